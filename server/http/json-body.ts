@@ -1,0 +1,34 @@
+import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
+import { ApiError } from './errors';
+
+/** Largest JSON body the API accepts; a palette import of many palettes fits well within it. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export const limitBody = bodyLimit({
+  maxSize: MAX_BODY_BYTES,
+  onError: () => {
+    throw new ApiError(413, 'payload_too_large', `The request body is larger than ${MAX_BODY_BYTES / 1024} KiB.`);
+  },
+});
+
+/**
+ * Mutating API calls speak JSON: a body in another type answers 415, and malformed JSON answers 400
+ * before any route sees it (Hono caches the parsed body for the validators after us).
+ */
+export const requireJsonBody = createMiddleware(async (c, next) => {
+  const method = c.req.method;
+  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next();
+  const length = c.req.header('content-length');
+  if (c.req.raw.body === null || length === '0') return next();
+  const type = c.req.header('content-type') ?? '';
+  if (!/^application\/(.+\+)?json\b/i.test(type)) {
+    throw new ApiError(415, 'unsupported_media_type', 'Send the request body as application/json.');
+  }
+  try {
+    await c.req.json();
+  } catch {
+    throw new ApiError(400, 'invalid_json', 'The request body is not valid JSON.');
+  }
+  return next();
+});

@@ -1,0 +1,38 @@
+import { normalizeHex } from '../color/hex';
+import type { CatalogueColor, Category, CompactCatalogue } from './types';
+
+/** The loaded catalogue with the look-ups every part of the product needs. */
+export interface Catalogue {
+  readonly colors: readonly CatalogueColor[];
+  readonly byId: ReadonlyMap<string, CatalogueColor>;
+  /** Canonical `#RRGGBB` → colours with that hex (a few suppliers share a swatch value). */
+  readonly byHex: ReadonlyMap<string, readonly CatalogueColor[]>;
+}
+
+export function hydrateCatalogue(compact: CompactCatalogue): Catalogue {
+  if (compact?.version !== 1 || !Array.isArray(compact.colors)) throw new Error('Unsupported catalogue file');
+  const colors: CatalogueColor[] = compact.colors.map(({ finishSet, ...rest }) => ({
+    ...rest,
+    finishes: compact.finishSets[finishSet] ?? [],
+  }));
+  const byId = new Map(colors.map((c) => [c.id, c]));
+  const byHex = new Map<string, CatalogueColor[]>();
+  for (const color of colors) {
+    const list = byHex.get(color.hexCode) ?? [];
+    list.push(color);
+    byHex.set(color.hexCode, list);
+  }
+  return { colors, byId, byHex };
+}
+
+/** The first catalogue colour with this hex (any case, with or without '#'), if any. */
+export function findByHex(catalogue: Catalogue, hex: string): CatalogueColor | undefined {
+  const canonical = normalizeHex(hex);
+  return canonical ? catalogue.byHex.get(canonical)?.[0] : undefined;
+}
+
+export function countByCategory(catalogue: Catalogue): Map<Category, number> {
+  const counts = new Map<Category, number>();
+  for (const c of catalogue.colors) counts.set(c.category, (counts.get(c.category) ?? 0) + 1);
+  return counts;
+}

@@ -1,0 +1,63 @@
+export const BRANDS = ['Farrow & Ball', 'Lick', 'Little Greene'] as const;
+export type Brand = (typeof BRANDS)[number];
+
+export const CATEGORIES = [
+  'Neutrals',
+  'Reds',
+  'Pinks',
+  'Oranges',
+  'Yellows',
+  'Greens',
+  'Teals',
+  'Blues',
+  'Navy',
+  'Purples',
+  'Browns',
+  'Other',
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export type Undertone = 'warm' | 'cool' | 'neutral';
+
+/** A row of `data/catalogue.json`: facts only, as the suppliers publish them. */
+export interface SourceColor {
+  brand: Brand;
+  number: string | null;
+  colorName: string;
+  hexCode: string;
+  lrv: number | null;
+  finishes: string[];
+  purchaseLink: string;
+}
+
+/** A catalogue colour as the app and the server use it. */
+export interface CatalogueColor {
+  id: string;
+  brand: Brand;
+  number: string | null;
+  colorName: string;
+  hexCode: string;
+  description: string;
+  finishes: readonly string[];
+  purchaseLink: string;
+  category: Category;
+  /** CIELAB (D65), for CIEDE2000 matching. */
+  lab: readonly [number, number, number];
+  /** OKLab, for clustering and sorting. */
+  oklab: readonly [number, number, number];
+  lrv: number;
+  lrvEstimated: boolean;
+  undertone: Undertone;
+  /** Black or white: whichever text reads better on the swatch. */
+  textColor: '#000000' | '#FFFFFF';
+}
+
+/**
+ * The built file (`data/generated/catalogue.json`): colours with their finishes stored once per
+ * distinct list, so the file the phone downloads stays small.
+ */
+export interface CompactCatalogue {
+  version: 1;
+  finishSets: string[][];
+  colors: Array<Omit<CatalogueColor, 'finishes'> & { finishSet: number }>;
+}

@@ -1,0 +1,71 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from '../support/server-process';
+
+/** One line of the bench table: what users or callers feel, beside a baseline from the same run. */
+export interface BenchRow {
+  name: string;
+  unit: string;
+  median: number;
+  p95?: number;
+  baseline?: { name: string; median: number; p95?: number };
+  /** The goal, in words, e.g. "p95 ≤ 8 ms" or "≤ 1.25 × baseline". */
+  target?: string;
+  /** Whether the target was met; undefined when there is none. */
+  met?: boolean;
+  samples?: number;
+}
+
+export interface BenchContext {
+  /** A production build of the app in a private folder (built once per bench run). */
+  distDir(): string;
+}
+
+/** A bench suite: a file `tests/bench/*.bench.ts` whose default export returns rows. */
+export type BenchSuite = (ctx: BenchContext) => Promise<BenchRow[]>;
+
+export function quantile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const pos = (sorted.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.ceil(pos);
+  return (sorted[lo] as number) + ((sorted[hi] as number) - (sorted[lo] as number)) * (pos - lo);
+}
+
+export function summarize(samples: readonly number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { median: quantile(sorted, 0.5), p95: quantile(sorted, 0.95), samples: sorted.length };
+}
+
+/** Runs `fn` a few times to warm up, then `runs` times, and returns the timing summary in ms. */
+export async function measure(fn: () => unknown, runs = 50, warmup = 5) {
+  for (let i = 0; i < warmup; i++) await fn();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await fn();
+    samples.push(performance.now() - start);
+  }
+  return summarize(samples);
+}
+
+let builtDir: string | null = null;
+
+export function buildApp(): string {
+  if (builtDir) return builtDir;
+  const outDir = mkdtempSync(join(tmpdir(), 'swatchbook-bench-dist-'));
+  spawnSync(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'server/cli/build-catalogue.ts'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  const result = spawnSync(
+    process.execPath,
+    [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
+  if (result.status !== 0) throw new Error('vite build failed');
+  builtDir = outDir;
+  return outDir;
+}

@@ -1,0 +1,72 @@
+import { expect, test } from './support/fixtures';
+
+/** WCAG contrast of two `rgb(r, g, b)` strings, computed here independently of the app. */
+function contrast(a: string, b: string): number {
+  const lum = (css: string) => {
+    const [r, g, bl] = (css.match(/\d+/g) ?? []).slice(0, 3).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+const strips = (page: import('@playwright/test').Page) =>
+  page.getByRole('list', { name: 'Current palette' }).getByRole('listitem');
+const names = async (page: import('@playwright/test').Page) =>
+  strips(page).locator('.palette-strip-name').allTextContents();
+
+test.describe('the main screen', () => {
+  test('shows the header and a palette of 5 real paints with readable text', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Swatchbook' })).toBeVisible();
+    await expect(page.getByText(/^by /)).toBeVisible();
+    await expect(strips(page)).toHaveCount(5);
+    for (const strip of await strips(page).all()) {
+      await expect(strip.locator('.palette-strip-hex')).toHaveText(/^#[0-9A-F]{6}$/);
+      await expect(strip.locator('.palette-strip-brand')).toHaveText(/Farrow & Ball|Lick|Little Greene/);
+      const { bg, fg } = await strip.evaluate((el) => {
+        const style = getComputedStyle(el);
+        return { bg: style.backgroundColor, fg: style.color };
+      });
+      expect(contrast(bg, fg)).toBeGreaterThanOrEqual(4.5);
+    }
+    const uniqueNames = new Set(await names(page));
+    expect(uniqueNames.size).toBe(5);
+  });
+
+  test('Generate New Palette and the Space key both make a new palette', async ({ page }) => {
+    await page.goto('/');
+    await expect(strips(page)).toHaveCount(5);
+    const first = await names(page);
+    await page.getByRole('button', { name: 'Generate New Palette' }).click();
+    await expect.poll(() => names(page)).not.toEqual(first);
+    const second = await names(page);
+    await page.locator('body').click({ position: { x: 5, y: 200 } });
+    await page.keyboard.press('Space');
+    await expect.poll(() => names(page)).not.toEqual(second);
+    await expect(strips(page)).toHaveCount(5);
+  });
+
+  test('dark mode toggles and survives a reload', async ({ page }) => {
+    await page.goto('/');
+    const html = page.locator('html');
+    const initial = await html.getAttribute('data-theme');
+    await page.getByRole('button', { name: /Switch to (dark|light) mode/ }).click();
+    const toggled = initial === 'dark' ? 'light' : 'dark';
+    await expect(html).toHaveAttribute('data-theme', toggled);
+    await page.reload();
+    await expect(html).toHaveAttribute('data-theme', toggled);
+  });
+
+  test('app routes load the app and hashed assets are cached immutably', async ({ page, request }) => {
+    const response = await page.goto('/share/abc123');
+    expect(response?.headers()['cache-control']).toBe('no-cache');
+    await expect(page.getByRole('heading', { level: 1, name: 'Swatchbook' })).toBeVisible();
+    const script = await page.locator('script[type="module"]').first().getAttribute('src');
+    const asset = await request.get(script ?? '');
+    expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { makeTestApp, testConfig } from './helpers';
+
+describe('the API skeleton', () => {
+  it('answers GET /api/health', async () => {
+    const { app } = makeTestApp();
+    const res = await app.request('/api/health');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true });
+  });
+
+  it('says which sign-in methods are enabled', async () => {
+    const off = await makeTestApp().app.request('/api/config');
+    expect(await off.json()).toEqual({ auth: { password: true, google: false } });
+    const on = makeTestApp({ config: { ...testConfig, auth: { google: { clientId: 'id', clientSecret: 's' } } } });
+    expect(await (await on.app.request('/api/config')).json()).toEqual({ auth: { password: true, google: true } });
+  });
+
+  it('answers an unknown API path with 404 in the error shape', async () => {
+    const res = await makeTestApp().app.request('/api/no-such-thing');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    const body = (await res.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe('not_found');
+    expect(body.error.message).toContain('/api/no-such-thing');
+  });
+
+  it('answers malformed JSON with 400 invalid_json', async () => {
+    const res = await makeTestApp().app.request('/api/health', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name": ',
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      error: { code: 'invalid_json', message: 'The request body is not valid JSON.' },
+    });
+  });
+
+  it('answers a non-JSON body with 415 and an oversized one with 413', async () => {
+    const { app } = makeTestApp();
+    const form = await app.request('/api/health', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'hi',
+    });
+    expect(form.status).toBe(415);
+    expect(((await form.json()) as { error: { code: string } }).error.code).toBe('unsupported_media_type');
+    const big = await app.request('/api/health', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pad: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(big.status).toBe(413);
+    expect(((await big.json()) as { error: { code: string } }).error.code).toBe('payload_too_large');
+  });
+
+  it('sends security headers with a strict CSP', async () => {
+    const res = await makeTestApp().app.request('/api/health');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { generateColorIds, pickRandomId } from '../../../shared/palette/generate';
+
+/** A seeded generator (mulberry32) so each run sees the same sequence. */
+function seeded(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const ids = Array.from({ length: 447 }, (_, i) => `c${i}`);
+
+describe('palette generation', () => {
+  it('turns an empty palette into 5 distinct colours', () => {
+    const next = generateColorIds([], [], ids, seeded(1));
+    expect(next).toHaveLength(5);
+    expect(new Set(next).size).toBe(5);
+  });
+
+  it('keeps locked positions and refills the others without duplicates', () => {
+    const random = seeded(2);
+    for (let run = 0; run < 200; run++) {
+      const current = ['c1', 'c2', 'c3', 'c4', 'c5', 'c6'];
+      const locked = [false, true, false, false, true, false];
+      const next = generateColorIds(current, locked, ids, random);
+      expect(next).toHaveLength(6);
+      expect(next[1]).toBe('c2');
+      expect(next[4]).toBe('c5');
+      expect(new Set(next).size).toBe(6);
+    }
+  });
+
+  it('gives up avoiding duplicates after 100 tries rather than looping forever', () => {
+    let calls = 0;
+    const always0 = () => {
+      calls++;
+      return 0;
+    };
+    expect(pickRandomId(['only'], new Set(['only']), always0)).toBe('only');
+    expect(calls).toBe(100);
+  });
+
+  it('refuses an empty catalogue', () => {
+    expect(() => pickRandomId([], new Set(), Math.random)).toThrow(/empty/);
+  });
+});

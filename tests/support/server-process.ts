@@ -1,0 +1,69 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  databasePath: string;
+  process: ChildProcess;
+  logs: string[];
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/**
+ * Starts the real server (`server/main.ts`) as a child process on a free port with its own
+ * temporary database, and resolves once it is listening.
+ */
+export async function startServer(
+  options: { env?: Record<string, string>; distDir?: string } = {},
+): Promise<RunningServer> {
+  const databasePath = options.env?.DATABASE_PATH ?? join(mkdtempSync(join(tmpdir(), 'swatchbook-srv-')), 'db.sqlite');
+  const child = spawn(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'server/main.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_PATH: databasePath,
+      ...(options.distDir ? { DIST_DIR: options.distDir } : {}),
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: string[] = [];
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${logs.join('')}`)), 20_000);
+    const onData = (chunk: Buffer) => {
+      const text = chunk.toString();
+      logs.push(text);
+      const match = /"url":"http:\/\/localhost:(\d+)"/.exec(text);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${logs.join('')}`));
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    databasePath,
+    process: child,
+    logs,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}

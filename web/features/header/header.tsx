@@ -1,0 +1,29 @@
+import { useSnapshot } from 'valtio';
+import { useShortcut } from '../../lib/shortcuts';
+import { themeState, toggleDarkMode } from '../../stores/theme-store';
+import './header.css';
+
+export function Header() {
+  const { dark } = useSnapshot(themeState);
+  useShortcut('d', toggleDarkMode);
+  return (
+    <header className="app-header">
+      <div className="app-title">
+        <h1>Swatchbook</h1>
+        <p className="app-byline">by Swatchbook · real paint from Farrow &amp; Ball, Lick and Little Greene</p>
+      </div>
+      <div className="app-header-actions">
+        <button
+          type="button"
+          className="icon-button"
+          aria-pressed={dark}
+          aria-label={dark ? 'Switch to light mode' : 'Switch to dark mode'}
+          title="Dark mode (D)"
+          onClick={toggleDarkMode}
+        >
+          <span aria-hidden="true">{dark ? '☀' : '☾'}</span>
+        </button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,130 @@
+import { proxy } from 'valtio';
+import { generateColorIds, pickRandomId } from '../../shared/palette/generate';
+import { PALETTE_MAX, PALETTE_MIN } from '../../shared/palette/limits';
+import { cryptoRandom } from '../lib/random';
+import { getCatalogue } from './catalogue-store';
+
+/** One position of the current palette; `key` is stable across reorders for React and drag and drop. */
+export interface Slot {
+  key: string;
+  colorId: string;
+  locked: boolean;
+}
+
+type Snapshot = readonly Slot[];
+
+interface PaletteState {
+  slots: Slot[];
+  /** Earlier palettes for undo, oldest first; `future` holds what undo took back. */
+  past: Snapshot[];
+  future: Snapshot[];
+}
+
+const HISTORY_LIMIT = 100;
+
+export const paletteState = proxy<PaletteState>({ slots: [], past: [], future: [] });
+
+let nextKey = 1;
+const slot = (colorId: string, locked = false): Slot => ({ key: `s${nextKey++}`, colorId, locked });
+const copy = (slots: readonly Slot[]): Slot[] => slots.map((s) => ({ ...s }));
+
+/** Every palette change goes through here, so undo sees all of them. */
+function commit(next: Slot[]): void {
+  paletteState.past = [...paletteState.past.slice(-(HISTORY_LIMIT - 1)), copy(paletteState.slots)];
+  paletteState.future = [];
+  paletteState.slots = next;
+}
+
+function catalogueIds(): string[] {
+  const catalogue = getCatalogue();
+  if (!catalogue) throw new Error('The catalogue is not loaded yet');
+  return catalogue.colors.map((c) => c.id);
+}
+
+export type PaletteResult = { ok: true } | { ok: false; reason: 'full' | 'minimum' };
+
+/** Spec §4: keeps locked positions, refills the rest, an empty palette becomes 5 colours. */
+export function generatePalette(): void {
+  const current = paletteState.slots;
+  const ids = generateColorIds(
+    current.map((s) => s.colorId),
+    current.map((s) => s.locked),
+    catalogueIds(),
+    cryptoRandom,
+  );
+  commit(ids.map((colorId, i) => (current[i]?.locked ? { ...(current[i] as Slot) } : slot(colorId))));
+}
+
+/** Adds this colour at the end; refused at 10. */
+export function addColor(colorId: string): PaletteResult {
+  if (paletteState.slots.length >= PALETTE_MAX) return { ok: false, reason: 'full' };
+  commit([...copy(paletteState.slots), slot(colorId)]);
+  return { ok: true };
+}
+
+/** Adds a random colour not already in the palette; refused at 10. */
+export function addRandomColor(): PaletteResult {
+  const taken = new Set(paletteState.slots.map((s) => s.colorId));
+  return addColor(pickRandomId(catalogueIds(), taken, cryptoRandom));
+}
+
+/** Removes one position; refused at 3 or fewer. Locks move with their colours. */
+export function removeAt(index: number): PaletteResult {
+  if (paletteState.slots.length <= PALETTE_MIN) return { ok: false, reason: 'minimum' };
+  commit(copy(paletteState.slots).filter((_, i) => i !== index));
+  return { ok: true };
+}
+
+/** Toggles the lock of one position and returns the new state. */
+export function toggleLock(index: number): boolean {
+  const next = copy(paletteState.slots);
+  const target = next[index];
+  if (!target) return false;
+  target.locked = !target.locked;
+  commit(next);
+  return target.locked;
+}
+
+export function unlockAll(): void {
+  if (!paletteState.slots.some((s) => s.locked)) return;
+  commit(copy(paletteState.slots).map((s) => ({ ...s, locked: false })));
+}
+
+/** Moves a colour (and its lock) from one position to another. */
+export function moveColor(from: number, to: number): void {
+  const next = copy(paletteState.slots);
+  if (from === to || !next[from] || to < 0 || to >= next.length) return;
+  const [moved] = next.splice(from, 1);
+  next.splice(to, 0, moved as Slot);
+  commit(next);
+}
+
+/** Replaces the whole palette (shared link, saved palette, image extraction); locks are cleared. */
+export function replacePalette(colorIds: readonly string[], locked: readonly boolean[] = []): void {
+  commit(colorIds.map((id, i) => slot(id, Boolean(locked[i]))));
+}
+
+export function undo(): boolean {
+  const previous = paletteState.past.at(-1);
+  if (!previous) return false;
+  paletteState.past = paletteState.past.slice(0, -1);
+  paletteState.future = [...paletteState.future, copy(paletteState.slots)];
+  paletteState.slots = copy(previous);
+  return true;
+}
+
+export function redo(): boolean {
+  const next = paletteState.future.at(-1);
+  if (!next) return false;
+  paletteState.future = paletteState.future.slice(0, -1);
+  paletteState.past = [...paletteState.past, copy(paletteState.slots)];
+  paletteState.slots = copy(next);
+  return true;
+}
+
+/** Sets the palette without an undo step: the very first palette of a visit. */
+export function initPalette(colorIds: readonly string[], locked: readonly boolean[] = []): void {
+  paletteState.slots = colorIds.map((id, i) => slot(id, Boolean(locked[i])));
+  paletteState.past = [];
+  paletteState.future = [];
+}
