@@ -1,10 +1,24 @@
+import { lazy, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
+import { AccountButton } from '../features/account/account-button';
+import { ShareExportBar } from '../features/export/share-export-bar';
 import { Header } from '../features/header/header';
+import { HashRoutes } from '../features/info/hash-routes';
+import { MenuButton } from '../features/info/menu-button';
+import { FloatingActions } from '../features/palette/floating-actions';
 import { GenerateBar } from '../features/palette/generate-bar';
+import { MobileFooter } from '../features/palette/mobile-footer';
 import { PaletteStrips } from '../features/palette/palette-strips';
+import { SearchBar } from '../features/search/search-bar';
+import { ShareRoute } from '../features/share-page/share-route';
 import { ToastRegion } from '../features/toast/toast-region';
 import { catalogueState, loadCatalogue } from '../stores/catalogue-store';
+import { filterState, isFilterActive } from '../stores/filter-store';
 import { generatePalette } from '../stores/palette-store';
+import { Overlays } from './overlays';
+
+// Only needed once the user searches or filters.
+const ResultsList = lazy(() => import('../features/search/results-list'));
 
 function CatalogueProblem() {
   return (
@@ -24,15 +38,35 @@ function CatalogueProblem() {
   );
 }
 
-export function App() {
+function MainContent() {
   const { status } = useSnapshot(catalogueState);
+  useSnapshot(filterState);
+  if (status === 'error') return <CatalogueProblem />;
+  if (isFilterActive()) {
+    return (
+      <Suspense fallback={<p className="palette-loading">Searching…</p>}>
+        <ResultsList />
+      </Suspense>
+    );
+  }
+  return <PaletteStrips />;
+}
+
+export function App() {
   return (
     <div className="app">
-      <Header />
+      <Header accountSlot={<AccountButton />} menuSlot={<MenuButton />} />
+      <SearchBar />
       <main className="app-main" id="main">
-        {status === 'error' ? <CatalogueProblem /> : <PaletteStrips />}
+        <MainContent />
       </main>
+      <FloatingActions />
+      <ShareExportBar />
       <GenerateBar />
+      <MobileFooter />
+      <Overlays />
+      <HashRoutes />
+      <ShareRoute />
       <ToastRegion />
     </div>
   );

@@ -1,9 +1,11 @@
+import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { useShortcut } from '../../lib/shortcuts';
 import { themeState, toggleDarkMode } from '../../stores/theme-store';
 import './header.css';
 
-export function Header() {
+/** The header owns the title and dark mode; the account and menu buttons come from their features. */
+export function Header({ accountSlot, menuSlot }: { accountSlot: ReactNode; menuSlot: ReactNode }) {
   const { dark } = useSnapshot(themeState);
   useShortcut('d', toggleDarkMode);
   return (
@@ -13,6 +15,7 @@ export function Header() {
         <p className="app-byline">by Swatchbook · real paint from Farrow &amp; Ball, Lick and Little Greene</p>
       </div>
       <div className="app-header-actions">
+        {accountSlot}
         <button
           type="button"
           className="icon-button"
@@ -23,6 +26,7 @@ export function Header() {
         >
           <span aria-hidden="true">{dark ? '☀' : '☾'}</span>
         </button>
+        {menuSlot}
       </div>
     </header>
   );

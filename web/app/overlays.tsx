@@ -1,0 +1,31 @@
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import { useSnapshot } from 'valtio';
+import { closeOverlay, type OverlayName, type OverlayProps, uiState } from '../stores/ui-store';
+
+// Each overlay is its own chunk: none of them is needed for the first paint.
+const components: Record<OverlayName, LazyExoticComponent<ComponentType<OverlayProps>>> = {
+  nav: lazy(() => import('../features/info/nav-drawer')),
+  about: lazy(() => import('../features/info/about-modal')),
+  'how-to-use': lazy(() => import('../features/info/how-to-use-modal')),
+  'keyboard-shortcuts': lazy(() => import('../features/info/keyboard-shortcuts-modal')),
+  contact: lazy(() => import('../features/info/contact-modal')),
+  detail: lazy(() => import('../features/search/color-detail-modal')),
+  extract: lazy(() => import('../features/extract/extract-dialog')),
+  save: lazy(() => import('../features/saved/save-modal')),
+  saved: lazy(() => import('../features/saved/saved-sidebar')),
+  auth: lazy(() => import('../features/account/auth-modal')),
+  history: lazy(() => import('../features/saved/history-view')),
+};
+
+/** Renders the open overlays, bottom to top; the top one is the modal in front. */
+export function Overlays() {
+  const { overlays } = useSnapshot(uiState);
+  return (
+    <Suspense fallback={null}>
+      {overlays.map(({ name, params }) => {
+        const Component = components[name];
+        return <Component key={name} params={{ ...params }} onClose={() => closeOverlay(name)} />;
+      })}
+    </Suspense>
+  );
+}

@@ -1,0 +1,4 @@
+// Placeholder until issue 8 lands.
+export function AccountButton() {
+  return null;
+}

@@ -1,0 +1,4 @@
+// Placeholder until issue 6 lands.
+export function ShareExportBar() {
+  return null;
+}

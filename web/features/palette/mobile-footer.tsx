@@ -1,0 +1,4 @@
+// Placeholder until issue 3 lands.
+export function MobileFooter() {
+  return null;
+}

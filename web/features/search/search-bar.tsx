@@ -1,0 +1,4 @@
+// Placeholder until issue 4 lands.
+export function SearchBar() {
+  return null;
+}

@@ -1,0 +1,66 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import './dialog.css';
+
+export interface DialogProps {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** 'modal' centres it; 'sidebar' slides in from the right; 'drawer' from the left. */
+  variant?: 'modal' | 'sidebar' | 'drawer';
+  /** Extra class on the <dialog>, for a feature's own layout. */
+  className?: string;
+  /** Hide the visible heading (the dialog keeps its accessible name). */
+  hideTitle?: boolean;
+}
+
+/**
+ * An accessible modal on the native <dialog>: focus moves in and is trapped, Escape and a click on
+ * the backdrop close it, and focus returns to where it was.
+ */
+export function Dialog({ title, onClose, children, variant = 'modal', className, hideTitle }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!dialog.open) dialog.showModal();
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      onCloseRef.current();
+    };
+    dialog.addEventListener('cancel', onCancel);
+    return () => {
+      dialog.removeEventListener('cancel', onCancel);
+      if (dialog.open) dialog.close();
+      opener?.focus();
+    };
+  }, []);
+
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: Escape is handled by the dialog's cancel event.
+    <dialog
+      ref={ref}
+      className={`dialog dialog-${variant}${className ? ` ${className}` : ''}`}
+      aria-labelledby={titleId}
+      onClick={(event) => {
+        if (event.target === ref.current) onCloseRef.current();
+      }}
+    >
+      <div className="dialog-body">
+        <header className="dialog-header">
+          <h2 id={titleId} className={hideTitle ? 'visually-hidden' : undefined}>
+            {title}
+          </h2>
+          <button type="button" className="dialog-close" aria-label="Close" onClick={() => onCloseRef.current()}>
+            <span aria-hidden="true">×</span>
+          </button>
+        </header>
+        {children}
+      </div>
+    </dialog>
+  );
+}

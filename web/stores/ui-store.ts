@@ -1,0 +1,54 @@
+import { proxy } from 'valtio';
+
+/**
+ * Every modal, drawer and sidebar of the app. Features open them by name, so a button in one
+ * feature never imports another feature's component (app/overlays.tsx maps names to components).
+ */
+export type OverlayName =
+  | 'nav'
+  | 'about'
+  | 'how-to-use'
+  | 'keyboard-shortcuts'
+  | 'contact'
+  | 'detail'
+  | 'extract'
+  | 'save'
+  | 'saved'
+  | 'auth'
+  | 'history';
+
+export interface Overlay {
+  name: OverlayName;
+  /** e.g. `{ colorId }` for 'detail', `{ paletteId }` for 'history'. */
+  params: Record<string, string>;
+}
+
+/** A stack: the top overlay is the one shown and the one Escape closes. */
+export const uiState = proxy<{ overlays: Overlay[] }>({ overlays: [] });
+
+export function openOverlay(name: OverlayName, params: Record<string, string> = {}): void {
+  uiState.overlays = [...uiState.overlays.filter((o) => o.name !== name), { name, params }];
+}
+
+/** Closes the named overlay, or the top one when no name is given. */
+export function closeOverlay(name?: OverlayName): void {
+  if (!name) {
+    uiState.overlays = uiState.overlays.slice(0, -1);
+    return;
+  }
+  uiState.overlays = uiState.overlays.filter((o) => o.name !== name);
+}
+
+export function topOverlay(): Overlay | undefined {
+  return uiState.overlays.at(-1);
+}
+
+export function isOverlayOpen(name: OverlayName): boolean {
+  return uiState.overlays.some((o) => o.name === name);
+}
+
+/** What app/overlays.tsx passes to each overlay component (each is a lazily loaded default export). */
+export interface OverlayProps {
+  params: Record<string, string>;
+  onClose: () => void;
+}
