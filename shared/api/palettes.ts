@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import type { CatalogueColor } from '../catalogue/types';
+import { PALETTE_MAX, PALETTE_MIN } from '../palette/limits';
+import { PALETTE_NAME_MAX } from '../palette/palette-decider';
+import { PALETTE_EVENT_SCHEMA_VERSION, type PaletteEventType } from '../palette/palette-events';
+
+/** A saved palette as the API returns it (spec §3), colours expanded to full catalogue colours. */
+export interface ApiPalette {
+  id: string;
+  name: string;
+  colors: CatalogueColor[];
+  createdAt: string;
+  updatedAt: string;
+  isPublic: boolean;
+  shareId: string | null;
+  /** The stream version; sent back as `If-Match: W/"<version>"` on PATCH. */
+  version: number;
+}
+
+export const paletteIdSchema = z.string().regex(/^[a-z0-9]{1,64}$/, 'Not a palette id.');
+/** Spec §9 and the share route: alphanumeric, we issue 13 base-36 characters. */
+export const shareIdSchema = z.string().regex(/^[A-Za-z0-9]{1,64}$/, 'Not a share id.');
+
+export const nameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Give the palette a name.')
+  .max(PALETTE_NAME_MAX, `A palette name has at most ${PALETTE_NAME_MAX} characters.`);
+export const colorIdsSchema = z
+  .array(z.string().min(1).max(120))
+  .min(PALETTE_MIN, `A palette has at least ${PALETTE_MIN} colours.`)
+  .max(PALETTE_MAX, `A palette has at most ${PALETTE_MAX} colours.`);
+
+/** `POST /api/palettes` → 201 ApiPalette. */
+export const createPaletteSchema = z.strictObject({ name: nameSchema, colorIds: colorIdsSchema });
+export type CreatePaletteBody = z.input<typeof createPaletteSchema>;
+
+/** `PATCH /api/palettes/:id` with `If-Match: W/"<version>"` → 200 ApiPalette; 409 when stale. */
+export const updatePaletteSchema = z
+  .strictObject({ name: nameSchema.optional(), colorIds: colorIdsSchema.optional() })
+  .refine((body) => body.name !== undefined || body.colorIds !== undefined, 'Send a name, colorIds or both.');
+export type UpdatePaletteBody = z.input<typeof updatePaletteSchema>;
+
+export const BULK_DELETE_MAX = 500;
+/** `POST /api/palettes/delete` → 200 BulkDeleteResponse (ids not found are left out). */
+export const bulkDeleteSchema = z.strictObject({
+  ids: z.array(paletteIdSchema).min(1, 'Choose at least one palette.').max(BULK_DELETE_MAX),
+});
+export type BulkDeleteBody = z.input<typeof bulkDeleteSchema>;
+export interface BulkDeleteResponse {
+  deleted: string[];
+}
+
+/** `PUT /api/palettes/:id/sharing` → 200 SharingResponse; a new shareId each time it goes public. */
+export const sharingSchema = z.strictObject({ public: z.boolean() });
+export type SharingBody = z.input<typeof sharingSchema>;
+export interface SharingResponse {
+  isPublic: boolean;
+  shareId: string | null;
+  version: number;
+}
+
+/** `POST /api/palettes/:id/restore` → 200 ApiPalette. */
+export const restoreSchema = z.strictObject({ version: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+export type RestoreBody = z.input<typeof restoreSchema>;
+
+/** `GET /api/palettes/:id/history`: one entry per version, oldest first. */
+export interface HistoryEntry {
+  version: number;
+  type: PaletteEventType;
+  at: string;
+  name: string;
+  colors: CatalogueColor[];
+  isPublic: boolean;
+  /** For PaletteRestored: the version it brought back. */
+  restoredVersion?: number;
+}
+export interface HistoryResponse {
+  paletteId: string;
+  versions: HistoryEntry[];
+}
+
+const isoTime = z.iso.datetime({ offset: true });
+const eventBase = { schemaVersion: z.literal(PALETTE_EVENT_SCHEMA_VERSION), at: isoTime };
+/** The local event kinds an import accepts (a local palette is never public). */
+export const localEventSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('PaletteCreated'),
+    ...eventBase,
+    data: z.object({
+      paletteId: z.string().max(120),
+      ownerId: z.string().max(120).nullable(),
+      name: z.string().max(1000),
+      colorIds: z.array(z.string().max(120)).max(PALETTE_MAX * 2),
+    }),
+  }),
+  z.object({ type: z.literal('PaletteRenamed'), ...eventBase, data: z.object({ name: z.string().max(1000) }) }),
+  z.object({
+    type: z.literal('PaletteColorsChanged'),
+    ...eventBase,
+    data: z.object({ colorIds: z.array(z.string().max(120)).max(PALETTE_MAX * 2) }),
+  }),
+  z.object({
+    type: z.literal('PaletteRestored'),
+    ...eventBase,
+    data: z.object({
+      restoredVersion: z.number().int().min(1),
+      name: z.string().max(1000),
+      colorIds: z.array(z.string().max(120)).max(PALETTE_MAX * 2),
+    }),
+  }),
+]);
+
+export const IMPORT_MAX_PALETTES = 200;
+export const IMPORT_MAX_HISTORY = 1000;
+/**
+ * `POST /api/palettes/import` → 200 ImportResponse. Idempotent per (account, localId): importing
+ * the same local palette again returns the palette made the first time.
+ */
+export const importSchema = z.strictObject({
+  palettes: z
+    .array(
+      z.strictObject({
+        localId: z.string().trim().min(1).max(120),
+        name: nameSchema,
+        colorIds: colorIdsSchema,
+        createdAt: isoTime.optional(),
+        history: z.array(localEventSchema).max(IMPORT_MAX_HISTORY).optional(),
+      }),
+    )
+    .max(IMPORT_MAX_PALETTES),
+});
+export type ImportBody = z.input<typeof importSchema>;
+export interface ImportResponse {
+  /** The server palette of each imported local palette, in the order sent (deleted ones left out). */
+  palettes: ApiPalette[];
+  /** How many were new on the server. */
+  created: number;
+}
+
+/** `GET /api/palettes` → 200 PaletteListResponse, newest first. */
+export interface PaletteListResponse {
+  palettes: ApiPalette[];
+}

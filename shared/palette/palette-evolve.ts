@@ -1,0 +1,77 @@
+import type { PaletteEvent } from './palette-events';
+
+/** A palette as its events leave it. `version` counts the events applied. */
+export interface PaletteState {
+  id: string;
+  ownerId: string | null;
+  name: string;
+  colorIds: string[];
+  createdAt: string;
+  updatedAt: string;
+  isPublic: boolean;
+  shareId: string | null;
+  version: number;
+  deleted: boolean;
+}
+
+function unreachable(event: never): never {
+  throw new Error(`Unknown palette event ${JSON.stringify(event)}`);
+}
+
+/**
+ * Pure fold of one event onto the state (null before the stream exists). Events that cannot apply
+ * (anything before creation) leave a null state, so a damaged local history never throws here.
+ */
+export function evolve(state: PaletteState | null, event: PaletteEvent): PaletteState | null {
+  if (event.type === 'PaletteCreated') {
+    if (state) return { ...state, version: state.version + 1 };
+    const { paletteId, ownerId, name, colorIds } = event.data;
+    return {
+      id: paletteId,
+      ownerId,
+      name,
+      colorIds: [...colorIds],
+      createdAt: event.at,
+      updatedAt: event.at,
+      isPublic: false,
+      shareId: null,
+      version: 1,
+      deleted: false,
+    };
+  }
+  if (!state) return null;
+  const next = { ...state, version: state.version + 1, updatedAt: event.at };
+  switch (event.type) {
+    case 'PaletteRenamed':
+      return { ...next, name: event.data.name };
+    case 'PaletteColorsChanged':
+      return { ...next, colorIds: [...event.data.colorIds] };
+    case 'PalettePublished':
+      return { ...next, isPublic: true, shareId: event.data.shareId };
+    case 'PaletteUnpublished':
+      return { ...next, isPublic: false, shareId: null };
+    case 'PaletteRestored':
+      return { ...next, name: event.data.name, colorIds: [...event.data.colorIds] };
+    case 'PaletteDeleted':
+      return { ...next, deleted: true, isPublic: false, shareId: null };
+    default:
+      return unreachable(event);
+  }
+}
+
+export function fold(events: readonly PaletteEvent[], initial: PaletteState | null = null): PaletteState | null {
+  let state = initial;
+  for (const event of events) state = evolve(state, event);
+  return state;
+}
+
+/** Every version of a palette: the state after each event, oldest first (the history view). */
+export function versions(events: readonly PaletteEvent[]): Array<{ event: PaletteEvent; state: PaletteState }> {
+  const out: Array<{ event: PaletteEvent; state: PaletteState }> = [];
+  let state: PaletteState | null = null;
+  for (const event of events) {
+    state = evolve(state, event);
+    if (state) out.push({ event, state });
+  }
+  return out;
+}
