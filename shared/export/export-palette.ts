@@ -1,0 +1,53 @@
+import type { CatalogueColor } from '../catalogue/types';
+import { normalizeHex, parseHex } from '../color/hex';
+import type { Rgb } from '../color/types';
+import { cleanText } from './text';
+
+/** Spec §3: the title of a palette that matches no saved palette. */
+export const UNTITLED_PALETTE = 'Untitled Palette';
+
+/** One colour as every export format needs it. */
+export interface ExportColor {
+  name: string;
+  /** `#RRGGBB`, the catalogue's canonical form. */
+  hex: string;
+  brand: string;
+  rgb: Rgb;
+  description: string;
+  /** Black or white, whichever reads better on the colour. */
+  textColor: '#000000' | '#FFFFFF';
+}
+
+export interface ExportPalette {
+  name: string;
+  colors: ExportColor[];
+}
+
+/** The palette as exported: the saved name (or 'Untitled Palette') and the colours in order. */
+export function toExportPalette(savedName: string | null, colors: readonly CatalogueColor[]): ExportPalette {
+  return {
+    name: cleanText(savedName ?? '', UNTITLED_PALETTE),
+    colors: colors.map((c) => ({
+      name: c.colorName,
+      hex: normalizeHex(c.hexCode) ?? '#000000',
+      brand: c.brand,
+      rgb: parseHex(c.hexCode) ?? { r: 0, g: 0, b: 0 },
+      description: c.description,
+      textColor: c.textColor,
+    })),
+  };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** `palette-20261122-143005.png`, in the user's local time (the clock they read). */
+export function exportFileName(at: Date, extension: string): string {
+  const date = `${at.getFullYear()}${pad(at.getMonth() + 1)}${pad(at.getDate())}`;
+  const time = `${pad(at.getHours())}${pad(at.getMinutes())}${pad(at.getSeconds())}`;
+  return `palette-${date}-${time}.${extension}`;
+}
+
+/** Spec §2: `#palette=hex-hex-…`, hex without '#', dash separated. */
+export function paletteHash(hexes: readonly string[]): string {
+  return `#palette=${hexes.map((h) => h.replace(/^#/, '').toLowerCase()).join('-')}`;
+}
