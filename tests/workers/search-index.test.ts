@@ -1,0 +1,170 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadCatalogue } from '../../server/catalogue-file';
+import type { Catalogue } from '../../shared/catalogue/catalogue';
+import { buildSearchIndex, parseQuery, type SearchIndex, withinOneEdit } from '../../workers/search-index';
+
+let catalogue: Catalogue;
+let index: SearchIndex;
+const top = (text: string, extra: object = {}) => index.search({ text, ...extra }).ids;
+const name = (id: string) => catalogue.byId.get(id)?.colorName;
+
+beforeAll(() => {
+  catalogue = loadCatalogue();
+  index = buildSearchIndex(catalogue.colors);
+});
+
+describe('search index on the real catalogue', () => {
+  it('indexes every colour and lists them all, in catalogue order, for an empty query', () => {
+    expect(index.size).toBe(447);
+    const all = index.search({ text: '   ' });
+    expect(all.ids).toEqual(catalogue.colors.map((c) => c.id));
+    expect(all.scores.every((s) => s === 0)).toBe(true);
+  });
+
+  it('puts the exact name first, then names that start with the query', () => {
+    const bone = top('Bone');
+    expect(name(bone[0] as string)).toBe('Bone');
+    expect(bone.slice(1, 5).map(name)).toEqual(
+      expect.arrayContaining([
+        'Bone China Blue',
+        'Bone China Blue - Faint',
+        'Bone China Blue - Mid',
+        'Bone China Blue - Pale',
+      ]),
+    );
+    expect(top('hague blue')[0]).toBe('farrow-ball-hague-blue');
+    expect(top('HAGUE')[0]).toBe('farrow-ball-hague-blue');
+  });
+
+  it('finds names by prefix, typed word by word', () => {
+    expect(top('hag')).toContain('farrow-ball-hague-blue');
+    expect(name(top('eleph')[0] as string)).toBe("Elephant's Breath");
+    expect(name(top('elephants bre')[0] as string)).toBe("Elephant's Breath");
+    expect(name(top("charlotte's l")[0] as string)).toBe("Charlotte's Locks");
+  });
+
+  it('ranks name prefix matches above colours that match only by category or description', () => {
+    const results = top('blue');
+    const firstNonName = results.findIndex((id) => !/\bblue/i.test(name(id) ?? ''));
+    const lastName = results.map((id) => /\bblue/i.test(name(id) ?? '')).lastIndexOf(true);
+    expect(firstNonName).toBeGreaterThan(0);
+    expect(lastName).toBeLessThan(firstNonName);
+    // Colours filed under Blues without 'blue' in the name are still found.
+    const blues = catalogue.colors.filter((c) => c.category === 'Blues' && !/blue/i.test(c.colorName));
+    expect(blues.length).toBeGreaterThan(0);
+    for (const c of blues) expect(results).toContain(c.id);
+  });
+
+  it('forgives one typo in words of five letters or more', () => {
+    expect(top('hauge')[0]).toBe('farrow-ball-hague-blue'); // swapped letters
+    expect(top('haguee')[0]).toBe('farrow-ball-hague-blue'); // one letter too many
+    expect(name(top('elephnt')[0] as string)).toBe("Elephant's Breath"); // one missing
+    expect(name(top('arsenik')[0] as string)).toBe('Arsenic'); // one wrong
+    expect(name(top('cornfroth')[0] as string)).toBe('Cornforth White');
+  });
+
+  it('does not guess at typos in short words', () => {
+    expect(top('bome')).toEqual([]);
+    expect(top('hsy')).toEqual([]);
+  });
+
+  it('ranks exact and prefix matches above typo matches', () => {
+    // 'brinjal' is a colour; a one-edit neighbour must not outrank it.
+    const results = top('dimity');
+    expect(name(results[0] as string)).toBe('Dimity');
+    const typo = top('dimitx');
+    expect(name(typo[0] as string)).toBe('Dimity');
+    expect(index.search({ text: 'dimitx' }).scores[0]).toBeLessThan(
+      index.search({ text: 'dimity' }).scores[0] as number,
+    );
+  });
+
+  it('finds supplier numbers as printed (No. 30) or bare, exact number first', () => {
+    expect(top('No. 30')[0]).toBe('farrow-ball-hague-blue');
+    expect(top('no.30')[0]).toBe('farrow-ball-hague-blue');
+    expect(top('30')[0]).toBe('farrow-ball-hague-blue');
+    // 'No. 30' asks for a number: no colour comes back just because its name or hex has a 3.
+    for (const id of top('No. 3')) expect(catalogue.byId.get(id)?.number?.startsWith('3')).toBe(true);
+  });
+
+  it('finds hex codes with or without #, in any case, and by their start', () => {
+    expect(top('#3d4e57')).toEqual(['farrow-ball-hague-blue']);
+    expect(top('3D4E57')).toEqual(['farrow-ball-hague-blue']);
+    expect(top('#3d4e')).toEqual(['farrow-ball-hague-blue']);
+    const partial = top('#3D');
+    expect(partial.length).toBeGreaterThan(1);
+    for (const id of partial) expect(catalogue.byId.get(id)?.hexCode.startsWith('#3D')).toBe(true);
+  });
+
+  it('finds brands, categories and description words, and every word must match', () => {
+    const lick = top('lick');
+    expect(lick).toHaveLength(catalogue.colors.filter((c) => c.brand === 'Lick').length);
+    const teals = top('teals');
+    for (const c of catalogue.colors.filter((x) => x.category === 'Teals')) expect(teals).toContain(c.id);
+    const lickBlue = top('lick blue');
+    expect(lickBlue.length).toBeGreaterThan(0);
+    for (const id of lickBlue) expect(catalogue.byId.get(id)?.brand).toBe('Lick');
+    const warm = top('warm');
+    expect(warm.length).toBeGreaterThan(50);
+    for (const id of warm.slice(1)) expect(catalogue.byId.get(id)?.undertone).toBe('warm');
+    expect(top('f&b')).toHaveLength(144);
+  });
+
+  it("treats grey and gray as one word, and 'green' as a colour, not the start of Little Greene", () => {
+    expect(new Set(top('grey'))).toEqual(new Set(top('gray')));
+    expect(top('grey').map(name)).toEqual(expect.arrayContaining(['French Gray', 'French Grey']));
+    const green = top('green');
+    for (const id of green) {
+      const c = catalogue.byId.get(id);
+      const text = `${c?.colorName} ${c?.category} ${c?.description}`.toLowerCase();
+      expect(text).toContain('green');
+    }
+  });
+
+  it('applies the supplier and category filters, with or without text', () => {
+    const lg = index.search({ text: '', brand: 'Little Greene' }).ids;
+    expect(lg).toHaveLength(204);
+    const blues = index.search({ text: '', category: 'Blues' }).ids;
+    for (const id of blues) expect(catalogue.byId.get(id)?.category).toBe('Blues');
+    const both = index.search({ text: 'blue', brand: 'Farrow & Ball', category: 'Blues' }).ids;
+    for (const id of both) {
+      expect(catalogue.byId.get(id)?.brand).toBe('Farrow & Ball');
+      expect(catalogue.byId.get(id)?.category).toBe('Blues');
+    }
+    expect(both).toContain('farrow-ball-hague-blue');
+  });
+
+  it('returns ids and scores only, best first, and honours a limit', () => {
+    const result = index.search({ text: 'white', limit: 8 });
+    expect(Object.keys(result).sort()).toEqual(['ids', 'scores']);
+    expect(result.ids).toHaveLength(8);
+    expect([...result.scores].sort((a, b) => b - a)).toEqual(result.scores);
+    expect(result.ids).toEqual(top('white').slice(0, 8));
+  });
+
+  it('answers the same query the same way twice (no state leaks between queries)', () => {
+    const first = index.search({ text: 'hague blue' });
+    index.search({ text: 'green' });
+    index.search({ text: 'lick grey 0' });
+    expect(index.search({ text: 'hague blue' })).toEqual(first);
+  });
+});
+
+describe('query parsing and edit distance', () => {
+  it('reads No. numbers, hex with #, and plain words', () => {
+    expect(parseQuery('No. 30').map((t) => [t.word, t.numberOnly])).toEqual([['30', true]]);
+    expect(parseQuery('#3D4e').map((t) => [t.word, t.hexOnly])).toEqual([['3d4e', true]]);
+    expect(parseQuery("Elephant's  breath").map((t) => t.word)).toEqual(['elephants', 'breath']);
+  });
+
+  it('counts one insertion, deletion, substitution or transposition as one edit', () => {
+    expect(withinOneEdit('hague', 'hague')).toBe(true);
+    expect(withinOneEdit('hauge', 'hague')).toBe(true);
+    expect(withinOneEdit('hagu', 'hague')).toBe(true);
+    expect(withinOneEdit('haguex', 'hague')).toBe(true);
+    expect(withinOneEdit('haxue', 'hague')).toBe(true);
+    expect(withinOneEdit('xhagu', 'hague')).toBe(false);
+    expect(withinOneEdit('hgaeu', 'hague')).toBe(false);
+    expect(withinOneEdit('hag', 'hague')).toBe(false);
+  });
+});

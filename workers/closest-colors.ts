@@ -1,0 +1,33 @@
+import type { Brand, CatalogueColor } from '../shared/catalogue/types';
+import { deltaE2000 } from '../shared/color/difference';
+
+export interface ClosestMatch {
+  id: string;
+  deltaE: number;
+}
+
+export interface ClosestGroup {
+  brand: Brand;
+  matches: ClosestMatch[];
+}
+
+/** For each other brand, the `perBrand` colours nearest to this one by CIEDE2000, nearest first. */
+export function closestInOtherBrands(colors: readonly CatalogueColor[], colorId: string, perBrand = 3): ClosestGroup[] {
+  const target = colors.find((c) => c.id === colorId);
+  if (!target) return [];
+  const [l, a, b] = target.lab;
+  const from = { l, a, b };
+  const groups = new Map<Brand, ClosestMatch[]>();
+  for (const color of colors) {
+    if (color.brand === target.brand) continue;
+    const [cl, ca, cb] = color.lab;
+    const match = { id: color.id, deltaE: deltaE2000(from, { l: cl, a: ca, b: cb }) };
+    const list = groups.get(color.brand) ?? [];
+    list.push(match);
+    groups.set(color.brand, list);
+  }
+  return [...groups].map(([brand, list]) => ({
+    brand,
+    matches: list.sort((x, y) => x.deltaE - y.deltaE).slice(0, perBrand),
+  }));
+}

@@ -1,0 +1,58 @@
+import { expose } from 'comlink';
+import { type Catalogue, hydrateCatalogue } from '../shared/catalogue/catalogue';
+import type { CompactCatalogue } from '../shared/catalogue/types';
+import { type ClosestGroup, closestInOtherBrands } from './closest-colors';
+import { buildSearchIndex, type SearchIndex, type SearchQuery, type SearchResult } from './search-index';
+
+let ready: Promise<{ catalogue: Catalogue; index: SearchIndex }> | null = null;
+let latest = 0;
+
+// A macrotask lets newer queries that are already queued run their first line (and bump `latest`).
+const yieldToQueue = () =>
+  new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+
+const api = {
+  /** Fetches the catalogue (the page already has it cached) and builds the index, once. */
+  async init(catalogueUrl: string): Promise<number> {
+    ready ??= fetch(catalogueUrl)
+      .then((response) => {
+        if (!response.ok) throw new Error(`catalogue: HTTP ${response.status}`);
+        return response.json() as Promise<CompactCatalogue>;
+      })
+      .then((compact) => {
+        const catalogue = hydrateCatalogue(compact);
+        return { catalogue, index: buildSearchIndex(catalogue.colors) };
+      });
+    ready.catch(() => {
+      ready = null;
+    });
+    return (await ready).index.size;
+  },
+
+  /** Answers one query; null when a newer query (a later keystroke) arrived meanwhile. */
+  async search(seq: number, query: SearchQuery): Promise<SearchResult | null> {
+    latest = Math.max(latest, seq);
+    if (!ready) throw new Error('search worker: init first');
+    const { index } = await ready;
+    await yieldToQueue();
+    if (seq !== latest) return null;
+    return index.search(query);
+  },
+
+  async closest(colorId: string, perBrand = 3): Promise<ClosestGroup[]> {
+    if (!ready) throw new Error('search worker: init first');
+    const { catalogue } = await ready;
+    return closestInOtherBrands(catalogue.colors, colorId, perBrand);
+  },
+};
+
+export type SearchApi = typeof api;
+
+expose(api);
