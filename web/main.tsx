@@ -2,8 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './app/app.css';
-import { loadCatalogue } from './stores/catalogue-store';
-import { generatePalette } from './stores/palette-store';
+import { startPalette } from './app/start-palette';
 import './stores/theme-store';
 
 const root = document.getElementById('root');
@@ -14,8 +13,6 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-loadCatalogue()
-  .then(() => generatePalette())
-  .catch(() => {
-    // The App shows the failure with a retry button; nothing else to do here.
-  });
+startPalette().catch(() => {
+  // The App shows the failure with a retry button; nothing else to do here.
+});

@@ -12,10 +12,10 @@ import { PaletteStrips } from '../features/palette/palette-strips';
 import { SearchBar } from '../features/search/search-bar';
 import { ShareRoute } from '../features/share-page/share-route';
 import { ToastRegion } from '../features/toast/toast-region';
-import { catalogueState, loadCatalogue } from '../stores/catalogue-store';
+import { catalogueState } from '../stores/catalogue-store';
 import { filterState, isFilterActive } from '../stores/filter-store';
-import { generatePalette } from '../stores/palette-store';
 import { Overlays } from './overlays';
+import { startPalette } from './start-palette';
 
 // Only needed once the user searches or filters.
 const ResultsList = lazy(() => import('../features/search/results-list'));
@@ -24,14 +24,7 @@ function CatalogueProblem() {
   return (
     <div className="catalogue-problem" role="alert">
       <p>The paint catalogue could not be loaded. Check your connection and try again.</p>
-      <button
-        type="button"
-        onClick={() =>
-          loadCatalogue()
-            .then(() => generatePalette())
-            .catch(() => {})
-        }
-      >
+      <button type="button" onClick={() => startPalette().catch(() => {})}>
         Try again
       </button>
     </div>

@@ -1,4 +1,5 @@
 import { proxy } from 'valtio';
+import { type Catalogue, findByHex } from '../../shared/catalogue/catalogue';
 import { generateColorIds, pickRandomId } from '../../shared/palette/generate';
 import { PALETTE_MAX, PALETTE_MIN } from '../../shared/palette/limits';
 import { cryptoRandom } from '../lib/random';
@@ -30,7 +31,10 @@ const copy = (slots: readonly Slot[]): Slot[] => slots.map((s) => ({ ...s }));
 
 /** Every palette change goes through here, so undo sees all of them. */
 function commit(next: Slot[]): void {
-  paletteState.past = [...paletteState.past.slice(-(HISTORY_LIMIT - 1)), copy(paletteState.slots)];
+  // An empty palette is the start-up state, not a step the user could want back.
+  if (paletteState.slots.length > 0) {
+    paletteState.past = [...paletteState.past.slice(-(HISTORY_LIMIT - 1)), copy(paletteState.slots)];
+  }
   paletteState.future = [];
   paletteState.slots = next;
 }
@@ -71,8 +75,14 @@ export function addRandomColor(): PaletteResult {
 /** Removes one position; refused at 3 or fewer. Locks move with their colours. */
 export function removeAt(index: number): PaletteResult {
   if (paletteState.slots.length <= PALETTE_MIN) return { ok: false, reason: 'minimum' };
+  if (!paletteState.slots[index]) return { ok: true };
   commit(copy(paletteState.slots).filter((_, i) => i !== index));
   return { ok: true };
+}
+
+/** Removes the position holding this slot key (stable under reorders); refused at 3 or fewer. */
+export function removeSlot(key: string): PaletteResult {
+  return removeAt(paletteState.slots.findIndex((s) => s.key === key));
 }
 
 /** Toggles the lock of one position and returns the new state. */
@@ -127,4 +137,35 @@ export function initPalette(colorIds: readonly string[], locked: readonly boolea
   paletteState.slots = colorIds.map((id, i) => slot(id, Boolean(locked[i])));
   paletteState.past = [];
   paletteState.future = [];
+}
+
+/**
+ * Catalogue colour ids for the hex codes of a shared link (spec §2): case-insensitive, unknown
+ * values skipped, at most 10 kept.
+ */
+export function idsFromHexes(catalogue: Catalogue, hexes: readonly string[]): string[] {
+  const ids: string[] = [];
+  for (const hex of hexes) {
+    const color = findByHex(catalogue, hex);
+    if (color) ids.push(color.id);
+    if (ids.length === PALETTE_MAX) break;
+  }
+  return ids;
+}
+
+/**
+ * Loads a shared link's colours; returns how many matched. A link with 1 or 2 known colours is
+ * topped up with random ones so the palette keeps its 3-colour minimum.
+ */
+export function loadPaletteFromHexes(hexes: readonly string[], options: { initial?: boolean } = {}): number {
+  const catalogue = getCatalogue();
+  if (!catalogue) return 0;
+  const ids = idsFromHexes(catalogue, hexes);
+  if (ids.length === 0) return 0;
+  const all = catalogueIds();
+  const filled = [...ids];
+  while (filled.length < PALETTE_MIN) filled.push(pickRandomId(all, new Set(filled), cryptoRandom));
+  if (options.initial) initPalette(filled);
+  else replacePalette(filled);
+  return ids.length;
 }

@@ -1,4 +1,76 @@
-// Placeholder until issue 3 lands.
+import { useSnapshot } from 'valtio';
+import { paletteState } from '../../stores/palette-store';
+import { requestSave, savedState } from '../../stores/saved-store';
+import { openOverlay } from '../../stores/ui-store';
+import { Icon } from './icons';
+import { addColor, unlockEverything } from './palette-actions';
+import { usePaletteShortcuts } from './palette-shortcuts';
+
+export function SavedCount({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <span className="count-badge" aria-hidden="true">
+      {count > 99 ? '99+' : count}
+    </span>
+  );
+}
+
+/** The floating buttons of spec §2. At 768 px or less the mobile footer takes save, saved and add. */
 export function FloatingActions() {
-  return null;
+  usePaletteShortcuts();
+  const { slots } = useSnapshot(paletteState);
+  const saved = useSnapshot(savedState).palettes.length;
+  const anyLocked = slots.some((s) => s.locked);
+  return (
+    <div className="floating-actions">
+      {anyLocked && (
+        <button
+          type="button"
+          className="fab"
+          aria-label="Unlock all colors"
+          title="Unlock all (U)"
+          onClick={unlockEverything}
+        >
+          <Icon name="unlockAll" />
+        </button>
+      )}
+      <button
+        type="button"
+        className="fab fab-wide-only"
+        aria-label="Save palette"
+        title="Save (S)"
+        onClick={requestSave}
+      >
+        <Icon name="save" />
+      </button>
+      <button
+        type="button"
+        className="fab fab-wide-only"
+        aria-label={`Saved palettes (${saved})`}
+        title="Saved palettes"
+        onClick={() => openOverlay('saved')}
+      >
+        <Icon name="saved" />
+        <SavedCount count={saved} />
+      </button>
+      <button
+        type="button"
+        className="fab"
+        aria-label="Extract palette from image"
+        title="Extract from image"
+        onClick={() => openOverlay('extract')}
+      >
+        <Icon name="image" />
+      </button>
+      <button
+        type="button"
+        className="fab fab-primary fab-wide-only"
+        aria-label="Add color"
+        title="Add color (A)"
+        onClick={addColor}
+      >
+        <Icon name="add" />
+      </button>
+    </div>
+  );
 }

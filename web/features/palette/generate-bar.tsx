@@ -1,17 +1,40 @@
 import { useSnapshot } from 'valtio';
-import { useShortcut } from '../../lib/shortcuts';
 import { catalogueState } from '../../stores/catalogue-store';
-import { generatePalette } from '../../stores/palette-store';
+import { paletteState } from '../../stores/palette-store';
+import { Icon } from './icons';
+import { generate, redoChange, undoChange } from './palette-actions';
 
 export function GenerateBar() {
   const { status } = useSnapshot(catalogueState);
+  const snap = useSnapshot(paletteState);
   const ready = status === 'ready';
-  useShortcut(' ', () => generatePalette(), { when: () => catalogueState.status === 'ready' });
   return (
     <div className="generate-bar">
-      <button type="button" className="generate-button" disabled={!ready} onClick={() => generatePalette()}>
-        Generate New Palette
-      </button>
+      <div className="generate-row">
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Undo"
+          title="Undo (Ctrl+Z)"
+          disabled={snap.past.length === 0}
+          onClick={undoChange}
+        >
+          <Icon name="undo" />
+        </button>
+        <button type="button" className="generate-button" disabled={!ready} onClick={generate}>
+          Generate New Palette
+        </button>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Redo"
+          title="Redo (Ctrl+Shift+Z)"
+          disabled={snap.future.length === 0}
+          onClick={redoChange}
+        >
+          <Icon name="redo" />
+        </button>
+      </div>
       <p className="generate-hint">
         Press <kbd>Space</kbd> to generate. Screen colours are approximate: a tester pot is the truth.
       </p>

@@ -1,4 +1,44 @@
-// Placeholder until issue 3 lands.
+import { useSnapshot } from 'valtio';
+import { catalogueState } from '../../stores/catalogue-store';
+import { sharePaletteLink } from '../../stores/export-store';
+import { requestSave, savedState } from '../../stores/saved-store';
+import { openOverlay } from '../../stores/ui-store';
+import { SavedCount } from './floating-actions';
+import { Icon } from './icons';
+import { addColor, generate } from './palette-actions';
+
+/** Spec §2: at 768 px or less a footer bar holds save, saved palettes, generate, share and add. */
 export function MobileFooter() {
-  return null;
+  const saved = useSnapshot(savedState).palettes.length;
+  const ready = useSnapshot(catalogueState).status === 'ready';
+  return (
+    <nav className="mobile-footer" aria-label="Palette actions">
+      <button type="button" className="footer-button" onClick={requestSave}>
+        <Icon name="save" />
+        <span>Save</span>
+      </button>
+      <button
+        type="button"
+        className="footer-button"
+        aria-label={`Saved palettes (${saved})`}
+        onClick={() => openOverlay('saved')}
+      >
+        <Icon name="saved" />
+        <span aria-hidden="true">Saved</span>
+        <SavedCount count={saved} />
+      </button>
+      <button type="button" className="footer-button footer-generate" disabled={!ready} onClick={generate}>
+        <Icon name="generate" />
+        <span>Generate</span>
+      </button>
+      <button type="button" className="footer-button" onClick={() => sharePaletteLink()}>
+        <Icon name="share" />
+        <span>Share</span>
+      </button>
+      <button type="button" className="footer-button" aria-label="Add color" onClick={addColor}>
+        <Icon name="add" />
+        <span aria-hidden="true">Add</span>
+      </button>
+    </nav>
+  );
 }

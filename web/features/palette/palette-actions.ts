@@ -1,0 +1,71 @@
+import { catalogueState } from '../../stores/catalogue-store';
+import { clearFilters } from '../../stores/filter-store';
+import {
+  addRandomColor,
+  generatePalette,
+  paletteState,
+  redo,
+  removeSlot,
+  toggleLock,
+  undo,
+  unlockAll,
+} from '../../stores/palette-store';
+import { showToast } from '../../stores/toast-store';
+
+/** What buttons and keys do: the store's action plus the message the spec asks for. */
+
+const ready = () => catalogueState.status === 'ready';
+
+export function generate(): void {
+  if (ready()) generatePalette();
+}
+
+export function addColor(): void {
+  if (!ready()) return;
+  const result = addRandomColor();
+  if (!result.ok) {
+    showToast('Maximum 10 colors allowed', 'error');
+    return;
+  }
+  // Spec §4: adding clears active filters, so the new colour is in view.
+  clearFilters();
+  showToast('Color added');
+}
+
+export function removeColor(key: string): void {
+  const result = removeSlot(key);
+  showToast(result.ok ? 'Color removed' : 'Minimum 3 colors required', result.ok ? 'info' : 'error');
+}
+
+export function toggleLockAt(index: number): void {
+  if (!paletteState.slots[index]) return;
+  showToast(toggleLock(index) ? 'Color locked' : 'Color unlocked');
+}
+
+/** The L key: toggles the last colour (spec §4). */
+export function toggleLastLock(): void {
+  toggleLockAt(paletteState.slots.length - 1);
+}
+
+export function unlockEverything(): void {
+  if (!paletteState.slots.some((s) => s.locked)) return;
+  unlockAll();
+  showToast('All colors unlocked');
+}
+
+export function undoChange(): void {
+  showToast(undo() ? 'Undone' : 'Nothing to undo');
+}
+
+export function redoChange(): void {
+  showToast(redo() ? 'Redone' : 'Nothing to redo');
+}
+
+export async function copyHex(hex: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(hex);
+    showToast(`Copied ${hex}`);
+  } catch {
+    showToast('Failed to copy', 'error');
+  }
+}

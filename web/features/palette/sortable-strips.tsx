@@ -1,0 +1,108 @@
+import {
+  type Announcements,
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  type UniqueIdentifier,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import {
+  horizontalListSortingStrategy,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { type ReactNode, useEffect, useState } from 'react';
+import { moveColor } from '../../stores/palette-store';
+import type { SortableLayerProps } from './palette-strips';
+import type { StripDrag } from './strip';
+
+// Strips stack vertically at 600 px or less (palette-strips.css), so the keyboard moves with ↑↓ there.
+const STACKED = '(max-width: 600px)';
+
+function useStacked(): boolean {
+  const [stacked, setStacked] = useState(() => matchMedia(STACKED).matches);
+  useEffect(() => {
+    const query = matchMedia(STACKED);
+    const onChange = () => setStacked(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+  return stacked;
+}
+
+function SortableStrip({
+  id,
+  index,
+  render,
+}: {
+  id: string;
+  index: number;
+  render: SortableLayerProps['renderStrip'];
+}): ReactNode {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id,
+  });
+  const drag: StripDrag = {
+    setNodeRef,
+    setHandleRef: setActivatorNodeRef,
+    handleProps: { ...attributes, ...listeners, 'aria-disabled': undefined },
+    // Translate only: scaling would squash the strip's text while it passes a wider neighbour.
+    style: { transform: CSS.Translate.toString(transform), transition, zIndex: isDragging ? 2 : undefined },
+    dragging: isDragging,
+  };
+  return render(id, index, drag);
+}
+
+/** Drag and drop by mouse, touch (pointer events) and keyboard, loaded after the first paint. */
+export function SortableStrips({ keys, names, renderStrip }: SortableLayerProps) {
+  const stacked = useStacked();
+  const sensors = useSensors(
+    // A few pixels of travel before a drag starts, so a tap on the handle stays a tap.
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const position = (id: UniqueIdentifier | undefined) => keys.indexOf(String(id));
+  const label = (id: UniqueIdentifier | undefined) => names[position(id)] ?? 'Colour';
+  const where = (id: UniqueIdentifier | undefined) => `position ${position(id) + 1} of ${keys.length}`;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${label(active.id)}, ${where(active.id)}.`,
+    onDragOver: ({ active, over }) =>
+      over ? `${label(active.id)} moved to ${where(over.id)}.` : `${label(active.id)} is not over a position.`,
+    onDragEnd: ({ active, over }) =>
+      over ? `${label(active.id)} dropped at ${where(over.id)}.` : `${label(active.id)} dropped.`,
+    onDragCancel: ({ active }) => `Moving cancelled. ${label(active.id)} stays at ${where(active.id)}.`,
+  };
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    moveColor(position(active.id), position(over.id));
+  };
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: {
+          draggable:
+            'To move a colour, press Space or Enter, then the arrow keys. Press Space or Enter again to drop it, or Escape to cancel.',
+        },
+      }}
+    >
+      <SortableContext
+        items={[...keys]}
+        strategy={stacked ? verticalListSortingStrategy : horizontalListSortingStrategy}
+      >
+        {keys.map((key, index) => (
+          <SortableStrip key={key} id={key} index={index} render={renderStrip} />
+        ))}
+      </SortableContext>
+    </DndContext>
+  );
+}

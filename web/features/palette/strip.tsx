@@ -1,0 +1,100 @@
+import type { CSSProperties, HTMLAttributes, Ref } from 'react';
+import { formatColorNumber } from '../../../shared/catalogue/ids';
+import type { CatalogueColor } from '../../../shared/catalogue/types';
+import { Icon } from './icons';
+import { copyHex, removeColor, toggleLockAt } from './palette-actions';
+
+/** What the lazily loaded drag-and-drop layer adds to a strip; absent until it has arrived. */
+export interface StripDrag {
+  setNodeRef: Ref<HTMLLIElement>;
+  setHandleRef: Ref<HTMLButtonElement>;
+  handleProps: HTMLAttributes<HTMLButtonElement>;
+  style: CSSProperties;
+  dragging: boolean;
+}
+
+export interface StripProps {
+  slotKey: string;
+  index: number;
+  locked: boolean;
+  color: CatalogueColor;
+  expanded: boolean;
+  onToggleExpand: (key: string) => void;
+  drag?: StripDrag;
+}
+
+export function Strip({ slotKey, index, locked, color, expanded, onToggleExpand, drag }: StripProps) {
+  const number = formatColorNumber(color.brand, color.number);
+  const name = color.colorName;
+  const classes = ['palette-strip'];
+  if (expanded) classes.push('is-expanded');
+  if (locked) classes.push('is-locked');
+  if (drag?.dragging) classes.push('is-dragging');
+  return (
+    <li
+      ref={drag?.setNodeRef}
+      className={classes.join(' ')}
+      style={{ backgroundColor: color.hexCode, color: color.textColor, ...drag?.style }}
+      data-color-id={color.id}
+      data-locked={locked ? 'true' : undefined}
+    >
+      <div className="palette-strip-tools">
+        <button
+          type="button"
+          className="strip-button strip-handle"
+          aria-label={`Reorder ${name}`}
+          title="Drag, or press Space then the arrow keys, to move"
+          {...(drag ? { ...drag.handleProps, ref: drag.setHandleRef } : { 'aria-disabled': true })}
+        >
+          <Icon name="drag" />
+        </button>
+        <button
+          type="button"
+          className="strip-button strip-secondary"
+          aria-label={`Copy ${color.hexCode}`}
+          title="Copy hex code"
+          onClick={() => copyHex(color.hexCode)}
+        >
+          <Icon name="copy" />
+        </button>
+        <button
+          type="button"
+          className="strip-button strip-lock"
+          aria-label={`Lock ${name}`}
+          aria-pressed={locked}
+          title={locked ? 'Unlock' : 'Lock'}
+          onClick={() => toggleLockAt(index)}
+        >
+          <Icon name={locked ? 'lock' : 'unlock'} />
+        </button>
+        <button
+          type="button"
+          className="strip-button strip-secondary"
+          aria-label={`Remove ${name}`}
+          title="Remove"
+          onClick={() => removeColor(slotKey)}
+        >
+          <Icon name="remove" />
+        </button>
+      </div>
+      <div className="palette-strip-info">
+        <span className="palette-strip-name">{name}</span>
+        <span className="palette-strip-brand">
+          {color.brand}
+          {number ? ` · ${number}` : ''}
+        </span>
+        <span className="palette-strip-hex">{color.hexCode}</span>
+        <span className="palette-strip-details">{color.description}</span>
+      </div>
+      <button
+        type="button"
+        className="strip-button strip-expand"
+        aria-expanded={expanded}
+        aria-label={`${expanded ? 'Collapse' : 'Expand'} ${name}`}
+        onClick={() => onToggleExpand(slotKey)}
+      >
+        <Icon name={expanded ? 'collapse' : 'expand'} />
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,35 @@
+/** The information modals a hash opens (spec §2 'Hash routes'). */
+export const INFO_ROUTES = ['about', 'how-to-use', 'keyboard-shortcuts', 'contact'] as const;
+export type InfoRoute = (typeof INFO_ROUTES)[number];
+
+export type HashRoute = { kind: 'info'; name: InfoRoute } | { kind: 'palette'; hexes: string[] } | { kind: 'none' };
+
+const HEX = /^[0-9a-f]{6}$/i;
+// A link longer than this is not one we made: parse no further than a full palette and some slack.
+const MAX_PARTS = 50;
+
+/** `#about` → info route; `#palette=aabbcc-DDEEFF` → hex list (valid 6-digit parts only). */
+export function parseHash(hash: string): HashRoute {
+  const text = hash.replace(/^#/, '');
+  if ((INFO_ROUTES as readonly string[]).includes(text)) return { kind: 'info', name: text as InfoRoute };
+  if (text.startsWith('palette=')) {
+    let value = text.slice('palette='.length);
+    try {
+      value = decodeURIComponent(value);
+    } catch {
+      return { kind: 'none' };
+    }
+    const hexes = value
+      .split('-', MAX_PARTS)
+      .map((part) => part.trim().replace(/^#/, ''))
+      .filter((part) => HEX.test(part));
+    return { kind: 'palette', hexes };
+  }
+  return { kind: 'none' };
+}
+
+/** Removes the hash from the address without a new history entry or a scroll jump. */
+export function clearHash(): void {
+  if (!location.hash) return;
+  history.replaceState(history.state, '', `${location.pathname}${location.search}`);
+}

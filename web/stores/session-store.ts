@@ -1,0 +1,142 @@
+import { subscribe } from 'valtio';
+import * as z from 'zod/mini';
+import type { Catalogue } from '../../shared/catalogue/catalogue';
+import { BRANDS, type Brand, CATEGORIES, type Category } from '../../shared/catalogue/types';
+import { PALETTE_MAX, PALETTE_MIN } from '../../shared/palette/limits';
+import { clearHash, parseHash } from '../lib/hash-route';
+import { getCatalogue } from './catalogue-store';
+import { filterState, setBrand, setCategory, setSearchTerm } from './filter-store';
+import { generatePalette, initPalette, loadPaletteFromHexes, paletteState } from './palette-store';
+import { showToast } from './toast-store';
+
+/** The browser storage key of spec §3 'Session restore'. */
+export const SESSION_KEY = 'session';
+const WRITE_DELAY_MS = 300;
+
+// Loose objects: a session written by an older or newer build may carry more fields; we read ours.
+const storedColor = z.looseObject({ colorName: z.string(), hexCode: z.string() });
+const sessionSchema = z.looseObject({
+  searchTerm: z.optional(z.string().check(z.maxLength(200))),
+  selectedBrand: z.optional(z.nullable(z.string())),
+  selectedCategory: z.optional(z.nullable(z.string())),
+  currentPalette: z.array(storedColor).check(z.minLength(PALETTE_MIN), z.maxLength(PALETTE_MAX)),
+  lockedIndices: z.optional(z.array(z.int().check(z.nonnegative()))),
+  timestamp: z.optional(z.number()),
+});
+
+export interface RestoredSession {
+  colorIds: string[];
+  locked: boolean[];
+  searchTerm: string;
+  brand: Brand | null;
+  category: Category | null;
+}
+
+/**
+ * Reads a stored session; null unless it parses and every colour matches a catalogue colour by hex
+ * AND name (spec §5), so corrupt, foreign or outdated data is ignored without a word.
+ */
+export function readSession(raw: string | null, catalogue: Catalogue): RestoredSession | null {
+  if (!raw) return null;
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  const parsed = sessionSchema.safeParse(data);
+  if (!parsed.success) return null;
+  const session = parsed.data;
+  const colorIds: string[] = [];
+  for (const stored of session.currentPalette) {
+    const match = catalogue.byHex
+      .get(stored.hexCode.toUpperCase())
+      ?.find((color) => color.colorName === stored.colorName);
+    if (!match) return null;
+    colorIds.push(match.id);
+  }
+  const lockedSet = new Set(session.lockedIndices ?? []);
+  const brand = BRANDS.find((b) => b === session.selectedBrand) ?? null;
+  const category = CATEGORIES.find((c) => c === session.selectedCategory) ?? null;
+  return {
+    colorIds,
+    locked: colorIds.map((_, i) => lockedSet.has(i)),
+    searchTerm: session.searchTerm ?? '',
+    brand,
+    category,
+  };
+}
+
+/** What we store: the spec's fields, each colour by brand, name and hex. */
+export function serializeSession(catalogue: Catalogue, now: number): string | null {
+  const colors = paletteState.slots.map((slot) => catalogue.byId.get(slot.colorId));
+  if (colors.length === 0 || colors.some((c) => !c)) return null;
+  return JSON.stringify({
+    searchTerm: filterState.searchTerm,
+    selectedBrand: filterState.brand,
+    selectedCategory: filterState.category,
+    currentPalette: colors.map((c) => ({ id: c?.id, brand: c?.brand, colorName: c?.colorName, hexCode: c?.hexCode })),
+    lockedIndices: paletteState.slots.flatMap((slot, i) => (slot.locked ? [i] : [])),
+    timestamp: now,
+  });
+}
+
+let persisting = false;
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+function writeSoon(): void {
+  clearTimeout(timer);
+  // Batched and off the input path: a burst of Space presses writes once.
+  timer = setTimeout(() => {
+    const catalogue = getCatalogue();
+    if (!catalogue) return;
+    const text = serializeSession(catalogue, Date.now());
+    if (!text) return;
+    try {
+      localStorage.setItem(SESSION_KEY, text);
+    } catch {
+      // Storage full or disabled (private mode): the session simply is not remembered.
+    }
+  }, WRITE_DELAY_MS);
+}
+
+function readStorage(): string | null {
+  try {
+    return localStorage.getItem(SESSION_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The first palette of a visit, once the catalogue is loaded: a `#palette=` link wins, then the
+ * remembered session, else a fresh palette of 5. From then on every change is remembered.
+ */
+export function startSession(): void {
+  const catalogue = getCatalogue();
+  if (!catalogue) return;
+  if (paletteState.slots.length === 0) {
+    const route = parseHash(location.hash);
+    let loaded = false;
+    if (route.kind === 'palette') {
+      clearHash();
+      loaded = loadPaletteFromHexes(route.hexes, { initial: true }) > 0;
+      showToast(loaded ? 'Palette loaded from link!' : 'No catalogue colors in that link', loaded ? 'info' : 'error');
+    }
+    const restored = loaded ? null : readSession(readStorage(), catalogue);
+    if (restored) {
+      initPalette(restored.colorIds, restored.locked);
+      setSearchTerm(restored.searchTerm);
+      setBrand(restored.brand);
+      setCategory(restored.category);
+    } else if (!loaded) {
+      generatePalette();
+    }
+  }
+  if (!persisting) {
+    persisting = true;
+    subscribe(paletteState, writeSoon);
+    subscribe(filterState, writeSoon);
+    writeSoon();
+  }
+}
