@@ -1,6 +1,7 @@
 import { subscribe } from 'valtio';
 import * as z from 'zod/mini';
 import type { Catalogue } from '../../shared/catalogue/catalogue';
+import { normalizeHex } from '../../shared/color/hex';
 import { BRANDS, type Brand, CATEGORIES, type Category } from '../../shared/catalogue/types';
 import { PALETTE_MAX, PALETTE_MIN } from '../../shared/palette/limits';
 import { clearHash, parseHash } from '../lib/hash-route';
@@ -50,7 +51,7 @@ export function readSession(raw: string | null, catalogue: Catalogue): RestoredS
   const colorIds: string[] = [];
   for (const stored of session.currentPalette) {
     const match = catalogue.byHex
-      .get(stored.hexCode.toUpperCase())
+      .get(normalizeHex(stored.hexCode) ?? '')
       ?.find((color) => color.colorName === stored.colorName);
     if (!match) return null;
     colorIds.push(match.id);
