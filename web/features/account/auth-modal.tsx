@@ -1,6 +1,141 @@
-import type { OverlayProps } from '../../stores/ui-store';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { Dialog } from '../../lib/dialog';
+import { signInWithGoogle, signInWithPassword, signUpWithPassword } from '../../stores/account-actions';
+import { authState } from '../../stores/auth-store';
+import { localChoice } from '../../stores/saved-store';
+import { closeOverlay, openOverlay, type OverlayProps } from '../../stores/ui-store';
+import './auth-modal.css';
 
-// Placeholder until issue 8 lands: the overlay's real component replaces this file.
-export default function AuthModal(_props: OverlayProps) {
-  return null;
+type Mode = 'signin' | 'signup';
+
+const CREATED = 'Account created! Check your email to confirm.';
+const EXISTS = 'An account with this email already exists. Please sign in.';
+/** Spec §9: the sign-up modal closes 3 s after success. */
+const CLOSE_AFTER_SIGNUP_MS = 3000;
+
+/** Sign In / Create Account (spec §4), and on save the choice to keep a palette on this device only. */
+export default function AuthModal({ params, onClose }: OverlayProps) {
+  const { google } = useSnapshot(authState);
+  const [mode, setMode] = useState<Mode>(params.mode === 'signup' ? 'signup' : 'signin');
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const ids = { email: useId(), password: useId(), error: useId() };
+  const forSave = params.reason === 'save';
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(onClose, CLOSE_AFTER_SIGNUP_MS);
+    return () => clearTimeout(timer);
+  }, [done, onClose]);
+
+  const switchTo = (next: Mode) => {
+    setMode(next);
+    setError('');
+    setNotice('');
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || done) return;
+    const form = new FormData(event.currentTarget);
+    const email = String(form.get('email') ?? '').trim();
+    const password = String(form.get('password') ?? '');
+    setBusy(true);
+    setError('');
+    setNotice('');
+    const outcome =
+      mode === 'signin' ? await signInWithPassword(email, password) : await signUpWithPassword(email, password);
+    setBusy(false);
+    if (!outcome.ok) {
+      if (mode === 'signup' && outcome.code === 'email_taken') {
+        setMode('signin');
+        setNotice(EXISTS);
+        return;
+      }
+      setError(outcome.message);
+      return;
+    }
+    if (mode === 'signup') {
+      setNotice(CREATED);
+      setDone(true);
+      return;
+    }
+    onClose();
+    if (forSave) openOverlay('save');
+  }
+
+  const title = mode === 'signin' ? 'Sign In' : 'Create Account';
+  return (
+    <Dialog title={title} onClose={onClose} className="auth-modal">
+      {forSave && (
+        <p className="auth-intro">
+          Sign in to keep your palettes safe on every device, with their full history and a public link to share.
+        </p>
+      )}
+      <form onSubmit={submit} aria-describedby={error ? ids.error : undefined}>
+        <div className="auth-field">
+          <label htmlFor={ids.email}>Email</label>
+          <input ref={emailRef} id={ids.email} name="email" type="email" autoComplete="email" required autoFocus />
+        </div>
+        <div className="auth-field">
+          <label htmlFor={ids.password}>Password</label>
+          <input
+            id={ids.password}
+            name="password"
+            type="password"
+            autoComplete={mode === 'signin' ? 'current-password' : 'new-password'}
+            required
+            minLength={6}
+            aria-describedby={`${ids.password}-hint`}
+          />
+          <span id={`${ids.password}-hint`} className="auth-hint">
+            At least 6 characters
+          </span>
+        </div>
+        {error && (
+          <p id={ids.error} className="auth-error" role="alert">
+            {error}
+          </p>
+        )}
+        {notice && (
+          <p className="auth-notice" role="status">
+            {notice}
+          </p>
+        )}
+        <button type="submit" className="auth-submit" disabled={busy || done}>
+          {busy ? 'Please wait…' : title}
+        </button>
+      </form>
+      {google && (
+        <button type="button" className="auth-google" onClick={signInWithGoogle} disabled={busy}>
+          Continue with Google
+        </button>
+      )}
+      <p className="auth-switch">
+        {mode === 'signin' ? "Don't have an account? " : 'Already have an account? '}
+        <button type="button" className="auth-link" onClick={() => switchTo(mode === 'signin' ? 'signup' : 'signin')}>
+          {mode === 'signin' ? 'Create Account' : 'Sign In'}
+        </button>
+      </p>
+      {forSave && (
+        <p className="auth-local">
+          <button
+            type="button"
+            className="auth-link"
+            onClick={() => {
+              localChoice.deviceOnly = true;
+              closeOverlay('auth');
+              openOverlay('save');
+            }}
+          >
+            Keep it on this device only
+          </button>
+        </p>
+      )}
+    </Dialog>
+  );
 }

@@ -1,6 +1,102 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { Dialog } from '../../lib/dialog';
+import type { HistoryEntry } from '../../lib/local-palettes';
+import { loadHistory, loadPalette, restoreVersion } from '../../stores/saved-actions';
+import { savedState } from '../../stores/saved-store';
 import type { OverlayProps } from '../../stores/ui-store';
+import { describeChange } from './describe-change';
+import { PalettePreview, useColorNames } from './palette-preview';
+import './saved.css';
 
-// Placeholder until issue 8 lands: the overlay's real component replaces this file.
-export default function HistoryView(_props: OverlayProps) {
-  return null;
+const formatTime = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Every version of one saved palette, newest first: preview, load or restore any of them. */
+export default function HistoryView({ params, onClose }: OverlayProps) {
+  const id = params.paletteId ?? '';
+  const { palettes } = useSnapshot(savedState);
+  const palette = palettes.find((p) => p.id === id);
+  const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [previewing, setPreviewing] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const colorName = useColorNames();
+
+  const refresh = useCallback(async () => {
+    const list = await loadHistory(id);
+    setFailed(list === null);
+    setEntries(list);
+  }, [id]);
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  const title = palette ? `History of “${palette.name}”` : 'Palette history';
+  return (
+    <Dialog title={title} variant="sidebar" onClose={onClose} className="history-view">
+      {failed && <p role="alert">The history could not be loaded. Close this and try again.</p>}
+      {!failed && entries === null && <p role="status">Loading history…</p>}
+      {entries && palette && (
+        <ol className="history-list" aria-label="Versions, newest first">
+          {entries.map((entry, i) => {
+            const previous = entries[i + 1] ?? null;
+            const latest = i === 0;
+            const open = previewing === entry.version;
+            return (
+              <li key={entry.version} className="history-item" aria-label={`Version ${entry.version}`}>
+                <div className="history-head">
+                  <strong>Version {entry.version}</strong>
+                  {latest && <span className="saved-badge">Current</span>}
+                  <time dateTime={entry.at}>{formatTime(entry.at)}</time>
+                </div>
+                <p className="history-change">{describeChange(previous, entry, colorName)}</p>
+                <PalettePreview colorIds={entry.colorIds} />
+                {open && (
+                  <ul className="history-colors" aria-label={`Colours of version ${entry.version}`}>
+                    <li className="history-name">“{entry.name}”</li>
+                    {entry.colorIds.map((c) => (
+                      <li key={c}>{colorName(c)}</li>
+                    ))}
+                  </ul>
+                )}
+                <div className="saved-actions">
+                  <button
+                    type="button"
+                    className="saved-secondary"
+                    aria-expanded={open}
+                    onClick={() => setPreviewing(open ? null : entry.version)}
+                  >
+                    Preview<span className="visually-hidden"> version {entry.version}</span>
+                  </button>
+                  <button
+                    type="button"
+                    className="saved-primary"
+                    onClick={() => loadPalette({ ...palette, name: entry.name }, entry.colorIds)}
+                  >
+                    Load<span className="visually-hidden"> version {entry.version}</span>
+                  </button>
+                  {!latest && (
+                    <button
+                      type="button"
+                      className="saved-secondary"
+                      disabled={busy}
+                      onClick={async () => {
+                        setBusy(true);
+                        if (await restoreVersion(id, entry.version)) await refresh();
+                        setBusy(false);
+                      }}
+                    >
+                      Restore<span className="visually-hidden"> version {entry.version}</span>
+                    </button>
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {entries && !palette && <p>This palette is no longer in your saved list.</p>}
+    </Dialog>
+  );
 }

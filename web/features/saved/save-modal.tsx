@@ -1,6 +1,180 @@
+import { type FormEvent, useId, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { Dialog } from '../../lib/dialog';
+import { paletteState } from '../../stores/palette-store';
+import { loadPalette, type SaveBackResult, saveAsNew, saveBack } from '../../stores/saved-actions';
+import { type SavedPalette, savedState } from '../../stores/saved-store';
 import type { OverlayProps } from '../../stores/ui-store';
+import './saved.css';
 
-// Placeholder until issue 8 lands: the overlay's real component replaces this file.
-export default function SaveModal(_props: OverlayProps) {
-  return null;
+type Target = 'version' | 'new';
+type Conflict = Extract<SaveBackResult, { kind: 'conflict' }>;
+
+const formatTime = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** 'Name Your Palette' (spec §2); onto the palette it was loaded from, or as a new one. */
+export default function SaveModal({ onClose }: OverlayProps) {
+  const { palettes, loadedFrom } = useSnapshot(savedState);
+  const source = loadedFrom ? palettes.find((p) => p.id === loadedFrom.id) : undefined;
+  const [target, setTarget] = useState<Target>(source ? 'version' : 'new');
+  const defaultName = `Palette ${palettes.length + 1}`;
+  const [name, setName] = useState(source ? source.name : defaultName);
+  const [busy, setBusy] = useState(false);
+  const [conflict, setConflict] = useState<{ result: Conflict; mine: SavedPalette } | null>(null);
+  const nameId = useId();
+
+  const colorIds = () => paletteState.slots.map((s) => s.colorId);
+  const chosenName = () => name.trim() || (target === 'new' ? defaultName : (source?.name ?? defaultName));
+
+  async function run(action: () => Promise<boolean | SaveBackResult>) {
+    setBusy(true);
+    const result = await action();
+    setBusy(false);
+    if (result === true || (typeof result === 'object' && result.kind === 'saved')) onClose();
+    else if (typeof result === 'object' && result.kind === 'conflict' && source) setConflict({ result, mine: source });
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (target === 'version' && source && loadedFrom) {
+      void run(() => saveBack(source.id, loadedFrom.version, { name: chosenName(), colorIds: colorIds() }));
+    } else {
+      void run(() => saveAsNew(chosenName(), colorIds()));
+    }
+  }
+
+  if (conflict) {
+    const mine = conflict.mine;
+    return (
+      <ConflictView
+        conflict={conflict.result}
+        mine={mine}
+        busy={busy}
+        onClose={onClose}
+        onLoadTheirs={(theirs) => {
+          loadPalette(theirs);
+          onClose();
+        }}
+        onOverwrite={(theirs) =>
+          void run(() => saveBack(theirs.id, theirs.version, { name: chosenName(), colorIds: colorIds() }))
+        }
+        onSaveAsNew={() =>
+          void run(() => saveAsNew(chosenName() === mine.name ? `${mine.name} (copy)` : chosenName(), colorIds()))
+        }
+      />
+    );
+  }
+
+  return (
+    <Dialog title="Name Your Palette" onClose={onClose} className="save-modal">
+      <form onSubmit={submit}>
+        {source && (
+          <fieldset className="save-target">
+            <legend>Save where?</legend>
+            <label>
+              <input
+                type="radio"
+                name="target"
+                checked={target === 'version'}
+                onChange={() => {
+                  setTarget('version');
+                  setName(source.name);
+                }}
+              />{' '}
+              As a new version of “{source.name}”
+            </label>
+            <label>
+              <input
+                type="radio"
+                name="target"
+                checked={target === 'new'}
+                onChange={() => {
+                  setTarget('new');
+                  setName(defaultName);
+                }}
+              />{' '}
+              As a new palette
+            </label>
+          </fieldset>
+        )}
+        <label htmlFor={nameId} className="save-label">
+          Palette name
+        </label>
+        <input
+          id={nameId}
+          className="save-input"
+          value={name}
+          maxLength={100}
+          onChange={(e) => setName(e.target.value)}
+          onFocus={(e) => e.target.select()}
+          autoFocus
+        />
+        <div className="save-actions">
+          <button type="button" className="saved-secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="saved-primary" disabled={busy}>
+            Save Palette
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function ConflictView(props: {
+  conflict: Conflict;
+  mine: SavedPalette;
+  busy: boolean;
+  onClose: () => void;
+  onLoadTheirs: (theirs: SavedPalette) => void;
+  onOverwrite: (theirs: SavedPalette) => void;
+  onSaveAsNew: () => void;
+}) {
+  const { theirs } = props.conflict;
+  return (
+    <Dialog title="This palette changed elsewhere" onClose={props.onClose} className="save-modal">
+      <div role="alert">
+        {theirs ? (
+          <p>
+            “{props.mine.name}” was saved in another tab or on another device (version {theirs.version},{' '}
+            {formatTime(theirs.updatedAt)}) after you loaded it. Saving now would replace that change. What would you
+            like to do?
+          </p>
+        ) : (
+          <p>“{props.mine.name}” was deleted in another tab or on another device after you loaded it.</p>
+        )}
+      </div>
+      <div className="conflict-actions">
+        {theirs && (
+          <>
+            <button
+              type="button"
+              className="saved-secondary"
+              disabled={props.busy}
+              onClick={() => props.onLoadTheirs(theirs)}
+            >
+              Load their version
+            </button>
+            <button
+              type="button"
+              className="saved-secondary"
+              disabled={props.busy}
+              onClick={() => props.onOverwrite(theirs)}
+            >
+              Overwrite with mine
+            </button>
+          </>
+        )}
+        <button type="button" className="saved-primary" disabled={props.busy} onClick={props.onSaveAsNew}>
+          Save mine as a new palette
+        </button>
+        <button type="button" className="saved-secondary" onClick={props.onClose}>
+          Cancel
+        </button>
+      </div>
+    </Dialog>
+  );
 }

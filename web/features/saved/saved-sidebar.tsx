@@ -1,6 +1,240 @@
-import type { OverlayProps } from '../../stores/ui-store';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type KeyboardEvent, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { Dialog } from '../../lib/dialog';
+import { authState } from '../../stores/auth-store';
+import { deletePalette, deletePalettes, loadPalette, renamePalette, toggleSharing } from '../../stores/saved-actions';
+import { type SavedPalette, savedState } from '../../stores/saved-store';
+import { showToast } from '../../stores/toast-store';
+import { openOverlay, type OverlayProps } from '../../stores/ui-store';
+import { PalettePreview, useColorNames } from './palette-preview';
+import './saved.css';
 
-// Placeholder until issue 8 lands: the overlay's real component replaces this file.
-export default function SavedSidebar(_props: OverlayProps) {
-  return null;
+const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+
+/** The Saved Palettes sidebar (spec §2): virtualised, so hundreds of palettes scroll smoothly on a phone. */
+export default function SavedSidebar({ onClose }: OverlayProps) {
+  const { palettes, source } = useSnapshot(savedState);
+  const { backend, user } = useSnapshot(authState);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [confirming, setConfirming] = useState(false);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: palettes.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 148,
+    overscan: 4,
+    getItemKey: (i) => palettes[i]?.id ?? i,
+  });
+  const chosen = palettes.filter((p) => selected.has(p.id)).map((p) => p.id);
+
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <Dialog title="Saved Palettes" variant="sidebar" onClose={onClose} className="saved-sidebar">
+      {source === 'local' && backend === 'available' && !user && palettes.length > 0 && (
+        <p className="saved-note">
+          Saved on this device only.{' '}
+          <button type="button" className="saved-link" onClick={() => openOverlay('auth')}>
+            Sign in
+          </button>{' '}
+          to keep them on every device.
+        </p>
+      )}
+      {chosen.length > 0 && (
+        <div className="saved-selection" role="toolbar" aria-label="Selected palettes">
+          <span>{chosen.length} selected</span>
+          <button type="button" className="saved-danger" onClick={() => setConfirming(true)}>
+            Delete
+          </button>
+          <button type="button" className="saved-secondary" onClick={() => setSelected(new Set())}>
+            Cancel
+          </button>
+        </div>
+      )}
+      {palettes.length === 0 ? (
+        <p className="saved-empty">
+          No saved palettes yet. Press <kbd>S</kbd> or the save button to keep the current palette.
+        </p>
+      ) : (
+        <div ref={scrollRef} className="saved-scroll">
+          <ul className="saved-list" aria-label="Saved palettes" style={{ height: virtualizer.getTotalSize() }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const palette = palettes[item.index] as SavedPalette;
+              return (
+                <li
+                  key={item.key}
+                  ref={virtualizer.measureElement}
+                  data-index={item.index}
+                  className="saved-item"
+                  style={{ transform: `translateY(${item.start}px)` }}
+                  aria-setsize={palettes.length}
+                  aria-posinset={item.index + 1}
+                >
+                  <SavedRow
+                    palette={palette}
+                    checked={selected.has(palette.id)}
+                    onToggle={() => toggle(palette.id)}
+                    canShare={source === 'remote'}
+                  />
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      )}
+      {confirming && (
+        <Dialog title={`Delete ${chosen.length} palette(s)?`} onClose={() => setConfirming(false)}>
+          <p>This cannot be undone.</p>
+          <div className="save-actions">
+            <button type="button" className="saved-secondary" onClick={() => setConfirming(false)}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="saved-danger"
+              onClick={async () => {
+                setConfirming(false);
+                if (await deletePalettes(chosen)) setSelected(new Set());
+              }}
+            >
+              Delete
+            </button>
+          </div>
+        </Dialog>
+      )}
+    </Dialog>
+  );
+}
+
+function SavedRow({
+  palette,
+  checked,
+  onToggle,
+  canShare,
+}: {
+  palette: SavedPalette;
+  checked: boolean;
+  onToggle: () => void;
+  canShare: boolean;
+}) {
+  const [editing, setEditing] = useState(false);
+  /** Set once Enter, blur or Escape has ended this edit, so the blur of unmounting does not commit twice. */
+  const finished = useRef(false);
+  const colorName = useColorNames();
+  const names = palette.colorIds.map(colorName).join(', ');
+
+  const commit = (value: string) => {
+    if (finished.current) return;
+    finished.current = true;
+    setEditing(false);
+    void renamePalette(palette.id, value);
+  };
+  const onKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      commit(event.currentTarget.value);
+    } else if (event.key === 'Escape') {
+      // Escape cancels the rename only; the sidebar stays open.
+      event.preventDefault();
+      event.stopPropagation();
+      finished.current = true;
+      setEditing(false);
+    }
+  };
+
+  const copyLink = async () => {
+    try {
+      await navigator.clipboard.writeText(`${location.origin}/share/${palette.shareId}`);
+      showToast('Share link copied to clipboard!');
+    } catch {
+      showToast('Failed to copy link', 'error');
+    }
+  };
+
+  return (
+    <article className="saved-row" aria-label={palette.name}>
+      <div className="saved-row-head">
+        <input
+          type="checkbox"
+          className="saved-check"
+          checked={checked}
+          onChange={onToggle}
+          aria-label={`Select ${palette.name}`}
+        />
+        {editing ? (
+          <input
+            className="saved-rename"
+            defaultValue={palette.name}
+            aria-label={`New name for ${palette.name}`}
+            maxLength={100}
+            onKeyDown={onKey}
+            onBlur={(e) => commit(e.currentTarget.value)}
+            ref={(input) => {
+              // The user just asked to rename: put them in the field with the old name selected.
+              if (input && document.activeElement !== input) {
+                input.focus();
+                input.select();
+              }
+            }}
+          />
+        ) : (
+          <h3 className="saved-name">{palette.name}</h3>
+        )}
+        {palette.isPublic && <span className="saved-badge">Public</span>}
+      </div>
+      <PalettePreview colorIds={palette.colorIds} />
+      <p className="saved-meta">
+        <span className="visually-hidden">{names}. </span>
+        <time dateTime={palette.updatedAt}>{formatDate(palette.updatedAt)}</time>
+        {` · ${palette.colorIds.length} colours`}
+      </p>
+      <div className="saved-actions">
+        <button type="button" className="saved-primary" onClick={() => loadPalette(palette)}>
+          Load<span className="visually-hidden"> {palette.name}</span>
+        </button>
+        <button
+          type="button"
+          className="saved-secondary"
+          onClick={() => {
+            finished.current = false;
+            setEditing(true);
+          }}
+        >
+          Rename<span className="visually-hidden"> {palette.name}</span>
+        </button>
+        <button
+          type="button"
+          className="saved-secondary"
+          onClick={() => openOverlay('history', { paletteId: palette.id })}
+        >
+          History<span className="visually-hidden"> of {palette.name}</span>
+        </button>
+        {canShare &&
+          (palette.isPublic ? (
+            <>
+              <button type="button" className="saved-secondary" onClick={copyLink}>
+                Copy link<span className="visually-hidden"> to {palette.name}</span>
+              </button>
+              <button type="button" className="saved-secondary" onClick={() => void toggleSharing(palette.id)}>
+                Make private<span className="visually-hidden"> {palette.name}</span>
+              </button>
+            </>
+          ) : (
+            <button type="button" className="saved-secondary" onClick={() => void toggleSharing(palette.id)}>
+              Share<span className="visually-hidden"> {palette.name}</span>
+            </button>
+          ))}
+        <button type="button" className="saved-danger-quiet" onClick={() => void deletePalette(palette.id)}>
+          Delete<span className="visually-hidden"> {palette.name}</span>
+        </button>
+      </div>
+    </article>
+  );
 }

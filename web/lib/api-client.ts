@@ -1,0 +1,92 @@
+import type { ApiUser, SessionResponse, SignupResponse } from '../../shared/api/auth';
+import { type ConfigResponse, versionETag } from '../../shared/api/common';
+import type {
+  ApiPalette,
+  BulkDeleteResponse,
+  HistoryResponse,
+  ImportBody,
+  ImportResponse,
+  PaletteListResponse,
+  SharingResponse,
+} from '../../shared/api/palettes';
+
+export type { ApiPalette, ApiUser };
+
+/**
+ * The one module that calls `fetch` for the API (DESIGN.md's endpoint table). Every failure becomes
+ * an `ApiFailure` with the server's code and message, so callers show the spec's toast and never crash.
+ */
+
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** `status` 0: the request never got an answer (offline, static host, server down). */
+const NETWORK = 'network';
+
+async function request<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        Accept: 'application/json',
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiFailure(0, NETWORK, 'Could not reach the server. Check your connection and try again.');
+  }
+  if (response.status === 204) return undefined as T;
+  const isJson = (response.headers.get('content-type') ?? '').includes('application/json');
+  // A static host answers /api/* with its own page or a bare 404: there is no backend.
+  if (!isJson) throw new ApiFailure(response.status, 'not_configured', 'The server is not configured.');
+  const data = (await response.json().catch(() => null)) as unknown;
+  if (!response.ok) {
+    const error = (data as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+    throw new ApiFailure(
+      response.status,
+      typeof error?.code === 'string' ? error.code : 'error',
+      typeof error?.message === 'string' ? error.message : `The server answered ${response.status}.`,
+    );
+  }
+  return data as T;
+}
+
+export const getConfig = () => request<ConfigResponse>('GET', '/config');
+export const getSession = () => request<SessionResponse>('GET', '/auth/session');
+export const signUp = (email: string, password: string) =>
+  request<SignupResponse>('POST', '/auth/signup', { email, password });
+export const signIn = (email: string, password: string) =>
+  request<SessionResponse>('POST', '/auth/signin', { email, password });
+export const signOut = () => request<void>('POST', '/auth/signout');
+/** Google sign-in is a full-page redirect; the server brings the user back to `/` (or `/?auth_error=`). */
+export const GOOGLE_SIGN_IN_URL = '/api/auth/google';
+
+export const listPalettes = () => request<PaletteListResponse>('GET', '/palettes');
+export const createPalette = (name: string, colorIds: readonly string[]) =>
+  request<ApiPalette>('POST', '/palettes', { name, colorIds });
+/** 409 `version_conflict` when someone else saved a newer version first. */
+export const updatePalette = (id: string, version: number, patch: { name?: string; colorIds?: readonly string[] }) =>
+  request<ApiPalette>('PATCH', `/palettes/${encodeURIComponent(id)}`, patch, { 'If-Match': versionETag(version) });
+export const deletePalette = (id: string) => request<void>('DELETE', `/palettes/${encodeURIComponent(id)}`);
+export const deletePalettes = (ids: readonly string[]) =>
+  request<BulkDeleteResponse>('POST', '/palettes/delete', { ids });
+export const setSharing = (id: string, isPublic: boolean) =>
+  request<SharingResponse>('PUT', `/palettes/${encodeURIComponent(id)}/sharing`, { public: isPublic });
+export const getHistory = (id: string) =>
+  request<HistoryResponse>('GET', `/palettes/${encodeURIComponent(id)}/history`);
+export const restoreVersion = (id: string, version: number) =>
+  request<ApiPalette>('POST', `/palettes/${encodeURIComponent(id)}/restore`, { version });
+export const importPalettes = (palettes: ImportBody['palettes']) =>
+  request<ImportResponse>('POST', '/palettes/import', { palettes });
+export const getShare = (shareId: string) => request<ApiPalette>('GET', `/shares/${encodeURIComponent(shareId)}`);

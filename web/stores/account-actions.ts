@@ -1,0 +1,79 @@
+import * as api from '../lib/api-client';
+import { authState } from './auth-store';
+import { switchToLocalList, syncOnSignIn } from './saved-actions';
+import { setSyncStatus } from './sync-store';
+import { showToast } from './toast-store';
+
+/** Sign-in, sign-up and sign-out (loaded with the auth modal and the account button's actions). */
+export type AuthOutcome = { ok: true } | { ok: false; message: string; code?: string };
+
+const NOT_CONFIGURED = 'Authentication not configured';
+
+function failure(error: unknown, fallback: string): AuthOutcome {
+  if (authState.backend === 'unavailable') return { ok: false, message: NOT_CONFIGURED };
+  if (error instanceof api.ApiFailure) {
+    if (error.code === 'not_configured') return { ok: false, message: NOT_CONFIGURED };
+    return { ok: false, message: error.message, code: error.code };
+  }
+  return { ok: false, message: fallback };
+}
+
+export async function onSignedIn(user: api.ApiUser): Promise<void> {
+  authState.user = user;
+  await syncOnSignIn();
+}
+
+export async function signInWithPassword(email: string, password: string): Promise<AuthOutcome> {
+  if (authState.backend === 'unavailable') return { ok: false, message: NOT_CONFIGURED };
+  try {
+    const { user } = await api.signIn(email, password);
+    if (!user) return { ok: false, message: 'Could not sign in. Please try again.' };
+    // The modal waits for the list, so a save that asked for sign-in lands on the server.
+    await onSignedIn(user);
+    return { ok: true };
+  } catch (error) {
+    return failure(error, 'Could not sign in. Please try again.');
+  }
+}
+
+/** 409 `email_taken` is the spec's "user with no identities": the modal switches to sign-in. */
+export async function signUpWithPassword(email: string, password: string): Promise<AuthOutcome> {
+  if (authState.backend === 'unavailable') return { ok: false, message: NOT_CONFIGURED };
+  try {
+    await api.signUp(email, password);
+  } catch (error) {
+    return failure(error, 'Could not create the account. Please try again.');
+  }
+  // Where the server signs the new account in at once, pick the session up now.
+  try {
+    const { user } = await api.getSession();
+    if (user) await onSignedIn(user);
+  } catch {}
+  return { ok: true };
+}
+
+export function signInWithGoogle(): void {
+  location.assign(api.GOOGLE_SIGN_IN_URL);
+}
+
+/** The OAuth callback came back with `?auth_error=…`: say so, and tidy the address bar. */
+export function reportGoogleFailure(): void {
+  const params = new URLSearchParams(location.search);
+  params.delete('auth_error');
+  const query = params.toString();
+  history.replaceState(history.state, '', `${location.pathname}${query ? `?${query}` : ''}${location.hash}`);
+  // A fixed text: whatever the query says could have been written by anyone who sent the link.
+  showToast('Failed to sign in with Google', 'error');
+}
+
+export async function signOutNow(): Promise<void> {
+  try {
+    await api.signOut();
+  } catch {
+    setSyncStatus('error');
+    showToast('Failed to sign out', 'error');
+    return;
+  }
+  authState.user = null;
+  switchToLocalList();
+}

@@ -1,0 +1,39 @@
+import { proxy } from 'valtio';
+import type { ApiUser } from '../lib/api-client';
+
+/**
+ * Who is signed in, and whether there is a server at all. 'unavailable' is the spec's "backend not
+ * configured" mode (the SPA on a static host): everything stays on this device.
+ */
+export type Backend = 'checking' | 'available' | 'unavailable';
+
+export const authState = proxy({
+  backend: 'checking' as Backend,
+  google: false,
+  user: null as ApiUser | null,
+});
+
+let started = false;
+
+/** The start-up check of /api/config and the session; the API client arrives as its own small chunk. */
+export function initAuth(): void {
+  if (started) return;
+  started = true;
+  void import('../lib/api-client').then(async (api) => {
+    try {
+      authState.google = (await api.getConfig()).auth?.google === true;
+      authState.backend = 'available';
+    } catch {
+      authState.backend = 'unavailable';
+      return;
+    }
+    const googleFailed = new URLSearchParams(location.search).has('auth_error');
+    if (googleFailed) void import('./account-actions').then((m) => m.reportGoogleFailure());
+    try {
+      const { user } = await api.getSession();
+      if (user) void import('./account-actions').then((m) => m.onSignedIn(user));
+    } catch {
+      // No answer about the session: the visitor stays anonymous and can sign in by hand.
+    }
+  });
+}
