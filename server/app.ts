@@ -1,18 +1,37 @@
 import type Database from 'better-sqlite3';
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { versionETag } from '../shared/api/common';
 import type { Catalogue } from '../shared/catalogue/catalogue';
+import { PaletteError } from '../shared/palette/palette-decider';
+import { type Accounts, accounts, type UserRow } from './auth/account-queries';
+import type { GoogleConfig } from './auth/google';
+import type { Mailer } from './auth/mailer';
+import { type AuthLimits, authLimits } from './auth/rate-limit';
+import { clearSessionCookie, readSessionCookie, writeSessionCookie } from './auth/session-cookie';
+import { ConcurrencyError, createEventStore, type EventStore } from './events/event-store';
 import { ApiError, errorBody } from './http/errors';
 import { limitBody, requireJsonBody } from './http/json-body';
+import { originCheck } from './http/origin-check';
 import { staticFiles } from './http/static-files';
+import { type PaletteCommands, paletteCommands } from './palettes/palette-commands';
+import { paletteProjection } from './palettes/palette-projection';
+import { type PaletteQueries, paletteQueries } from './palettes/palette-queries';
+import { authRoutes } from './routes/auth-routes';
 import { healthRoutes } from './routes/health-routes';
+import { paletteRoutes } from './routes/palette-routes';
+import { shareRoutes } from './routes/share-routes';
 
 export interface AppConfig {
   /** Public origin, e.g. https://swatchbook.example; used for links in mails and OAuth redirects. */
   publicOrigin: string;
   auth: {
-    google: { clientId: string; clientSecret: string } | null;
+    google: GoogleConfig | null;
+    /** Attempts per 10 minutes; defaults 100 per address, 10 per account. */
+    rateLimits?: { perIp?: number; perEmail?: number };
   };
+  /** Take the client address from X-Forwarded-For (only behind a proxy you run). */
+  trustProxy?: boolean;
 }
 
 export interface Logger {
@@ -29,17 +48,40 @@ export interface AppDeps {
   logger: Logger;
   /** Folder of the built SPA; omitted in API-only tests. */
   distDir?: string;
+  /** Sends confirmation mails when SMTP is configured; without it links are logged and accounts work at once. */
+  mailer?: Mailer | null;
 }
 
-export type AppEnv = { Variables: { deps: AppDeps } };
+/** Built once per app from the deps: the event store, the palette slice and the accounts. */
+export interface AppServices {
+  store: EventStore;
+  palettes: PaletteCommands;
+  paletteQueries: PaletteQueries;
+  accounts: Accounts;
+  limits: AuthLimits;
+}
+
+export type AppEnv = { Variables: { deps: AppDeps; services: AppServices; user: UserRow | null } };
+
+const STATUS_OF_PALETTE_ERROR = { palette_not_found: 404, palette_exists: 409 } as const;
 
 export const silentLogger: Logger = { info() {}, error() {} };
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
+  const store = createEventStore(deps.db, [paletteProjection]);
+  const services: AppServices = {
+    store,
+    palettes: paletteCommands({ db: deps.db, store, catalogue: deps.catalogue, now: deps.now }),
+    paletteQueries: paletteQueries(deps.db),
+    accounts: accounts(deps.db, deps.now),
+    limits: authLimits(() => deps.now().getTime(), deps.config.auth.rateLimits),
+  };
 
   app.use('*', async (c, next) => {
     c.set('deps', deps);
+    c.set('services', services);
+    c.set('user', null);
     const started = performance.now();
     await next();
     deps.logger.info({
@@ -70,7 +112,31 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  const api = new Hono<AppEnv>().use('*', limitBody, requireJsonBody).route('/', healthRoutes);
+  const api = new Hono<AppEnv>()
+    .use('*', async (c, next) => {
+      await next();
+      // API answers are per user and change with every write: never cached by the browser or a proxy.
+      if (!c.res.headers.has('cache-control')) c.header('Cache-Control', 'no-store');
+    })
+    .use('*', originCheck(deps.config.publicOrigin), limitBody, requireJsonBody)
+    .use('*', async (c, next) => {
+      const token = readSessionCookie(c);
+      if (token) {
+        const found = /^[a-z2-7]{1,64}$/.test(token) ? services.accounts.validateSession(token) : null;
+        if (!found) clearSessionCookie(c, deps.config.publicOrigin);
+        else {
+          c.set('user', found.user);
+          if (found.extendedTo) {
+            writeSessionCookie(c, deps.config.publicOrigin, token, found.extendedTo, deps.now().getTime());
+          }
+        }
+      }
+      return next();
+    })
+    .route('/', healthRoutes)
+    .route('/', authRoutes)
+    .route('/', paletteRoutes)
+    .route('/', shareRoutes);
   api.all('*', (c) => c.json(errorBody('not_found', `No API endpoint ${c.req.method} ${c.req.path}.`), 404));
   app.route('/api', api);
 
@@ -78,6 +144,15 @@ export function createApp(deps: AppDeps) {
   app.notFound((c) => c.json(errorBody('not_found', 'Not found.'), 404));
 
   app.onError((err, c) => {
+    if (err instanceof PaletteError) {
+      const status = err.code in STATUS_OF_PALETTE_ERROR ? STATUS_OF_PALETTE_ERROR[err.code as 'palette_exists'] : 400;
+      return c.json(errorBody(err.code, err.message), status);
+    }
+    if (err instanceof ConcurrencyError) {
+      c.header('ETag', versionETag(err.actualVersion));
+      const message = `This palette was changed elsewhere: it is at version ${err.actualVersion}, your copy is version ${err.expectedVersion}. Reload it and try again.`;
+      return c.json(errorBody('version_conflict', message), 409);
+    }
     if (err instanceof ApiError) {
       for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
       return c.json(errorBody(err.code, err.message, err.issues), err.status);

@@ -14,4 +14,74 @@ export const migrations: Migration[] = [
     name: 'meta',
     sql: `CREATE TABLE app_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;`,
   },
+  {
+    version: 2,
+    name: 'event store and palette projections',
+    sql: `
+CREATE TABLE events (
+  position INTEGER PRIMARY KEY AUTOINCREMENT,
+  stream_id TEXT NOT NULL,
+  version INTEGER NOT NULL CHECK (version >= 1),
+  type TEXT NOT NULL,
+  schema_version INTEGER NOT NULL,
+  data TEXT NOT NULL CHECK (json_valid(data)),
+  actor TEXT,
+  time TEXT NOT NULL,
+  UNIQUE (stream_id, version)
+) STRICT;
+CREATE TRIGGER events_append_only_update BEFORE UPDATE ON events
+BEGIN SELECT RAISE(ABORT, 'events are append-only: UPDATE refused'); END;
+CREATE TRIGGER events_append_only_delete BEFORE DELETE ON events
+BEGIN SELECT RAISE(ABORT, 'events are append-only: DELETE refused'); END;
+
+CREATE TABLE palettes (
+  id TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL,
+  name TEXT NOT NULL,
+  colors TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  is_public INTEGER NOT NULL DEFAULT 0,
+  share_id TEXT,
+  version INTEGER NOT NULL
+) STRICT;
+CREATE INDEX palettes_by_user ON palettes (user_id, created_at DESC);
+
+CREATE TABLE shares (
+  share_id TEXT PRIMARY KEY,
+  palette_id TEXT NOT NULL
+) STRICT;`,
+  },
+  {
+    version: 3,
+    name: 'accounts and sessions',
+    sql: `
+CREATE TABLE users (
+  id TEXT PRIMARY KEY,
+  email TEXT NOT NULL UNIQUE,
+  password_hash TEXT,
+  email_verified INTEGER NOT NULL DEFAULT 0,
+  created_at TEXT NOT NULL
+) STRICT;
+CREATE TABLE identities (
+  provider TEXT NOT NULL,
+  subject TEXT NOT NULL,
+  user_id TEXT NOT NULL REFERENCES users (id),
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (provider, subject)
+) STRICT;
+CREATE INDEX identities_by_user ON identities (user_id);
+CREATE TABLE sessions (
+  id TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL REFERENCES users (id),
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL
+) STRICT;
+CREATE INDEX sessions_by_user ON sessions (user_id);
+CREATE TABLE email_confirmations (
+  token_hash TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL REFERENCES users (id),
+  expires_at INTEGER NOT NULL
+) STRICT;`,
+  },
 ];

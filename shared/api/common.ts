@@ -15,6 +15,7 @@ export type ApiErrorCode =
   | 'invalid_credentials'
   | 'email_not_confirmed'
   | 'email_taken'
+  | 'mail_failed'
   | 'rate_limited'
   | 'precondition_required'
   | 'version_conflict'

@@ -41,7 +41,7 @@ describe('the API skeleton', () => {
     const { app } = makeTestApp();
     const form = await app.request('/api/health', {
       method: 'POST',
-      headers: { 'content-type': 'text/plain' },
+      headers: { 'content-type': 'text/plain', origin: 'http://localhost' },
       body: 'hi',
     });
     expect(form.status).toBe(415);

@@ -24,3 +24,45 @@ export function makeTestApp(overrides: Partial<AppDeps> = {}) {
   };
   return { app: createApp(deps), deps, dir };
 }
+
+export type TestApp = ReturnType<typeof makeTestApp>['app'];
+export const ORIGIN = 'http://localhost:3000';
+
+/** A JSON request as the app's own page sends it (same Origin, session cookie if given). */
+export function call(
+  app: TestApp,
+  method: string,
+  path: string,
+  options: { body?: unknown; cookie?: string; headers?: Record<string, string>; env?: unknown } = {},
+) {
+  const headers: Record<string, string> = { origin: ORIGIN, ...options.headers };
+  if (options.cookie) headers.cookie = options.cookie;
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+  }
+  return app.request(`http://localhost:3000${path}`, { method, headers, body }, options.env as never);
+}
+
+/** The `name=value` of the session cookie a response set, for the next request's Cookie header. */
+export function sessionCookie(res: Response): string {
+  const line = res.headers.getSetCookie().find((l) => l.startsWith('swatchbook_session=') && !/Max-Age=0/.test(l));
+  if (!line) throw new Error(`no session cookie in ${res.status} response`);
+  return line.split(';')[0]!;
+}
+
+let userCount = 0;
+/** Signs up a fresh account and returns its session cookie and id. */
+export async function signUp(app: TestApp, email = `user${++userCount}-${Date.now()}@example.com`) {
+  const res = await call(app, 'POST', '/api/auth/signup', { body: { email, password: 'correct horse' } });
+  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { user: { id: string } };
+  return { cookie: sessionCookie(res), id: body.user.id, email };
+}
+
+/** Three real catalogue ids, and more when asked. */
+export function colorIds(count = 3, offset = 0): string[] {
+  catalogue ??= loadCatalogue();
+  return catalogue.colors.slice(offset, offset + count).map((c) => c.id);
+}

@@ -1,0 +1,11 @@
+import { randomBytes } from 'node:crypto';
+import { sha256 } from '@oslojs/crypto/sha2';
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+
+/** 160 random bits, base32: the secret the browser holds (in a cookie or a mail link). */
+export const newToken = () => encodeBase32LowerCaseNoPadding(randomBytes(20));
+
+/** Only this digest is stored, so a leaked database holds no usable token. */
+export const tokenHash = (token: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+
+export const newUserId = () => encodeBase32LowerCaseNoPadding(randomBytes(15));

@@ -1,0 +1,182 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import type { Catalogue } from '../../shared/catalogue/catalogue';
+import { type DecideContext, decide, type PaletteCommand, PaletteError } from '../../shared/palette/palette-decider';
+import { paletteStreamId } from '../../shared/palette/palette-events';
+import { evolve, fold, type PaletteState } from '../../shared/palette/palette-evolve';
+import { ConcurrencyError, type EventStore } from '../events/event-store';
+import { type PaletteRow, rowToState, storedToPaletteEvent } from './palette-projection';
+
+const BASE36 = '0123456789abcdefghijklmnopqrstuvwxyz';
+
+/** `length` base-36 characters from a CSPRNG; bytes ≥ 252 are skipped so every character is equally likely. */
+export function randomBase36(length: number): string {
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 252 && out.length < length) out += BASE36[byte % 36];
+    }
+  }
+  return out;
+}
+
+/** Spec §9: a share id is a random base-36 string of 13 characters, new each time. */
+export const newShareId = () => randomBase36(13);
+export const newPaletteId = () => randomBase36(20);
+
+/** The same account importing the same local palette always gets the same id: that makes import idempotent. */
+export function importedPaletteId(userId: string, localId: string): string {
+  const digest = createHash('sha256').update(`${userId}\u0000${localId}`).digest();
+  let out = '';
+  for (const byte of digest) if (out.length < 20) out += BASE36[byte % 36];
+  return out;
+}
+
+export type PaletteCommands = ReturnType<typeof paletteCommands>;
+
+export function paletteCommands(deps: {
+  db: Database.Database;
+  store: EventStore;
+  catalogue: Catalogue;
+  now: () => Date;
+}) {
+  const { db, store, catalogue } = deps;
+  const rowById = db.prepare<[string], PaletteRow>('SELECT * FROM palettes WHERE id = ?');
+  const context = (): DecideContext => ({
+    now: deps.now().toISOString(),
+    ids: { shareId: newShareId },
+    colorExists: (id) => catalogue.byId.has(id),
+  });
+
+  /** The current state: the projection row is the snapshot; no row but events means deleted. */
+  function load(paletteId: string): { state: PaletteState | null; version: number } {
+    const row = rowById.get(paletteId);
+    if (row) return { state: rowToState(row), version: row.version };
+    const version = store.streamVersion(paletteStreamId(paletteId));
+    if (version === 0) return { state: null, version: 0 };
+    const state = fold(store.readStream(paletteStreamId(paletteId)).map(storedToPaletteEvent));
+    return { state, version };
+  }
+
+  /**
+   * Loads, decides and appends in one IMMEDIATE transaction. `expectedVersion` (from If-Match) is
+   * checked only for the owner, so a stranger learns nothing beyond "not found".
+   */
+  function execute(
+    paletteId: string,
+    actorId: string,
+    commands: (state: PaletteState | null) => PaletteCommand[],
+    expectedVersion?: number,
+  ): PaletteState | null {
+    return store.transaction(() => {
+      const { state, version } = load(paletteId);
+      const owned = state !== null && !state.deleted && state.ownerId === actorId;
+      if (expectedVersion !== undefined && owned && expectedVersion !== version) {
+        throw new ConcurrencyError(paletteStreamId(paletteId), expectedVersion, version);
+      }
+      const ctx = context();
+      let current = state;
+      const events = [];
+      for (const command of commands(state)) {
+        for (const event of decide(command, current, ctx)) {
+          events.push(event);
+          current = evolve(current, event);
+        }
+      }
+      store.append(paletteStreamId(paletteId), version, events, actorId);
+      return current;
+    });
+  }
+
+  return {
+    create(actorId: string, name: string, colorIds: readonly string[]) {
+      const paletteId = newPaletteId();
+      return execute(paletteId, actorId, () => [{ type: 'CreatePalette', actorId, paletteId, name, colorIds }])!;
+    },
+    update(
+      paletteId: string,
+      actorId: string,
+      changes: { name?: string; colorIds?: readonly string[] },
+      expectedVersion?: number,
+    ) {
+      return execute(
+        paletteId,
+        actorId,
+        () => {
+          const out: PaletteCommand[] = [];
+          if (changes.name !== undefined) out.push({ type: 'RenamePalette', actorId, name: changes.name });
+          if (changes.colorIds !== undefined) {
+            out.push({ type: 'ChangePaletteColors', actorId, colorIds: changes.colorIds });
+          }
+          return out;
+        },
+        expectedVersion,
+      )!;
+    },
+    setSharing(paletteId: string, actorId: string, makePublic: boolean, expectedVersion?: number) {
+      const type = makePublic ? 'PublishPalette' : 'UnpublishPalette';
+      return execute(paletteId, actorId, () => [{ type, actorId }], expectedVersion)!;
+    },
+    delete(paletteId: string, actorId: string, expectedVersion?: number) {
+      execute(paletteId, actorId, () => [{ type: 'DeletePalette', actorId }], expectedVersion);
+    },
+    /** Deletes the caller's palettes among `ids`; others are skipped. All or nothing. */
+    deleteMany(ids: readonly string[], actorId: string): string[] {
+      return store.transaction(() => {
+        const deleted: string[] = [];
+        for (const id of new Set(ids)) {
+          try {
+            execute(id, actorId, () => [{ type: 'DeletePalette', actorId }]);
+            deleted.push(id);
+          } catch (error) {
+            if (!(error instanceof PaletteError && error.code === 'palette_not_found')) throw error;
+          }
+        }
+        return deleted;
+      });
+    },
+    restore(paletteId: string, actorId: string, version: number, expectedVersion?: number) {
+      return execute(
+        paletteId,
+        actorId,
+        (state) => {
+          const owned = state && !state.deleted && state.ownerId === actorId;
+          const inRange = owned && Number.isSafeInteger(version) && version >= 1 && version <= state.version;
+          const target = inRange
+            ? fold(store.readStream(paletteStreamId(paletteId), version).map(storedToPaletteEvent))
+            : null;
+          return [{ type: 'RestorePalette', actorId, version, target }];
+        },
+        expectedVersion,
+      )!;
+    },
+    /** Imports local palettes in one transaction; returns each one's server id (in order) and how many were new. */
+    importMany(
+      actorId: string,
+      palettes: ReadonlyArray<
+        Omit<Extract<PaletteCommand, { type: 'ImportPalette' }>, 'type' | 'actorId' | 'paletteId'>
+      >,
+    ) {
+      return store.transaction(() => {
+        let created = 0;
+        const ids: string[] = [];
+        for (const [i, palette] of palettes.entries()) {
+          const paletteId = importedPaletteId(actorId, palette.localId);
+          const before = store.streamVersion(paletteStreamId(paletteId));
+          try {
+            execute(paletteId, actorId, () => [{ type: 'ImportPalette', actorId, paletteId, ...palette }]);
+          } catch (error) {
+            if (!(error instanceof PaletteError)) throw error;
+            throw new PaletteError(error.code, `Palette ${i + 1} ("${palette.localId}"): ${error.message}`);
+          }
+          if (before === 0) created++;
+          ids.push(paletteId);
+        }
+        return { ids, created };
+      });
+    },
+    history(paletteId: string) {
+      return store.readStream(paletteStreamId(paletteId)).map(storedToPaletteEvent);
+    },
+  };
+}

@@ -1,0 +1,148 @@
+import { type Context, Hono } from 'hono';
+import { z } from 'zod';
+import { versionETag } from '../../shared/api/common';
+import {
+  type BulkDeleteResponse,
+  bulkDeleteSchema,
+  createPaletteSchema,
+  type HistoryResponse,
+  type ImportResponse,
+  importSchema,
+  type PaletteListResponse,
+  paletteIdSchema,
+  restoreSchema,
+  type SharingResponse,
+  sharingSchema,
+  updatePaletteSchema,
+} from '../../shared/api/palettes';
+import type { PaletteEvent } from '../../shared/palette/palette-events';
+import { versions } from '../../shared/palette/palette-evolve';
+import type { AppEnv } from '../app';
+import type { UserRow } from '../auth/account-queries';
+import { ApiError } from '../http/errors';
+import { validate } from '../http/validate';
+import { expandColors, toApiPalette } from '../palettes/palette-queries';
+
+const idParam = validate('param', z.object({ id: paletteIdSchema }));
+
+/** Calls without a palette id need a signed-in user. */
+function signedIn(c: Context<AppEnv>): UserRow {
+  const user = c.get('user');
+  if (!user) throw new ApiError(401, 'unauthenticated', 'Sign in to keep palettes in your account.');
+  return user;
+}
+
+const notFound = () => new ApiError(404, 'palette_not_found', 'No such palette.');
+
+/** Calls on one palette: anyone but its owner (signed out included) is told it does not exist. */
+function owner(c: Context<AppEnv>): UserRow {
+  const user = c.get('user');
+  if (!user) throw notFound();
+  return user;
+}
+
+/** `If-Match: W/"3"` (or "3") → 3; `*` or absent → undefined. */
+function ifMatch(c: Context<AppEnv>, required: boolean): number | undefined {
+  const header = c.req.header('if-match')?.trim();
+  if (header === undefined || header === '') {
+    if (!required) return undefined;
+    throw new ApiError(428, 'precondition_required', 'Send If-Match: W/"<version>" with the version you edited.');
+  }
+  if (header === '*') return undefined;
+  const match = /^(?:W\/)?"(\d{1,15})"$/.exec(header);
+  if (!match) throw new ApiError(400, 'invalid_request', 'If-Match must look like W/"<version>".');
+  return Number(match[1]);
+}
+
+function sendPalette(c: Context<AppEnv>, id: string, userId: string, status: 200 | 201 = 200) {
+  const row = c.var.services.paletteQueries.getOwned(id, userId);
+  if (!row) throw notFound();
+  c.header('ETag', versionETag(row.version));
+  return c.json(toApiPalette(row, c.var.deps.catalogue), status);
+}
+
+export const paletteRoutes = new Hono<AppEnv>()
+  .get('/palettes', (c) => {
+    const user = signedIn(c);
+    const { paletteQueries } = c.var.services;
+    const body: PaletteListResponse = {
+      palettes: paletteQueries.listOwned(user.id).map((row) => toApiPalette(row, c.var.deps.catalogue)),
+    };
+    return c.json(body);
+  })
+  .post('/palettes', validate('json', createPaletteSchema), (c) => {
+    const user = signedIn(c);
+    const { name, colorIds } = c.req.valid('json');
+    const state = c.var.services.palettes.create(user.id, name, colorIds);
+    return sendPalette(c, state.id, user.id, 201);
+  })
+  .post('/palettes/delete', validate('json', bulkDeleteSchema), (c) => {
+    const user = signedIn(c);
+    const body: BulkDeleteResponse = { deleted: c.var.services.palettes.deleteMany(c.req.valid('json').ids, user.id) };
+    return c.json(body);
+  })
+  .post('/palettes/import', validate('json', importSchema), (c) => {
+    const user = signedIn(c);
+    const { palettes } = c.req.valid('json');
+    const { ids, created } = c.var.services.palettes.importMany(
+      user.id,
+      palettes.map((p) => ({ ...p, history: p.history as PaletteEvent[] | undefined })),
+    );
+    const { paletteQueries } = c.var.services;
+    const rows = ids.map((id) => paletteQueries.getOwned(id, user.id)).filter((row) => row !== undefined);
+    const body: ImportResponse = { palettes: rows.map((row) => toApiPalette(row, c.var.deps.catalogue)), created };
+    return c.json(body);
+  })
+  .get('/palettes/:id', idParam, (c) => sendPalette(c, c.req.valid('param').id, owner(c).id))
+  .patch('/palettes/:id', idParam, validate('json', updatePaletteSchema), (c) => {
+    const user = owner(c);
+    const { id } = c.req.valid('param');
+    if (!c.var.services.paletteQueries.getOwned(id, user.id)) throw notFound();
+    const expected = ifMatch(c, true);
+    c.var.services.palettes.update(id, user.id, c.req.valid('json'), expected);
+    return sendPalette(c, id, user.id);
+  })
+  .delete('/palettes/:id', idParam, (c) => {
+    const user = owner(c);
+    const { id } = c.req.valid('param');
+    if (!c.var.services.paletteQueries.getOwned(id, user.id)) throw notFound();
+    c.var.services.palettes.delete(id, user.id, ifMatch(c, false));
+    return c.body(null, 204);
+  })
+  .put('/palettes/:id/sharing', idParam, validate('json', sharingSchema), (c) => {
+    const user = owner(c);
+    const { id } = c.req.valid('param');
+    if (!c.var.services.paletteQueries.getOwned(id, user.id)) throw notFound();
+    const state = c.var.services.palettes.setSharing(id, user.id, c.req.valid('json').public, ifMatch(c, false));
+    c.header('ETag', versionETag(state.version));
+    const body: SharingResponse = { isPublic: state.isPublic, shareId: state.shareId, version: state.version };
+    return c.json(body);
+  })
+  .get('/palettes/:id/history', idParam, (c) => {
+    const user = owner(c);
+    const { id } = c.req.valid('param');
+    const row = c.var.services.paletteQueries.getOwned(id, user.id);
+    if (!row) throw notFound();
+    const { catalogue } = c.var.deps;
+    c.header('ETag', versionETag(row.version));
+    const body: HistoryResponse = {
+      paletteId: id,
+      versions: versions(c.var.services.palettes.history(id)).map(({ event, state }) => ({
+        version: state.version,
+        type: event.type,
+        at: event.at,
+        name: state.name,
+        colors: expandColors(catalogue, state.colorIds),
+        isPublic: state.isPublic,
+        ...(event.type === 'PaletteRestored' ? { restoredVersion: event.data.restoredVersion } : {}),
+      })),
+    };
+    return c.json(body);
+  })
+  .post('/palettes/:id/restore', idParam, validate('json', restoreSchema), (c) => {
+    const user = owner(c);
+    const { id } = c.req.valid('param');
+    if (!c.var.services.paletteQueries.getOwned(id, user.id)) throw notFound();
+    c.var.services.palettes.restore(id, user.id, c.req.valid('json').version, ifMatch(c, false));
+    return sendPalette(c, id, user.id);
+  });
