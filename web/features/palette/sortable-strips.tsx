@@ -1,10 +1,12 @@
 import {
   type Announcements,
+  type CollisionDetection,
   closestCenter,
   DndContext,
   type DragEndEvent,
   KeyboardSensor,
   PointerSensor,
+  pointerWithin,
   type UniqueIdentifier,
   useSensor,
   useSensors,
@@ -35,6 +37,18 @@ function useStacked(): boolean {
   }, []);
   return stacked;
 }
+
+/**
+ * The strip under the pointer is the target (strips are wide, and the handle sits at one edge, so
+ * the dragged strip's centre is far from the pointer); the keyboard has no pointer: nearest centre.
+ */
+const collisionDetection: CollisionDetection = (args) => {
+  if (args.pointerCoordinates) {
+    const hits = pointerWithin(args);
+    if (hits.length > 0) return hits;
+  }
+  return closestCenter(args);
+};
 
 function SortableStrip({
   id,
@@ -85,7 +99,7 @@ export function SortableStrips({ keys, names, renderStrip }: SortableLayerProps)
   return (
     <DndContext
       sensors={sensors}
-      collisionDetection={closestCenter}
+      collisionDetection={collisionDetection}
       onDragEnd={onDragEnd}
       accessibility={{
         announcements,

@@ -1,0 +1,331 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+
+const list = (page: Page) => page.getByRole('list', { name: 'Current palette' });
+const strips = (page: Page) => list(page).getByRole('listitem');
+const names = (page: Page) => strips(page).locator('.palette-strip-name').allTextContents();
+const lockStates = (page: Page) =>
+  strips(page)
+    .locator('.strip-lock')
+    .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-pressed') === 'true'));
+const toast = (page: Page, text: string | RegExp) => page.getByRole('status').getByText(text);
+
+/** The app is ready: 5 strips painted, and the lazily loaded drag and drop has arrived. */
+async function open(page: Page, path = '/') {
+  await page.goto(path);
+  await expect(strips(page).first()).toBeVisible();
+  await expect(
+    strips(page)
+      .first()
+      .getByRole('button', { name: /^Reorder / }),
+  ).not.toHaveAttribute('aria-disabled', 'true');
+}
+
+/** Moves the pointer away from the strips and the focus off any button, so keys reach the page. */
+async function focusPage(page: Page) {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+}
+
+async function center(locator: Locator) {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('not visible');
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+test.describe('palette editor: strips', () => {
+  test('each strip shows name, brand with number, and hex; copy puts the hex on the clipboard', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await open(page);
+    const strip = strips(page).nth(1);
+    const hex = (await strip.locator('.palette-strip-hex').textContent()) ?? '';
+    expect(hex).toMatch(/^#[0-9A-F]{6}$/);
+    await expect(strip.locator('.palette-strip-brand')).toHaveText(/^(Farrow & Ball|Lick|Little Greene)( · .+)?$/);
+    await strip.hover();
+    await strip.getByRole('button', { name: `Copy ${hex}` }).click();
+    await expect(toast(page, `Copied ${hex}`)).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(hex);
+    // Spec §9: toasts leave after 2 s.
+    await expect(toast(page, `Copied ${hex}`)).toBeHidden({ timeout: 3500 });
+  });
+
+  test('a refused clipboard says Failed to copy', async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator.clipboard, 'writeText', {
+        value: () => Promise.reject(new DOMException('Refused', 'NotAllowedError')),
+      });
+    });
+    await open(page);
+    const strip = strips(page).first();
+    await strip.hover();
+    await strip.getByRole('button', { name: /^Copy #/ }).click();
+    await expect(toast(page, 'Failed to copy')).toBeVisible();
+  });
+
+  test('lock keeps a colour through Generate; unlock all appears only while something is locked', async ({ page }) => {
+    await open(page);
+    const unlockAll = page.getByRole('button', { name: 'Unlock all colors' });
+    await expect(unlockAll).toHaveCount(0);
+    const locked = (await names(page))[2];
+    await strips(page).nth(2).hover();
+    await strips(page)
+      .nth(2)
+      .getByRole('button', { name: `Lock ${locked}` })
+      .click();
+    await expect(toast(page, 'Color locked')).toBeVisible();
+    expect(await lockStates(page)).toEqual([false, false, true, false, false]);
+    const before = await names(page);
+    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Generate New Palette' }).click();
+    const after = await names(page);
+    expect(after[2]).toBe(locked);
+    expect(after).not.toEqual(before);
+    await unlockAll.click();
+    await expect(toast(page, 'All colors unlocked')).toBeVisible();
+    expect(await lockStates(page)).toEqual([false, false, false, false, false]);
+    await expect(unlockAll).toHaveCount(0);
+  });
+
+  test('remove takes a colour away, down to 3 and no further', async ({ page }) => {
+    await open(page);
+    const removeFirst = async () => {
+      const strip = strips(page).first();
+      await strip.hover();
+      await strip.getByRole('button', { name: /^Remove / }).click();
+    };
+    const first = (await names(page))[0] as string;
+    await removeFirst();
+    await expect(strips(page)).toHaveCount(4);
+    await expect(toast(page, 'Color removed')).toBeVisible();
+    expect(await names(page)).not.toContain(first);
+    await removeFirst();
+    await expect(strips(page)).toHaveCount(3);
+    await removeFirst();
+    await expect(toast(page, 'Minimum 3 colors required')).toBeVisible();
+    await expect(strips(page)).toHaveCount(3);
+  });
+
+  test('add colour (button and A) goes up to 10, then says the maximum', async ({ page }) => {
+    await open(page);
+    await page.getByRole('button', { name: 'Add color' }).click();
+    await expect(strips(page)).toHaveCount(6);
+    await expect(toast(page, 'Color added')).toBeVisible();
+    await focusPage(page);
+    for (let i = 0; i < 4; i++) await page.keyboard.press('a');
+    await expect(strips(page)).toHaveCount(10);
+    expect(new Set(await names(page)).size).toBe(10);
+    await page.keyboard.press('a');
+    await expect(toast(page, 'Maximum 10 colors allowed')).toBeVisible();
+    await expect(strips(page)).toHaveCount(10);
+  });
+
+  test('adding a colour clears an active search so the palette is back in view', async ({ page }) => {
+    await open(page);
+    const before = await names(page);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('session'))).not.toBeNull();
+    // A remembered search (spec §3 session) makes the filter active at start-up.
+    await page.evaluate(() => {
+      const stored = JSON.parse(localStorage.getItem('session') ?? '{}');
+      localStorage.setItem('session', JSON.stringify({ ...stored, searchTerm: 'green' }));
+    });
+    await page.reload();
+    await expect(list(page)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Add color' }).click();
+    await expect(strips(page)).toHaveCount(6);
+    expect((await names(page)).slice(0, 5)).toEqual(before);
+  });
+
+  test('Space, A, L and U work from the keyboard, and nothing fires while typing', async ({ page }) => {
+    await open(page);
+    await focusPage(page);
+    const first = await names(page);
+    await page.keyboard.press('Space');
+    await expect.poll(() => names(page)).not.toEqual(first);
+    await page.keyboard.press('l');
+    await expect(toast(page, 'Color locked')).toBeVisible();
+    expect((await lockStates(page))[4]).toBe(true);
+    await page.keyboard.press('l');
+    await expect(toast(page, 'Color unlocked')).toBeVisible();
+    expect((await lockStates(page))[4]).toBe(false);
+    await page.keyboard.press('l');
+    await page.keyboard.press('u');
+    await expect(toast(page, 'All colors unlocked')).toBeVisible();
+    expect(await lockStates(page)).toEqual([false, false, false, false, false]);
+
+    // Any text field swallows the keys (spec §5).
+    await page.evaluate(() => {
+      const input = document.createElement('input');
+      input.setAttribute('aria-label', 'scratch');
+      document.body.append(input);
+      input.focus();
+    });
+    const typed = await names(page);
+    await page.keyboard.type(' alu ');
+    await expect(page.getByLabel('scratch')).toHaveValue(' alu ');
+    expect(await names(page)).toEqual(typed);
+    expect(await lockStates(page)).toEqual([false, false, false, false, false]);
+  });
+
+  test('undo and redo by keys and buttons walk through every change', async ({ page }) => {
+    await open(page);
+    const undoButton = page.getByRole('button', { name: 'Undo', exact: true });
+    const redoButton = page.getByRole('button', { name: 'Redo', exact: true });
+    await expect(undoButton).toBeDisabled();
+    const first = await names(page);
+    await page.getByRole('button', { name: 'Generate New Palette' }).click();
+    const second = await names(page);
+    await page.getByRole('button', { name: 'Add color' }).click();
+    await expect(strips(page)).toHaveCount(6);
+    const third = await names(page);
+    await focusPage(page);
+    await page.keyboard.press('Control+z');
+    await expect(toast(page, 'Undone').first()).toBeVisible();
+    expect(await names(page)).toEqual(second);
+    await undoButton.click();
+    expect(await names(page)).toEqual(first);
+    await expect(undoButton).toBeDisabled();
+    await focusPage(page);
+    await page.keyboard.press('Control+Shift+z');
+    await expect(toast(page, 'Redone').first()).toBeVisible();
+    expect(await names(page)).toEqual(second);
+    await redoButton.click();
+    expect(await names(page)).toEqual(third);
+    await expect(redoButton).toBeDisabled();
+    await focusPage(page);
+    await page.keyboard.press('Control+Shift+z');
+    await expect(toast(page, 'Nothing to redo')).toBeVisible();
+  });
+});
+
+test.describe('palette editor: reordering', () => {
+  test('drag with the mouse moves a colour and its lock', async ({ page }) => {
+    await open(page);
+    const before = await names(page);
+    await strips(page).first().hover();
+    await strips(page)
+      .first()
+      .getByRole('button', { name: /^Lock / })
+      .click();
+    const from = await center(
+      strips(page)
+        .first()
+        .getByRole('button', { name: /^Reorder / }),
+    );
+    const to = await center(strips(page).nth(3));
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    for (let i = 1; i <= 12; i++) await page.mouse.move(from.x + ((to.x - from.x) * i) / 12, from.y);
+    await page.mouse.up();
+    await expect.poll(() => names(page)).toEqual([before[1], before[2], before[3], before[0], before[4]]);
+    expect(await lockStates(page)).toEqual([false, false, false, true, false]);
+  });
+
+  test('keyboard only: Space picks a colour up, arrows move it, Space drops it', async ({ page }) => {
+    await open(page);
+    const before = await names(page);
+    const handle = strips(page)
+      .first()
+      .getByRole('button', { name: /^Reorder / });
+    await handle.focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Space');
+    await expect.poll(() => names(page)).toEqual([before[1], before[2], before[0], before[3], before[4]]);
+    // The move is announced to screen readers, and Space on the handle did not generate a palette.
+    await expect(page.getByText(/dropped at position 3 of 5/)).toBeAttached();
+    // And it is one undoable step.
+    await focusPage(page);
+    await page.keyboard.press('Control+z');
+    expect(await names(page)).toEqual(before);
+  });
+
+  test('Escape cancels a keyboard move', async ({ page }) => {
+    await open(page);
+    const before = await names(page);
+    await strips(page)
+      .nth(1)
+      .getByRole('button', { name: /^Reorder / })
+      .focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Escape');
+    await expect(page.getByText(/Moving cancelled/)).toBeAttached();
+    expect(await names(page)).toEqual(before);
+  });
+});
+
+test.describe('palette editor: phone', () => {
+  test.use({ viewport: { width: 375, height: 700 }, hasTouch: true, isMobile: true });
+
+  test('375 px: stacked strips with expand buttons, the footer holds the main actions', async ({ page }) => {
+    await open(page);
+    const boxes = await strips(page).evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON()));
+    for (let i = 1; i < boxes.length; i++) {
+      expect(boxes[i].x).toBe(boxes[0].x);
+      expect(boxes[i].y).toBeGreaterThan(boxes[i - 1].y);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    const footer = page.getByRole('navigation', { name: 'Palette actions' });
+    await expect(footer).toBeVisible();
+    for (const name of ['Save', /^Saved palettes/, 'Generate', 'Share', 'Add color']) {
+      await expect(footer.getByRole('button', { name, exact: true })).toBeVisible();
+    }
+    // The wide-screen floating duplicates and the Generate bar give way to the footer.
+    await expect(page.getByRole('button', { name: 'Generate New Palette' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Save palette' })).toBeHidden();
+
+    const strip = strips(page).nth(1);
+    const details = strip.locator('.palette-strip-details');
+    await expect(details).toBeHidden();
+    const expand = strip.getByRole('button', { name: /^Expand / });
+    await expand.tap();
+    await expect(strip.getByRole('button', { name: /^Collapse / })).toHaveAttribute('aria-expanded', 'true');
+    await expect(details).toBeVisible();
+    await expect(strip.getByRole('button', { name: /^Remove / })).toBeVisible();
+    await strip.getByRole('button', { name: /^Collapse / }).tap();
+    await expect(details).toBeHidden();
+
+    const before = await names(page);
+    await footer.getByRole('button', { name: 'Generate' }).tap();
+    await expect.poll(() => names(page)).not.toEqual(before);
+    await footer.getByRole('button', { name: 'Add color' }).tap();
+    await expect(strips(page)).toHaveCount(6);
+  });
+
+  test('touch drag on the handle moves a colour', async ({ page }) => {
+    await open(page);
+    const before = await names(page);
+    const from = await center(
+      strips(page)
+        .first()
+        .getByRole('button', { name: /^Reorder / }),
+    );
+    const to = await center(strips(page).nth(2));
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: string, x: number, y: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: type === 'touchEnd' ? [] : [{ x, y }],
+      });
+    await touch('touchStart', from.x, from.y);
+    for (let i = 1; i <= 12; i++) await touch('touchMove', from.x, from.y + ((to.y - from.y) * i) / 12);
+    await touch('touchEnd', to.x, to.y);
+    await expect.poll(() => names(page)).toEqual([before[1], before[2], before[0], before[3], before[4]]);
+  });
+});
+
+test.describe('palette editor: wide screens', () => {
+  test('above 600 px a hovered strip widens and shows its description; no expand buttons', async ({ page }) => {
+    await open(page);
+    await expect(page.getByRole('navigation', { name: 'Palette actions' })).toBeHidden();
+    await expect(page.getByRole('button', { name: /^Expand / })).toHaveCount(0);
+    const strip = strips(page).nth(2);
+    const width = (await strip.boundingBox())?.width ?? 0;
+    await strip.hover();
+    await expect.poll(async () => (await strip.boundingBox())?.width ?? 0).toBeGreaterThan(width * 1.2);
+    await expect(strip.locator('.palette-strip-details')).toBeVisible();
+  });
+});
