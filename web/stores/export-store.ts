@@ -1,11 +1,113 @@
+import type { CatalogueColor } from '../../shared/catalogue/types';
+import { paletteHash } from '../../shared/export/export-palette';
+import { getCatalogue } from './catalogue-store';
+import { isFilterActive } from './filter-store';
+import { paletteState } from './palette-store';
+import { savedNameFor } from './saved-store';
+import { showToast } from './toast-store';
+
 /**
- * Share and export of the current palette (issue 6 fills this in). Other features call these from
- * buttons and shortcuts; the menu and the rendering live in features/export and workers/.
+ * Share and export of the current palette. This module is in the first paint (the bar, the footer's
+ * Share, the E key), so it only gathers the palette: writers, the PNG worker and downloads arrive
+ * by dynamic import on first use.
  */
 export type ExportFormat = 'png' | 'svg' | 'json' | 'css';
 
-/** Share button: copies `{origin}/#palette=hex-hex-…`, or opens the Web Share sheet on phones. */
-export async function sharePaletteLink(): Promise<void> {}
+const FAILURE: Record<ExportFormat, string> = {
+  png: 'Failed to export image',
+  svg: 'Failed to export SVG',
+  json: 'Failed to export JSON',
+  css: 'Failed to export CSS',
+};
 
-/** Export menu and the E key (PNG). */
-export async function exportPalette(_format: ExportFormat): Promise<void> {}
+/** The current palette's catalogue colours, in order; null while there is none to share. */
+function currentColors(): CatalogueColor[] | null {
+  const catalogue = getCatalogue();
+  if (!catalogue) return null;
+  const colors = paletteState.slots.flatMap((s) => catalogue.byId.get(s.colorId) ?? []);
+  return colors.length > 0 ? colors : null;
+}
+
+/** Spec §2: the bar and the E key act only on a palette on screen, not on search results. */
+export function canExport(): boolean {
+  return currentColors() !== null && !isFilterActive();
+}
+
+/** `{origin}/#palette=hex-hex-…` (hex without '#', dash separated), or null without a palette. */
+export function paletteLink(): string | null {
+  const colors = currentColors();
+  if (!colors) return null;
+  return `${location.origin}/${paletteHash(colors.map((c) => c.hexCode))}`;
+}
+
+/** Phones and tablets with a share sheet get it; desktops copy (their share sheets are clumsy). */
+function hasShareSheet(): boolean {
+  return typeof navigator.share === 'function' && matchMedia('(pointer: coarse)').matches;
+}
+
+/** The Clipboard API, else a hidden textarea: plain-http self-hosted sites have no Clipboard API. */
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.cssText = 'position:fixed;top:0;left:0;opacity:0;pointer-events:none';
+    const focused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    document.body.append(area);
+    area.select();
+    try {
+      return document.execCommand('copy');
+    } catch {
+      return false;
+    } finally {
+      area.remove();
+      focused?.focus();
+    }
+  }
+}
+
+/** Share button: copies `{origin}/#palette=hex-hex-…`, or opens the Web Share sheet on phones. */
+export async function sharePaletteLink(): Promise<void> {
+  // Nothing awaits before the share or copy call: browsers allow both only during the user's tap.
+  const url = paletteLink();
+  if (!url) return;
+  if (hasShareSheet()) {
+    const colors = currentColors() ?? [];
+    try {
+      await navigator.share({ title: savedNameFor(colors.map((c) => c.id)) ?? 'Swatchbook palette', url });
+      return;
+    } catch (error) {
+      // Closing the sheet is a choice, not a failure; anything else falls back to copying.
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+    }
+  }
+  if (await copyText(url)) showToast('Link copied to clipboard!');
+  else showToast('Failed to copy link', 'error');
+}
+
+const loadExporter = () => import('../features/export/export-actions');
+
+/** Fetches the export code ahead of the click (the Export button's hover or focus). */
+export function preloadExport(): void {
+  loadExporter().catch(() => {});
+}
+
+const running = new Map<ExportFormat, Promise<void>>();
+
+/** Export menu and the E key (PNG). A second request while one is running joins it. */
+export function exportPalette(format: ExportFormat): Promise<void> {
+  const pending = running.get(format);
+  if (pending) return pending;
+  const colors = currentColors();
+  if (!colors) return Promise.resolve();
+  const name = savedNameFor(colors.map((c) => c.id));
+  const task = loadExporter()
+    .then(({ runExport }) => runExport(format, name, colors))
+    .catch(() => showToast(FAILURE[format], 'error'))
+    .finally(() => running.delete(format));
+  running.set(format, task);
+  return task;
+}

@@ -23,8 +23,8 @@ function parseCss(css: string) {
         if (declaration.property !== 'custom') throw new Error(`unexpected property ${declaration.property}`);
         if (props.has(declaration.value.name)) throw new Error(`duplicate ${declaration.value.name}`);
         const [token] = declaration.value.value;
-        if (token?.type === 'color' && token.value.type === 'rgb') {
-          const { r, g, b } = token.value;
+        if (token?.type === 'color') {
+          const { r, g, b } = token.value as { r: number; g: number; b: number };
           props.set(declaration.value.name, { r, g, b });
         } else if (token?.type === 'token' && token.value.type === 'string') {
           props.set(declaration.value.name, token.value.value);

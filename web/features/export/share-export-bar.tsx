@@ -1,4 +1,28 @@
-// Placeholder until issue 6 lands.
+import { useSnapshot } from 'valtio';
+import { useShortcut } from '../../lib/shortcuts';
+import { catalogueState } from '../../stores/catalogue-store';
+import { canExport, exportPalette, sharePaletteLink } from '../../stores/export-store';
+import { filterState } from '../../stores/filter-store';
+import { paletteState } from '../../stores/palette-store';
+import { uiState } from '../../stores/ui-store';
+import { ExportMenu } from './export-menu';
+import './share-export-bar.css';
+
+/** Spec §2's bottom buttons, shown only while a palette is on screen (no search or filter active). */
 export function ShareExportBar() {
-  return null;
+  const count = useSnapshot(paletteState).slots.length;
+  const ready = useSnapshot(catalogueState).status === 'ready';
+  const filter = useSnapshot(filterState);
+  const filtered = filter.searchTerm.trim() !== '' || filter.brand !== null || filter.category !== null;
+  // E works under the same condition, and not behind a modal.
+  useShortcut('e', () => void exportPalette('png'), { when: () => canExport() && uiState.overlays.length === 0 });
+  if (!ready || count === 0 || filtered) return null;
+  return (
+    <div className="share-export-bar">
+      <button type="button" className="share-export-button share-export-share" onClick={() => void sharePaletteLink()}>
+        Share
+      </button>
+      <ExportMenu />
+    </div>
+  );
 }

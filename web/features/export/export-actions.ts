@@ -1,0 +1,62 @@
+import type { CatalogueColor } from '../../../shared/catalogue/types';
+import { writePaletteCss } from '../../../shared/export/css-export';
+import { type ExportPalette, exportFileName, toExportPalette } from '../../../shared/export/export-palette';
+import { writePaletteJson } from '../../../shared/export/json-export';
+import { writePaletteSvg } from '../../../shared/export/svg-export';
+import type { ExportFormat } from '../../stores/export-store';
+import { showToast } from '../../stores/toast-store';
+import { renderPng } from './render-client';
+
+/** Loaded on first export (or when the Export button is hovered): none of this is first-paint code. */
+const FORMATS: Record<
+  ExportFormat,
+  { extension: string; success: string; make: (palette: ExportPalette, at: Date) => Promise<Blob> | Blob }
+> = {
+  png: {
+    extension: 'png',
+    success: 'Palette exported as image!',
+    make: (p) => renderPng({ title: p.name, colors: p.colors.map(({ name, hex, brand }) => ({ name, hex, brand })) }),
+  },
+  svg: {
+    extension: 'svg',
+    success: 'Palette exported as SVG!',
+    make: (p) => new Blob([writePaletteSvg(p)], { type: 'image/svg+xml;charset=utf-8' }),
+  },
+  json: {
+    extension: 'json',
+    success: 'Palette exported as JSON!',
+    make: (p, at) => new Blob([writePaletteJson(p, at)], { type: 'application/json;charset=utf-8' }),
+  },
+  css: {
+    extension: 'css',
+    success: 'Palette exported as CSS!',
+    make: (p, at) => new Blob([writePaletteCss(p, at)], { type: 'text/css;charset=utf-8' }),
+  },
+};
+
+/** Hands the file to the browser's downloads, the way a link with `download` does. */
+function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers read the blob after click() returns; revoking at once can cancel the download.
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+/** Writes the palette in one format, downloads it and says so; throws when it cannot. */
+export async function runExport(
+  format: ExportFormat,
+  savedName: string | null,
+  colors: readonly CatalogueColor[],
+): Promise<void> {
+  const at = new Date();
+  const spec = FORMATS[format];
+  const blob = await spec.make(toExportPalette(savedName, colors), at);
+  saveFile(blob, exportFileName(at, spec.extension));
+  showToast(spec.success);
+}
