@@ -1,3 +1,4 @@
+import type Database from 'better-sqlite3';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -65,4 +66,12 @@ export async function signUp(app: TestApp, email = `user${++userCount}-${Date.no
 export function colorIds(count = 3, offset = 0): string[] {
   catalogue ??= loadCatalogue();
   return catalogue.colors.slice(offset, offset + count).map((c) => c.id);
+}
+
+/** The read models, in a stable order, to compare with a replay. */
+export function snapshot(db: Database.Database) {
+  return {
+    palettes: db.prepare('SELECT * FROM palettes ORDER BY id').all(),
+    shares: db.prepare('SELECT * FROM shares ORDER BY share_id').all(),
+  };
 }

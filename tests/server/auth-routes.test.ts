@@ -1,0 +1,385 @@
+import type { AddressInfo } from 'node:net';
+import { OAuth2Server } from 'oauth2-mock-server';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { smtpMailer } from '../../server/auth/mailer';
+import { call, makeTestApp, sessionCookie, signUp, testConfig } from './helpers';
+
+type ErrorBody = { error: { code: string; message: string } };
+const PASSWORD = 'correct horse';
+
+describe('accounts: sign-up, sign-in, session, sign-out', () => {
+  it('signs up (201), is signed in at once without SMTP, and logs the confirmation link', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const { app } = makeTestApp({ logger: { info: (f) => lines.push(f), error: (f) => lines.push(f) } });
+    const res = await call(app, 'POST', '/api/auth/signup', {
+      body: { email: ' Ann@Example.com ', password: PASSWORD },
+    });
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as { user: { email: string; providers: string[] }; confirmationRequired: boolean };
+    expect(body).toMatchObject({
+      user: { email: 'ann@example.com', providers: ['password'] },
+      confirmationRequired: false,
+    });
+    const cookieLine = res.headers.getSetCookie().find((l) => l.startsWith('swatchbook_session='))!;
+    expect(cookieLine).toMatch(/HttpOnly/);
+    expect(cookieLine).toMatch(/SameSite=Lax/);
+    expect(cookieLine).toMatch(/Max-Age=2592000/);
+    expect(cookieLine).not.toMatch(/Secure/);
+    const session = await call(app, 'GET', '/api/auth/session', { cookie: sessionCookie(res) });
+    expect(await session.json()).toMatchObject({ user: { email: 'ann@example.com' } });
+    const logged = lines.find((l) => String(l.msg).includes('confirmation link'));
+    expect(String(logged?.link)).toMatch(/^http:\/\/localhost:3000\/api\/auth\/confirm\?token=[a-z2-7]+$/);
+    // The logged link confirms the address.
+    const confirm = await app.request(String(logged?.link));
+    expect(confirm.status).toBe(302);
+    expect(confirm.headers.get('location')).toBe('/');
+    const after = await call(app, 'GET', '/api/auth/session', { cookie: sessionCookie(confirm) });
+    expect(await after.json()).toMatchObject({ user: { emailVerified: true } });
+  });
+
+  it('stores only the hash of the session token, and an argon2id password hash', async () => {
+    const { app, deps } = makeTestApp();
+    const { cookie, email } = await signUp(app);
+    const token = cookie.split('=')[1]!;
+    const stored = deps.db.prepare('SELECT id FROM sessions').all() as Array<{ id: string }>;
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.id).not.toContain(token);
+    expect(stored[0]?.id).toMatch(/^[0-9a-f]{64}$/);
+    const user = deps.db.prepare('SELECT password_hash FROM users WHERE email = ?').get(email) as {
+      password_hash: string;
+    };
+    expect(user.password_hash).toMatch(/^\$argon2id\$/);
+    expect(user.password_hash).not.toContain(PASSWORD);
+  });
+
+  it('answers 409 email_taken with the spec message for an existing email, in any case', async () => {
+    const { app } = makeTestApp();
+    await signUp(app, 'bea@example.com');
+    const res = await call(app, 'POST', '/api/auth/signup', {
+      body: { email: 'BEA@example.com', password: 'other pw' },
+    });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({
+      error: { code: 'email_taken', message: 'An account with this email already exists. Please sign in.' },
+    });
+  });
+
+  it('validates the form: email, password of at least 6 characters', async () => {
+    const { app } = makeTestApp();
+    for (const body of [
+      { email: 'not-an-email', password: PASSWORD },
+      { email: 'a@example.com', password: '12345' },
+      { email: 'a@example.com' },
+      {},
+    ]) {
+      const res = await call(app, 'POST', '/api/auth/signup', { body });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as ErrorBody).error.code).toBe('invalid_request');
+    }
+  });
+
+  it('signs in with the right password (200 + cookie) and answers 401 otherwise, the same for unknown emails', async () => {
+    const { app } = makeTestApp();
+    await signUp(app, 'cy@example.com');
+    const ok = await call(app, 'POST', '/api/auth/signin', { body: { email: 'cy@example.com', password: PASSWORD } });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ user: { email: 'cy@example.com' } });
+    expect(sessionCookie(ok)).toMatch(/^swatchbook_session=/);
+    for (const body of [
+      { email: 'cy@example.com', password: 'wrong password' },
+      { email: 'nobody@example.com', password: PASSWORD },
+    ]) {
+      const res = await call(app, 'POST', '/api/auth/signin', { body });
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({
+        error: { code: 'invalid_credentials', message: 'Invalid email or password.' },
+      });
+    }
+  });
+
+  it('signs out: 204, the session is gone on the server and the cookie cleared', async () => {
+    const { app, deps } = makeTestApp();
+    const { cookie } = await signUp(app);
+    const res = await call(app, 'POST', '/api/auth/signout', { cookie });
+    expect(res.status).toBe(204);
+    expect(res.headers.getSetCookie().join()).toMatch(/swatchbook_session=;.*Max-Age=0/);
+    expect(deps.db.prepare('SELECT count(*) AS n FROM sessions').get()).toEqual({ n: 0 });
+    const after = await call(app, 'GET', '/api/auth/session', { cookie });
+    expect(await after.json()).toEqual({ user: null });
+  });
+
+  it('keeps a session 30 days from its last use, and ends it 30 days after', async () => {
+    let now = new Date('2026-11-22T12:00:00Z').getTime();
+    const { app } = makeTestApp({ now: () => new Date(now) });
+    const { cookie } = await signUp(app);
+    now += 20 * 86_400_000;
+    const used = await call(app, 'GET', '/api/auth/session', { cookie });
+    expect(await used.json()).toMatchObject({ user: { id: expect.any(String) } });
+    expect(used.headers.getSetCookie().join()).toMatch(/Max-Age=2592000/);
+    now += 29 * 86_400_000;
+    expect(await (await call(app, 'GET', '/api/auth/session', { cookie })).json()).toMatchObject({
+      user: { id: expect.any(String) },
+    });
+    now += 31 * 86_400_000;
+    expect(await (await call(app, 'GET', '/api/auth/session', { cookie })).json()).toEqual({ user: null });
+  });
+
+  it('marks the cookie Secure when the public origin is HTTPS', async () => {
+    const { app } = makeTestApp({ config: { ...testConfig, publicOrigin: 'https://swatchbook.example' } });
+    const res = await app.request('https://swatchbook.example/api/auth/signup', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://swatchbook.example' },
+      body: JSON.stringify({ email: 'sec@example.com', password: PASSWORD }),
+    });
+    expect(res.status).toBe(201);
+    expect(res.headers.getSetCookie().find((l) => l.startsWith('swatchbook_session='))).toMatch(/Secure/);
+  });
+});
+
+describe('accounts: protection', () => {
+  it('refuses a mutating request from another origin with 403, and a cross-site form post', async () => {
+    const { app } = makeTestApp();
+    const res = await call(app, 'POST', '/api/auth/signup', {
+      body: { email: 'x@example.com', password: PASSWORD },
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as ErrorBody).error.code).toBe('forbidden_origin');
+    const form = await app.request('http://localhost:3000/api/auth/signout', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'a=1',
+    });
+    expect(form.status).toBe(403);
+  });
+
+  it('limits sign-in attempts per account: the 11th in 10 minutes answers 429 with Retry-After', async () => {
+    const { app } = makeTestApp();
+    await signUp(app, 'dee@example.com');
+    const attempt = () =>
+      call(app, 'POST', '/api/auth/signin', { body: { email: 'dee@example.com', password: 'wrong password' } });
+    for (let i = 0; i < 10; i++) expect((await attempt()).status).toBe(401);
+    const limited = await attempt();
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await limited.json()) as ErrorBody).error.code).toBe('rate_limited');
+    // Even the right password waits: the limit is on the account, not on the guess.
+    const right = await call(app, 'POST', '/api/auth/signin', {
+      body: { email: 'dee@example.com', password: PASSWORD },
+    });
+    expect(right.status).toBe(429);
+  });
+
+  it('limits sign-in and sign-up attempts per address', async () => {
+    const { app } = makeTestApp({ config: { ...testConfig, auth: { google: null, rateLimits: { perIp: 3 } } } });
+    const from = (address: string) => ({ incoming: { socket: { remoteAddress: address, remotePort: 1 } } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await call(app, 'POST', '/api/auth/signin', {
+        body: { email: `guess${i}@example.com`, password: PASSWORD },
+        env: from('192.0.2.7'),
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const signup = await call(app, 'POST', '/api/auth/signup', {
+      body: { email: 'new@example.com', password: PASSWORD },
+      env: from('192.0.2.7'),
+    });
+    expect(signup.status).toBe(429);
+    const elsewhere = await call(app, 'POST', '/api/auth/signup', {
+      body: { email: 'new@example.com', password: PASSWORD },
+      env: from('192.0.2.8'),
+    });
+    expect(elsewhere.status).toBe(201);
+  });
+
+  it('never logs passwords, tokens or cookies', async () => {
+    const lines: string[] = [];
+    const logger = {
+      info: (f: object) => lines.push(JSON.stringify(f)),
+      error: (f: object) => lines.push(JSON.stringify(f)),
+    };
+    const { app } = makeTestApp({ logger });
+    const { cookie } = await signUp(app, 'log@example.com');
+    await call(app, 'POST', '/api/auth/signin', { body: { email: 'log@example.com', password: PASSWORD } });
+    await call(app, 'GET', '/api/auth/session', { cookie });
+    const requestLines = lines.filter((l) => !l.includes('confirmation link'));
+    expect(requestLines.length).toBeGreaterThan(2);
+    for (const line of requestLines) {
+      expect(line).not.toContain(PASSWORD);
+      expect(line).not.toContain(cookie.split('=')[1]!);
+    }
+    expect(JSON.parse(requestLines[0]!)).toMatchObject({ method: 'POST', path: '/api/auth/signup', status: 201 });
+  });
+});
+
+describe('accounts: confirmation mail over SMTP', () => {
+  const mails: string[] = [];
+  let smtp: SMTPServer;
+  let port = 0;
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, _session, done) {
+        let text = '';
+        stream.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+        });
+        stream.on('end', () => {
+          mails.push(text);
+          done();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    port = (smtp.server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+
+  it('mails a link; the account signs in only after it is followed', async () => {
+    const mailer = smtpMailer(`smtp://127.0.0.1:${port}`, 'Swatchbook <hello@swatchbook.example>');
+    const { app } = makeTestApp({ mailer });
+    const res = await call(app, 'POST', '/api/auth/signup', { body: { email: 'eve@example.com', password: PASSWORD } });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ confirmationRequired: true, user: { emailVerified: false } });
+    expect(res.headers.getSetCookie().some((l) => l.startsWith('swatchbook_session=') && !/Max-Age=0/.test(l))).toBe(
+      false,
+    );
+
+    const mail = mails.find((m) => m.includes('eve@example.com'));
+    expect(mail).toContain('Subject: Confirm your Swatchbook account');
+    const link =
+      /http:\/\/localhost:3000\/api\/auth\/confirm\?token=3D([a-z2-7]+)|http:\/\/localhost:3000\/api\/auth\/confirm\?token=([a-z2-7]+)/.exec(
+        mail!.replace(/=\r?\n/g, ''),
+      );
+    const token = link?.[1] ?? link?.[2];
+    expect(token).toBeTruthy();
+
+    const early = await call(app, 'POST', '/api/auth/signin', {
+      body: { email: 'eve@example.com', password: PASSWORD },
+    });
+    expect(early.status).toBe(403);
+    expect(((await early.json()) as ErrorBody).error.code).toBe('email_not_confirmed');
+
+    const wrong = await app.request('http://localhost:3000/api/auth/confirm?token=aaaa');
+    expect(wrong.headers.get('location')).toBe('/?auth_error=confirmation_invalid');
+    const confirm = await app.request(`http://localhost:3000/api/auth/confirm?token=${token}`);
+    expect(confirm.headers.get('location')).toBe('/');
+    const signin = await call(app, 'POST', '/api/auth/signin', {
+      body: { email: 'eve@example.com', password: PASSWORD },
+    });
+    expect(signin.status).toBe(200);
+    // A confirmation link works once.
+    const reuse = await app.request(`http://localhost:3000/api/auth/confirm?token=${token}`);
+    expect(reuse.headers.get('location')).toBe('/?auth_error=confirmation_invalid');
+  });
+
+  it('undoes the sign-up when the mail cannot be sent, so the address can try again', async () => {
+    const { app, deps } = makeTestApp({ mailer: smtpMailer('smtp://127.0.0.1:1', 'x@example.com') });
+    const res = await call(app, 'POST', '/api/auth/signup', { body: { email: 'fay@example.com', password: PASSWORD } });
+    expect(res.status).toBe(503);
+    expect(deps.db.prepare('SELECT count(*) AS n FROM users').get()).toEqual({ n: 0 });
+    const retry = await call(app, 'POST', '/api/auth/signup', {
+      body: { email: 'fay@example.com', password: PASSWORD },
+    });
+    expect(retry.status).toBe(503);
+    expect(((await retry.json()) as ErrorBody).error.code).toBe('mail_failed');
+  });
+});
+
+describe('accounts: Google sign-in (against a local OIDC mock)', () => {
+  let oidc: OAuth2Server;
+  let email = 'gina@example.com';
+  let verified = true;
+  beforeAll(async () => {
+    oidc = new OAuth2Server();
+    await oidc.issuer.keys.generate('RS256');
+    await oidc.start(0, '127.0.0.1');
+    oidc.service.on('beforeTokenSigning', (token) => {
+      Object.assign(token.payload, { email, email_verified: verified });
+    });
+  });
+  afterAll(() => oidc.stop());
+
+  function googleApp() {
+    const base = oidc.issuer.url!;
+    return makeTestApp({
+      config: {
+        ...testConfig,
+        auth: {
+          google: {
+            clientId: 'swatchbook-test',
+            clientSecret: 'test-secret',
+            authorizationEndpoint: `${base}/authorize`,
+            tokenEndpoint: `${base}/token`,
+            issuer: base,
+          },
+        },
+      },
+    });
+  }
+
+  /** Follows the whole redirect dance as a browser would, returning the final callback response. */
+  async function signInWithGoogle(app: ReturnType<typeof googleApp>['app'], tamperState = false) {
+    const start = await app.request('http://localhost:3000/api/auth/google');
+    expect(start.status).toBe(302);
+    const authorize = new URL(start.headers.get('location')!);
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorize.searchParams.get('state')).toBeTruthy();
+    const cookies = start.headers
+      .getSetCookie()
+      .map((l) => l.split(';')[0])
+      .join('; ');
+    const consent = await fetch(authorize, { redirect: 'manual' });
+    const back = new URL(consent.headers.get('location')!);
+    expect(back.pathname).toBe('/api/auth/google/callback');
+    if (tamperState) back.searchParams.set('state', 'forged');
+    return app.request(`http://localhost:3000${back.pathname}${back.search}`, { headers: { cookie: cookies } });
+  }
+
+  it('creates an account from a verified Google email and signs it in', async () => {
+    email = 'gina@example.com';
+    verified = true;
+    const { app } = googleApp();
+    const done = await signInWithGoogle(app);
+    expect(done.status).toBe(302);
+    expect(done.headers.get('location')).toBe('/');
+    const session = await call(app, 'GET', '/api/auth/session', { cookie: sessionCookie(done) });
+    expect(await session.json()).toMatchObject({ user: { email, emailVerified: true, providers: ['google'] } });
+  });
+
+  it('links Google to an existing password account with the same verified email', async () => {
+    email = 'hal@example.com';
+    verified = true;
+    const { app } = googleApp();
+    const { id } = await signUp(app, email);
+    const done = await signInWithGoogle(app);
+    const session = (await (await call(app, 'GET', '/api/auth/session', { cookie: sessionCookie(done) })).json()) as {
+      user: { id: string; providers: string[] };
+    };
+    expect(session.user.id).toBe(id);
+    expect(session.user.providers.sort()).toEqual(['google', 'password']);
+  });
+
+  it('refuses an unverified Google email and a forged state, back to / with an error', async () => {
+    email = 'ivy@example.com';
+    verified = false;
+    const { app } = googleApp();
+    const unverified = await signInWithGoogle(app);
+    expect(unverified.headers.get('location')).toBe('/?auth_error=google_email_unverified');
+    verified = true;
+    const forged = await signInWithGoogle(app, true);
+    expect(forged.headers.get('location')).toBe('/?auth_error=google_failed');
+    expect(forged.headers.getSetCookie().some((l) => l.startsWith('swatchbook_session=') && !/Max-Age=0/.test(l))).toBe(
+      false,
+    );
+  });
+
+  it('answers 404 when Google is not configured', async () => {
+    const res = await makeTestApp().app.request('http://localhost:3000/api/auth/google');
+    expect(res.status).toBe(404);
+  });
+});

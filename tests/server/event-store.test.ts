@@ -1,0 +1,195 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ConcurrencyError, createEventStore } from '../../server/events/event-store';
+import { paletteProjection, rebuildPaletteProjections } from '../../server/palettes/palette-projection';
+import { ROOT } from '../support/server-process';
+import { call, colorIds, makeTestApp, signUp, snapshot } from './helpers';
+
+const created = (id: string) => ({
+  type: 'PaletteCreated',
+  schemaVersion: 1,
+  at: '2026-11-22T12:00:00.000Z',
+  data: { paletteId: id, ownerId: 'u1', name: 'Hall', colorIds: colorIds(3) },
+});
+
+describe('the event log', () => {
+  it('refuses UPDATE and DELETE of events (append-only triggers)', () => {
+    const { deps } = makeTestApp();
+    const store = createEventStore(deps.db, [paletteProjection]);
+    store.append('palette-p1', 0, [created('p1')], 'u1');
+    expect(() => deps.db.prepare("UPDATE events SET type = 'x'").run()).toThrow(/append-only/);
+    expect(() => deps.db.prepare('DELETE FROM events').run()).toThrow(/append-only/);
+    expect(store.readStream('palette-p1')).toHaveLength(1);
+  });
+
+  it('appends with an expected version and refuses a stale one with a typed conflict, writing nothing', () => {
+    const { deps } = makeTestApp();
+    const store = createEventStore(deps.db, [paletteProjection]);
+    store.append('palette-p1', 0, [created('p1')], 'u1');
+    const rename = {
+      type: 'PaletteRenamed',
+      schemaVersion: 1,
+      at: '2026-11-22T12:01:00.000Z',
+      data: { name: 'Kitchen' },
+    };
+    store.append('palette-p1', 1, [rename], 'u1');
+    let error: unknown;
+    try {
+      store.append('palette-p1', 1, [rename], 'u1');
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConcurrencyError);
+    expect(error).toMatchObject({ expectedVersion: 1, actualVersion: 2 });
+    expect(store.streamVersion('palette-p1')).toBe(2);
+    expect(deps.db.prepare('SELECT name, version FROM palettes').get()).toEqual({ name: 'Kitchen', version: 2 });
+  });
+
+  it('has UNIQUE (stream_id, version) as the backstop', () => {
+    const { deps } = makeTestApp();
+    const insert = deps.db.prepare(
+      "INSERT INTO events (stream_id, version, type, schema_version, data, time) VALUES ('s', 1, 't', 1, '{}', 'now')",
+    );
+    insert.run();
+    expect(() => insert.run()).toThrow(/UNIQUE/);
+  });
+
+  it('rolls the events back when the projection fails, so log and read model never disagree', () => {
+    const { deps } = makeTestApp();
+    const failing = {
+      handles: () => true,
+      apply: () => {
+        throw new Error('projection broke');
+      },
+    };
+    const store = createEventStore(deps.db, [failing]);
+    expect(() => store.append('palette-p1', 0, [created('p1')], 'u1')).toThrow('projection broke');
+    expect(store.streamVersion('palette-p1')).toBe(0);
+  });
+});
+
+type Op =
+  | { kind: 'create'; user: number; name: string; size: number; offset: number }
+  | { kind: 'rename'; user: number; pick: number; name: string }
+  | { kind: 'recolor'; user: number; pick: number; size: number; offset: number }
+  | { kind: 'share'; user: number; pick: number; on: boolean }
+  | { kind: 'delete'; user: number; pick: number }
+  | { kind: 'restore'; user: number; pick: number; version: number }
+  | { kind: 'import'; user: number; localId: string };
+
+const user = fc.integer({ min: 0, max: 1 });
+const pick = fc.nat(20);
+const opArb: fc.Arbitrary<Op> = fc.oneof(
+  fc.record({
+    kind: fc.constant('create' as const),
+    user,
+    name: fc.string({ minLength: 1, maxLength: 20 }),
+    size: fc.integer({ min: 3, max: 10 }),
+    offset: fc.nat(400),
+  }),
+  fc.record({ kind: fc.constant('rename' as const), user, pick, name: fc.string({ minLength: 1, maxLength: 20 }) }),
+  fc.record({
+    kind: fc.constant('recolor' as const),
+    user,
+    pick,
+    size: fc.integer({ min: 3, max: 10 }),
+    offset: fc.nat(400),
+  }),
+  fc.record({ kind: fc.constant('share' as const), user, pick, on: fc.boolean() }),
+  fc.record({ kind: fc.constant('delete' as const), user, pick }),
+  fc.record({ kind: fc.constant('restore' as const), user, pick, version: fc.integer({ min: 1, max: 6 }) }),
+  fc.record({ kind: fc.constant('import' as const), user, localId: fc.constantFrom('a', 'b', 'c') }),
+);
+
+describe('projections', () => {
+  it('equal a full replay of the log after any sequence of commands', async () => {
+    const { app, deps } = makeTestApp();
+    const users = [await signUp(app), await signUp(app)];
+    await fc.assert(
+      fc.asyncProperty(fc.array(opArb, { minLength: 5, maxLength: 40 }), async (ops) => {
+        for (const op of ops) {
+          const cookie = users[op.user]!.cookie;
+          const list = (await (await call(app, 'GET', '/api/palettes', { cookie })).json()) as {
+            palettes: Array<{ id: string; version: number }>;
+          };
+          const target =
+            op.kind === 'create' || op.kind === 'import'
+              ? undefined
+              : list.palettes[op.pick % Math.max(1, list.palettes.length)];
+          switch (op.kind) {
+            case 'create':
+              await call(app, 'POST', '/api/palettes', {
+                cookie,
+                body: { name: op.name, colorIds: colorIds(op.size, op.offset) },
+              });
+              break;
+            case 'import':
+              await call(app, 'POST', '/api/palettes/import', {
+                cookie,
+                body: { palettes: [{ localId: op.localId, name: `Local ${op.localId}`, colorIds: colorIds(4) }] },
+              });
+              break;
+            case 'rename':
+              if (target)
+                await call(app, 'PATCH', `/api/palettes/${target.id}`, {
+                  cookie,
+                  body: { name: op.name },
+                  headers: { 'if-match': `W/"${target.version}"` },
+                });
+              break;
+            case 'recolor':
+              if (target)
+                await call(app, 'PATCH', `/api/palettes/${target.id}`, {
+                  cookie,
+                  body: { colorIds: colorIds(op.size, op.offset) },
+                  headers: { 'if-match': `W/"${target.version}"` },
+                });
+              break;
+            case 'share':
+              if (target)
+                await call(app, 'PUT', `/api/palettes/${target.id}/sharing`, { cookie, body: { public: op.on } });
+              break;
+            case 'delete':
+              if (target) await call(app, 'DELETE', `/api/palettes/${target.id}`, { cookie });
+              break;
+            case 'restore':
+              if (target)
+                await call(app, 'POST', `/api/palettes/${target.id}/restore`, {
+                  cookie,
+                  body: { version: op.version },
+                });
+              break;
+          }
+        }
+        const live = snapshot(deps.db);
+        rebuildPaletteProjections(deps.db);
+        expect(snapshot(deps.db)).toEqual(live);
+      }),
+      { numRuns: 25 },
+    );
+    expect((deps.db.prepare('SELECT count(*) AS n FROM events').get() as { n: number }).n).toBeGreaterThan(50);
+  }, 60_000);
+
+  it('are rebuilt from the log by `npm run rebuild-projections`', async () => {
+    const { app, deps, dir } = makeTestApp();
+    const { cookie } = await signUp(app);
+    for (let i = 0; i < 3; i++) {
+      await call(app, 'POST', '/api/palettes', { cookie, body: { name: `P${i}`, colorIds: colorIds(3, i) } });
+    }
+    const before = snapshot(deps.db);
+    deps.db.exec('DELETE FROM palettes; DELETE FROM shares;');
+    const result = spawnSync(
+      process.execPath,
+      [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'server/cli/rebuild-projections.ts'],
+      {
+        cwd: ROOT,
+        env: { ...process.env, DATABASE_PATH: join(dir, 'test.sqlite') },
+        encoding: 'utf8',
+      },
+    );
+    expect(result.stdout).toMatch(/3 events → 3 palettes/);
+    expect(snapshot(deps.db)).toEqual(before);
+  }, 30_000);
+});

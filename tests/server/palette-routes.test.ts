@@ -1,0 +1,404 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiPalette, HistoryResponse, ImportResponse } from '../../shared/api/palettes';
+import { call, colorIds, makeTestApp, signUp, type TestApp } from './helpers';
+
+type ErrorBody = { error: { code: string; message: string; issues?: Array<{ path: string[] }> } };
+
+async function create(app: TestApp, cookie: string, name = 'Hall', ids = colorIds(3)) {
+  const res = await call(app, 'POST', '/api/palettes', { cookie, body: { name, colorIds: ids } });
+  expect(res.status).toBe(201);
+  return (await res.json()) as ApiPalette;
+}
+
+async function setup() {
+  const { app, deps } = makeTestApp();
+  const owner = await signUp(app);
+  const other = await signUp(app);
+  return { app, deps, owner, other };
+}
+
+describe('palettes: create, list, read', () => {
+  it('creates a palette with full catalogue colours, a weak ETag and version 1', async () => {
+    const { app, owner } = await setup();
+    const res = await call(app, 'POST', '/api/palettes', {
+      cookie: owner.cookie,
+      body: { name: '  Living room  ', colorIds: colorIds(4, 10) },
+    });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('etag')).toBe('W/"1"');
+    const palette = (await res.json()) as ApiPalette;
+    expect(palette).toMatchObject({ name: 'Living room', isPublic: false, shareId: null, version: 1 });
+    expect(palette.colors.map((c) => c.id)).toEqual(colorIds(4, 10));
+    expect(palette.colors[0]).toHaveProperty('hexCode');
+    expect(palette.colors[0]).toHaveProperty('purchaseLink');
+    expect(palette.createdAt).toBe('2026-11-22T12:00:00.000Z');
+  });
+
+  it('lists only your own palettes, newest first', async () => {
+    const { app, owner, other } = await setup();
+    await create(app, owner.cookie, 'First');
+    await create(app, other.cookie, 'Not mine');
+    await create(app, owner.cookie, 'Second');
+    const res = await call(app, 'GET', '/api/palettes', { cookie: owner.cookie });
+    expect(res.status).toBe(200);
+    const { palettes } = (await res.json()) as { palettes: ApiPalette[] };
+    expect(palettes.map((p) => p.name)).toEqual(['Second', 'First']);
+  });
+
+  it('refuses bad bodies with 400 and the issues, and stores nothing', async () => {
+    const { app, owner } = await setup();
+    const bad: Array<[unknown, string]> = [
+      [{ name: '', colorIds: colorIds(3) }, 'name'],
+      [{ name: '   ', colorIds: colorIds(3) }, 'name'],
+      [{ name: 'x'.repeat(101), colorIds: colorIds(3) }, 'name'],
+      [{ name: 'Two', colorIds: colorIds(2) }, 'colorIds'],
+      [{ name: 'Eleven', colorIds: colorIds(11) }, 'colorIds'],
+      [{ name: 'Numbers', colorIds: [1, 2, 3] }, 'colorIds'],
+      [{ name: 'Extra', colorIds: colorIds(3), userId: 'someone' }, ''],
+      [[], ''],
+    ];
+    for (const [body, field] of bad) {
+      const res = await call(app, 'POST', '/api/palettes', { cookie: owner.cookie, body });
+      expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(400);
+      const error = ((await res.json()) as ErrorBody).error;
+      expect(error.code).toBe('invalid_request');
+      if (field) expect(error.issues?.some((i) => i.path[0] === field)).toBe(true);
+    }
+    const unknown = await call(app, 'POST', '/api/palettes', {
+      cookie: owner.cookie,
+      body: { name: 'Made up', colorIds: [...colorIds(2), 'farrow-ball-not-a-colour'] },
+    });
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as ErrorBody).error).toMatchObject({ code: 'unknown_color' });
+    const list = await call(app, 'GET', '/api/palettes', { cookie: owner.cookie });
+    expect(((await list.json()) as { palettes: unknown[] }).palettes).toEqual([]);
+  });
+
+  it('answers 401 to a signed-out caller on the calls without a palette id', async () => {
+    const { app } = await setup();
+    for (const [method, path, body] of [
+      ['GET', '/api/palettes', undefined],
+      ['POST', '/api/palettes', { name: 'x', colorIds: colorIds(3) }],
+      ['POST', '/api/palettes/delete', { ids: ['abc'] }],
+      ['POST', '/api/palettes/import', { palettes: [] }],
+    ] as const) {
+      const res = await call(app, method, path, { body });
+      expect(res.status, `${method} ${path}`).toBe(401);
+      expect(((await res.json()) as ErrorBody).error.code).toBe('unauthenticated');
+    }
+  });
+});
+
+describe('palettes: editing with versions', () => {
+  it('renames and recolours with If-Match, answering the new version', async () => {
+    const { app, owner } = await setup();
+    const palette = await create(app, owner.cookie);
+    const res = await call(app, 'PATCH', `/api/palettes/${palette.id}`, {
+      cookie: owner.cookie,
+      headers: { 'if-match': 'W/"1"' },
+      body: { name: 'Kitchen', colorIds: colorIds(5, 20) },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('etag')).toBe('W/"3"');
+    expect(await res.json()).toMatchObject({ name: 'Kitchen', version: 3 });
+  });
+
+  it('answers 409 with a clear message to a stale version, and loses neither write', async () => {
+    const { app, owner } = await setup();
+    const palette = await create(app, owner.cookie);
+    const first = await call(app, 'PATCH', `/api/palettes/${palette.id}`, {
+      cookie: owner.cookie,
+      headers: { 'if-match': 'W/"1"' },
+      body: { name: 'From the laptop' },
+    });
+    expect(first.status).toBe(200);
+    const stale = await call(app, 'PATCH', `/api/palettes/${palette.id}`, {
+      cookie: owner.cookie,
+      headers: { 'if-match': 'W/"1"' },
+      body: { name: 'From the phone' },
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.headers.get('etag')).toBe('W/"2"');
+    const error = ((await stale.json()) as ErrorBody).error;
+    expect(error.code).toBe('version_conflict');
+    expect(error.message).toMatch(/changed elsewhere/);
+    const now = await call(app, 'GET', `/api/palettes/${palette.id}`, { cookie: owner.cookie });
+    expect(await now.json()).toMatchObject({ name: 'From the laptop', version: 2 });
+  });
+
+  it('needs If-Match on PATCH (428) in the W/"n" form (400), and an edit in the body (400)', async () => {
+    const { app, owner } = await setup();
+    const palette = await create(app, owner.cookie);
+    const path = `/api/palettes/${palette.id}`;
+    const missing = await call(app, 'PATCH', path, { cookie: owner.cookie, body: { name: 'x' } });
+    expect(missing.status).toBe(428);
+    const garbled = await call(app, 'PATCH', path, {
+      cookie: owner.cookie,
+      headers: { 'if-match': 'v1' },
+      body: { name: 'x' },
+    });
+    expect(garbled.status).toBe(400);
+    const empty = await call(app, 'PATCH', path, { cookie: owner.cookie, headers: { 'if-match': 'W/"1"' }, body: {} });
+    expect(empty.status).toBe(400);
+  });
+
+  it('keeps the version when nothing changes (same trimmed name)', async () => {
+    const { app, owner } = await setup();
+    const palette = await create(app, owner.cookie, 'Hall');
+    const res = await call(app, 'PATCH', `/api/palettes/${palette.id}`, {
+      cookie: owner.cookie,
+      headers: { 'if-match': 'W/"1"' },
+      body: { name: ' Hall ' },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ version: 1 });
+  });
+});
+
+describe('palettes: sharing and public reads', () => {
+  it('makes a palette public under a new 13-character base-36 id each time, and private again', async () => {
+    const { app, owner } = await setup();
+    const palette = await create(app, owner.cookie);
+    const sharing = `/api/palettes/${palette.id}/sharing`;
+    const on = await call(app, 'PUT', sharing, { cookie: owner.cookie, body: { public: true } });
+    expect(on.status).toBe(200);
+    const first = (await on.json()) as { isPublic: boolean; shareId: string };
+    expect(first.isPublic).toBe(true);
+    expect(first.shareId).toMatch(/^[0-9a-z]{13}$/);
+
+    const anonymous = await call(app, 'GET', `/api/shares/${first.shareId}`);
+    expect(anonymous.status).toBe(200);
+    expect(await anonymous.json()).toMatchObject({ name: 'Hall', isPublic: true, shareId: first.shareId });
+
+    const off = await call(app, 'PUT', sharing, { cookie: owner.cookie, body: { public: false } });
+    expect(await off.json()).toMatchObject({ isPublic: false, shareId: null });
+    const gone = await call(app, 'GET', `/api/shares/${first.shareId}`);
+    expect(gone.status).toBe(404);
+    expect(((await gone.json()) as ErrorBody).error.message).toBe(
+      'This palette could not be found or is no longer public.',
+    );
+
+    const again = (await (
+      await call(app, 'PUT', sharing, { cookie: owner.cookie, body: { public: true } })
+    ).json()) as {
+      shareId: string;
+    };
+    expect(again.shareId).not.toBe(first.shareId);
+    expect((await call(app, 'GET', `/api/shares/${first.shareId}`)).status).toBe(404);
+    expect((await call(app, 'GET', `/api/shares/${again.shareId}`)).status).toBe(200);
+  });
+
+  it('hides a shared palette once it is deleted, and refuses malformed share ids', async () => {
+    const { app, owner } = await setup();
+    const palette = await create(app, owner.cookie);
+    const { shareId } = (await (
+      await call(app, 'PUT', `/api/palettes/${palette.id}/sharing`, { cookie: owner.cookie, body: { public: true } })
+    ).json()) as { shareId: string };
+    expect((await call(app, 'DELETE', `/api/palettes/${palette.id}`, { cookie: owner.cookie })).status).toBe(204);
+    expect((await call(app, 'GET', `/api/shares/${shareId}`)).status).toBe(404);
+    expect((await call(app, 'GET', '/api/shares/not-alnum!')).status).toBe(400);
+    const live = await create(app, owner.cookie);
+    const bad = await call(app, 'PUT', `/api/palettes/${live.id}/sharing`, {
+      cookie: owner.cookie,
+      body: { public: 'yes' },
+    });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('palettes: delete, history, restore', () => {
+  it('deletes one, and many at once (leaving out ids that are not yours)', async () => {
+    const { app, owner, other } = await setup();
+    const a = await create(app, owner.cookie, 'A');
+    const b = await create(app, owner.cookie, 'B');
+    const c = await create(app, owner.cookie, 'C');
+    const theirs = await create(app, other.cookie, 'Theirs');
+    expect((await call(app, 'DELETE', `/api/palettes/${a.id}`, { cookie: owner.cookie })).status).toBe(204);
+    expect((await call(app, 'DELETE', `/api/palettes/${a.id}`, { cookie: owner.cookie })).status).toBe(404);
+    const bulk = await call(app, 'POST', '/api/palettes/delete', {
+      cookie: owner.cookie,
+      body: { ids: [b.id, c.id, theirs.id, 'nosuchpalette'] },
+    });
+    expect(bulk.status).toBe(200);
+    expect(((await bulk.json()) as { deleted: string[] }).deleted.sort()).toEqual([b.id, c.id].sort());
+    const mine = (await (await call(app, 'GET', '/api/palettes', { cookie: owner.cookie })).json()) as {
+      palettes: unknown[];
+    };
+    expect(mine.palettes).toEqual([]);
+    const stillTheirs = await call(app, 'GET', `/api/palettes/${theirs.id}`, { cookie: other.cookie });
+    expect(stillTheirs.status).toBe(200);
+    const empty = await call(app, 'POST', '/api/palettes/delete', { cookie: owner.cookie, body: { ids: [] } });
+    expect(empty.status).toBe(400);
+  });
+
+  it('shows every version and restores an old one as a new version', async () => {
+    const { app, owner } = await setup();
+    const palette = await create(app, owner.cookie, 'Hall', colorIds(3));
+    await call(app, 'PATCH', `/api/palettes/${palette.id}`, {
+      cookie: owner.cookie,
+      headers: { 'if-match': 'W/"1"' },
+      body: { name: 'Kitchen' },
+    });
+    await call(app, 'PATCH', `/api/palettes/${palette.id}`, {
+      cookie: owner.cookie,
+      headers: { 'if-match': 'W/"2"' },
+      body: { colorIds: colorIds(5, 30) },
+    });
+    const restored = await call(app, 'POST', `/api/palettes/${palette.id}/restore`, {
+      cookie: owner.cookie,
+      body: { version: 1 },
+    });
+    expect(restored.status).toBe(200);
+    const back = (await restored.json()) as ApiPalette;
+    expect(back).toMatchObject({ name: 'Hall', version: 4 });
+    expect(back.colors.map((c) => c.id)).toEqual(colorIds(3));
+
+    const history = (await (
+      await call(app, 'GET', `/api/palettes/${palette.id}/history`, { cookie: owner.cookie })
+    ).json()) as HistoryResponse;
+    expect(history.versions.map((v) => [v.version, v.type, v.name, v.colors.length])).toEqual([
+      [1, 'PaletteCreated', 'Hall', 3],
+      [2, 'PaletteRenamed', 'Kitchen', 3],
+      [3, 'PaletteColorsChanged', 'Kitchen', 5],
+      [4, 'PaletteRestored', 'Hall', 3],
+    ]);
+    expect(history.versions[3]?.restoredVersion).toBe(1);
+
+    const beyond = await call(app, 'POST', `/api/palettes/${palette.id}/restore`, {
+      cookie: owner.cookie,
+      body: { version: 9 },
+    });
+    expect(beyond.status).toBe(400);
+    expect(((await beyond.json()) as ErrorBody).error.code).toBe('unknown_version');
+  });
+});
+
+describe('palettes: import from browser storage', () => {
+  const localHistory = (name: string, ids: string[]) => [
+    {
+      type: 'PaletteCreated',
+      schemaVersion: 1,
+      at: '2026-11-20T09:00:00.000Z',
+      data: { paletteId: '1732093200000', ownerId: null, name: 'Draft', colorIds: colorIds(3) },
+    },
+    { type: 'PaletteRenamed', schemaVersion: 1, at: '2026-11-20T09:05:00.000Z', data: { name } },
+    { type: 'PaletteColorsChanged', schemaVersion: 1, at: '2026-11-20T09:06:00.000Z', data: { colorIds: ids } },
+  ];
+
+  it('uploads local palettes with their history, once, however often it is sent', async () => {
+    const { app, owner } = await setup();
+    const body = {
+      palettes: [
+        {
+          localId: '1732093200000',
+          name: 'Bedroom',
+          colorIds: colorIds(4, 50),
+          history: localHistory('Bedroom', colorIds(4, 50)),
+        },
+        { localId: '1732093300000', name: 'Porch', colorIds: colorIds(3, 60), createdAt: '2026-11-19T09:00:00.000Z' },
+      ],
+    };
+    const first = await call(app, 'POST', '/api/palettes/import', { cookie: owner.cookie, body });
+    expect(first.status).toBe(200);
+    const result = (await first.json()) as ImportResponse;
+    expect(result.created).toBe(2);
+    expect(result.palettes.map((p) => [p.name, p.colors.length])).toEqual([
+      ['Bedroom', 4],
+      ['Porch', 3],
+    ]);
+    const again = (await (
+      await call(app, 'POST', '/api/palettes/import', { cookie: owner.cookie, body })
+    ).json()) as ImportResponse;
+    expect(again.created).toBe(0);
+    expect(again.palettes.map((p) => p.id)).toEqual(result.palettes.map((p) => p.id));
+    const list = (await (await call(app, 'GET', '/api/palettes', { cookie: owner.cookie })).json()) as {
+      palettes: ApiPalette[];
+    };
+    expect(list.palettes).toHaveLength(2);
+
+    const history = (await (
+      await call(app, 'GET', `/api/palettes/${result.palettes[0]?.id}/history`, { cookie: owner.cookie })
+    ).json()) as HistoryResponse;
+    expect(history.versions.map((v) => [v.type, v.at])).toEqual([
+      ['PaletteCreated', '2026-11-20T09:00:00.000Z'],
+      ['PaletteRenamed', '2026-11-20T09:05:00.000Z'],
+      ['PaletteColorsChanged', '2026-11-20T09:06:00.000Z'],
+    ]);
+  });
+
+  it('imports the same local id separately for two accounts', async () => {
+    const { app, owner, other } = await setup();
+    const body = { palettes: [{ localId: 'same', name: 'Shared name', colorIds: colorIds(3) }] };
+    const a = (await (
+      await call(app, 'POST', '/api/palettes/import', { cookie: owner.cookie, body })
+    ).json()) as ImportResponse;
+    const b = (await (
+      await call(app, 'POST', '/api/palettes/import', { cookie: other.cookie, body })
+    ).json()) as ImportResponse;
+    expect(a.created).toBe(1);
+    expect(b.created).toBe(1);
+    expect(a.palettes[0]?.id).not.toBe(b.palettes[0]?.id);
+  });
+
+  it('refuses a bad palette in the batch and imports none of it', async () => {
+    const { app, owner } = await setup();
+    const res = await call(app, 'POST', '/api/palettes/import', {
+      cookie: owner.cookie,
+      body: {
+        palettes: [
+          { localId: 'good', name: 'Good', colorIds: colorIds(3) },
+          { localId: 'bad', name: 'Bad', colorIds: [...colorIds(2), 'nope-nope'] },
+        ],
+      },
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as ErrorBody).error.message).toMatch(/Palette 2/);
+    const list = (await (await call(app, 'GET', '/api/palettes', { cookie: owner.cookie })).json()) as {
+      palettes: unknown[];
+    };
+    expect(list.palettes).toEqual([]);
+  });
+});
+
+describe('palettes: only the owner sees or touches a palette', () => {
+  it('answers 404 to another user and to a signed-out caller on every palette call, and changes nothing', async () => {
+    const { app, owner, other } = await setup();
+    const palette = await create(app, owner.cookie, 'Private');
+    const id = palette.id;
+    const calls: Array<{ method: string; path: string; body?: unknown; headers?: Record<string, string>; ok: number }> =
+      [
+        { method: 'GET', path: `/api/palettes/${id}`, ok: 200 },
+        {
+          method: 'PATCH',
+          path: `/api/palettes/${id}`,
+          body: { name: 'Renamed' },
+          headers: { 'if-match': 'W/"1"' },
+          ok: 200,
+        },
+        { method: 'PUT', path: `/api/palettes/${id}/sharing`, body: { public: true }, ok: 200 },
+        { method: 'GET', path: `/api/palettes/${id}/history`, ok: 200 },
+        { method: 'POST', path: `/api/palettes/${id}/restore`, body: { version: 1 }, ok: 200 },
+        { method: 'DELETE', path: `/api/palettes/${id}`, ok: 204 },
+      ];
+    for (const who of [
+      { name: 'another user', cookie: other.cookie },
+      { name: 'signed out', cookie: undefined },
+    ]) {
+      for (const c of calls) {
+        const res = await call(app, c.method, c.path, { cookie: who.cookie, body: c.body, headers: c.headers });
+        expect(res.status, `${who.name}: ${c.method} ${c.path}`).toBe(404);
+      }
+      const bulk = await call(app, 'POST', '/api/palettes/delete', { cookie: who.cookie, body: { ids: [id] } });
+      if (who.cookie) expect(await bulk.json()).toEqual({ deleted: [] });
+      const list = await call(app, 'GET', '/api/palettes', { cookie: who.cookie });
+      if (who.cookie) expect(((await list.json()) as { palettes: unknown[] }).palettes).toEqual([]);
+    }
+    const untouched = await call(app, 'GET', `/api/palettes/${id}`, { cookie: owner.cookie });
+    expect(await untouched.json()).toMatchObject({ name: 'Private', version: 1, isPublic: false });
+    // The owner succeeds at every one of the same calls, in order.
+    for (const c of calls) {
+      const res = await call(app, c.method, c.path, { cookie: owner.cookie, body: c.body, headers: c.headers });
+      expect(res.status, `owner: ${c.method} ${c.path}`).toBe(c.ok);
+    }
+  });
+});
