@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { type AppConfig, createApp, type Logger } from './app';
+import { smtpMailer } from './auth/mailer';
 import { loadCatalogue } from './catalogue-file';
 import { openDatabase } from './db/database';
 
@@ -17,22 +18,46 @@ const logger: Logger = {
     process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level: 'error', ...fields })}\n`),
 };
 
+const publicOrigin = env.PUBLIC_ORIGIN ?? `http://localhost:${port}`;
 const config: AppConfig = {
-  publicOrigin: env.PUBLIC_ORIGIN ?? `http://localhost:${port}`,
+  publicOrigin,
   auth: {
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+        ? {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            // Overrides exist for integration tests against a local OIDC server; production leaves them unset.
+            authorizationEndpoint: env.GOOGLE_AUTHORIZATION_ENDPOINT || undefined,
+            tokenEndpoint: env.GOOGLE_TOKEN_ENDPOINT || undefined,
+            issuer: env.GOOGLE_ISSUER || undefined,
+          }
         : null,
   },
+  trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
 };
+const mailer = env.SMTP_URL
+  ? smtpMailer(env.SMTP_URL, env.MAIL_FROM ?? `Swatchbook <no-reply@${new URL(publicOrigin).hostname}>`)
+  : null;
 
 const db = openDatabase(databasePath);
-const app = createApp({ db, catalogue: loadCatalogue(), config, now: () => new Date(), logger, distDir });
+const app = createApp({ db, catalogue: loadCatalogue(), config, now: () => new Date(), logger, distDir, mailer });
 
 const server = serve({ fetch: app.fetch, port, hostname: env.HOST ?? '0.0.0.0' }, (info) => {
   logger.info({ msg: 'listening', url: `http://localhost:${info.port}`, database: databasePath });
 });
+
+// Expired sessions are refused when seen; this sweep only keeps the table small.
+setInterval(
+  () => {
+    try {
+      db.prepare('DELETE FROM sessions WHERE expires_at <= ?').run(Date.now());
+    } catch (error) {
+      logger.error({ msg: 'session sweep failed', error: String(error) });
+    }
+  },
+  60 * 60 * 1000,
+).unref();
 
 let closing = false;
 function shutdown(signal: string) {
