@@ -17,28 +17,43 @@ function estimateWidth(text: string, size: number, weight: 'normal' | 'bold' = '
 const round = (n: number) => Math.round(n * 100) / 100;
 
 /**
- * Spec §9: a 400×300 standalone SVG. One full-width row per colour (name left, brand and hex right,
+ * Spec §9: a 400×300 standalone SVG. One full-width row per colour (name and brand left, hex right,
  * in black or white for contrast), then a black caption with the palette's name. Every piece of text
  * is escaped and fitted, so any name yields a file that parses and shows nothing but text.
  */
 export function writePaletteSvg(palette: ExportPalette): string {
   const bandHeight = SVG_HEIGHT - CAPTION_HEIGHT;
   const rowHeight = bandHeight / Math.max(1, palette.colors.length);
-  const size = Math.max(10, Math.min(16, Math.floor(rowHeight * 0.42)));
+  const size = Math.max(10, Math.min(16, Math.floor(rowHeight * 0.46)));
+  // Tall rows stack the brand under the name; short ones (many colours) keep one line.
+  const stacked = rowHeight >= 40;
+  const brandSize = size - 3;
+  const inner = SVG_WIDTH - 2 * PAD;
   const rows = palette.colors.map((c, i) => {
     const y = i * rowHeight;
-    const baseline = round(y + rowHeight / 2 + size * 0.35);
-    const inner = SVG_WIDTH - 2 * PAD;
-    const hexWidth = estimateWidth(c.hex, size);
-    const withBrand = `${c.brand} · ${c.hex}`;
-    const right =
-      estimateWidth(withBrand, size) + estimateWidth(c.name, size, 'bold') + 16 <= inner ? withBrand : c.hex;
-    const nameRoom = inner - Math.max(hexWidth, estimateWidth(right, size)) - 16;
+    const middle = y + rowHeight / 2;
+    const right = stacked ? c.hex : `${c.brand} · ${c.hex}`;
+    const rightText = estimateWidth(right, size) + estimateWidth(c.name, size, 'bold') + 16 <= inner ? right : c.hex;
+    const nameRoom = inner - estimateWidth(rightText, size) - 16;
     const name = fitText(c.name, nameRoom, (t) => estimateWidth(t, size, 'bold'));
+    const nameBaseline = round(stacked ? middle - 2 : middle + size * 0.35);
+    const text = (x: number, baseline: number, fontSize: number, extra: string, content: string) =>
+      `  <text x="${x}" y="${baseline}" font-size="${fontSize}"${extra} fill="${c.textColor}">${escapeXml(content)}</text>`;
     return [
       `  <rect x="0" y="${round(y)}" width="${SVG_WIDTH}" height="${round(rowHeight)}" fill="${escapeXml(c.hex)}"/>`,
-      `  <text x="${PAD}" y="${baseline}" font-size="${size}" font-weight="bold" fill="${c.textColor}">${escapeXml(name)}</text>`,
-      `  <text x="${SVG_WIDTH - PAD}" y="${baseline}" font-size="${size}" text-anchor="end" fill="${c.textColor}">${escapeXml(right)}</text>`,
+      text(PAD, nameBaseline, size, ' font-weight="bold"', name),
+      ...(stacked
+        ? [
+            text(
+              PAD,
+              round(middle + brandSize + 2),
+              brandSize,
+              '',
+              fitText(c.brand, nameRoom, (t) => estimateWidth(t, brandSize)),
+            ),
+          ]
+        : []),
+      text(SVG_WIDTH - PAD, round(middle + size * 0.35), size, ' text-anchor="end"', rightText),
     ].join('\n');
   });
   const markSize = 11;

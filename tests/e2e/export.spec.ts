@@ -18,7 +18,8 @@ async function visiblePalette(page: Page) {
 }
 
 const exportButton = (page: Page) => page.getByRole('button', { name: 'Export' });
-const shareButton = (page: Page) => page.locator('.share-export-bar').getByRole('button', { name: 'Share' });
+// Phones have Share in the mobile footer instead of the bar: whichever the user can see.
+const shareButton = (page: Page) => page.getByRole('button', { name: 'Share', exact: true }).filter({ visible: true });
 const menuItem = (page: Page, label: string) => page.getByRole('menuitem', { name: new RegExp(`^${label}`) });
 
 async function downloadVia(page: Page, act: () => Promise<unknown>): Promise<{ download: Download; bytes: Buffer }> {
@@ -166,6 +167,8 @@ test.describe('share and export', () => {
     expect(download.suggestedFilename()).toMatch(/\.png$/);
     await expectPngOfPalette(page, bytes, hexes);
     await expect(toast(page, 'Palette exported as image!')).toBeVisible();
+    // Drawn off the main thread: the render worker is running.
+    expect(page.workers().some((w) => /render/.test(w.url()))).toBe(true);
   });
 
   test('draws the PNG on the main thread where OffscreenCanvas is missing', async ({ page }) => {

@@ -34,7 +34,7 @@ describe('SVG export', () => {
     expect(root.getAttribute('viewBox')).toBe('0 0 400 300');
     const fills = all('rect').map((r) => r.getAttribute('fill'));
     expect(fills.slice(0, 4)).toEqual(['#3D4E57', '#CDC7B8', '#415968', '#FBF8F4']);
-    for (const text of ['Hague Blue', 'Greige 02', "Hicks' Blue", 'All White', 'Untitled Palette']) {
+    for (const text of ['Hague Blue', 'Greige 02', "Hicks' Blue", 'All White', 'Lick', 'Little Greene', 'Untitled Palette']) {
       expect(texts).toContain(text);
     }
     for (const hex of ['#3D4E57', '#CDC7B8', '#415968', '#FBF8F4']) {
@@ -64,7 +64,8 @@ describe('SVG export', () => {
       const { root, all } = parseSvg(svg);
       const elements = new Set(Array.from(root.getElementsByTagName('*')).map((e) => e.localName));
       expect([...elements].sort()).toEqual(['desc', 'rect', 'text', 'title']);
-      expect(all('text')).toHaveLength(3 * 2 + 2);
+      // Per colour: name, brand and hex; then the title and the mark.
+      expect(all('text')).toHaveLength(3 * 3 + 2);
       const title = all('title')[0]?.textContent ?? '';
       // What the user typed comes back as text, less only what XML cannot hold.
       expect(title.replace(/\s+/g, ' ')).toBe(shown);
