@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PNG } from 'pngjs';
 import { type Catalogue, hydrateCatalogue } from '../../shared/catalogue/catalogue';
 import type { CatalogueColor, CompactCatalogue } from '../../shared/catalogue/types';
 import { deltaE2000 } from '../../shared/color/difference';
@@ -113,4 +114,11 @@ export function meanDeltaToTruth(truth: readonly Rgb[], extracted: readonly Rgb[
     return total + Math.min(...labs.map((x) => deltaE2000(lab, x)));
   }, 0);
   return sum / truth.length;
+}
+
+/** PNG file bytes of an RGBA image (pngjs: a pure-JS encoder, so tests make their own images). */
+export function encodePng(image: Pixels): Buffer {
+  const png = new PNG({ width: image.width, height: image.height });
+  png.data = Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength);
+  return PNG.sync.write(png);
 }

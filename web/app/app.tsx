@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
 import { AccountButton } from '../features/account/account-button';
 import { ShareExportBar } from '../features/export/share-export-bar';
+import { DropZone } from '../features/extract/drop-zone';
 import { Header } from '../features/header/header';
 import { HashRoutes } from '../features/info/hash-routes';
 import { MenuButton } from '../features/info/menu-button';
@@ -60,6 +61,7 @@ export function App() {
       <Overlays />
       <HashRoutes />
       <ShareRoute />
+      <DropZone />
       <ToastRegion />
     </div>
   );

@@ -1,0 +1,284 @@
+import type { Page } from '@playwright/test';
+import type { CatalogueColor } from '../../shared/catalogue/types';
+import { bandImage, distinctPaints, encodePng, loadCatalogue, rgbOf } from '../workers/extract-fixtures';
+import { expect, test } from './support/fixtures';
+
+const catalogue = loadCatalogue();
+const five = distinctPaints(catalogue, 5);
+const names = (colors: readonly CatalogueColor[]) => colors.map((c) => c.colorName);
+
+const strips = (page: Page) => page.getByRole('list', { name: 'Current palette' }).getByRole('listitem');
+const paletteNames = (page: Page) => strips(page).locator('.palette-strip-name').allTextContents();
+const toast = (page: Page, text: string | RegExp) => page.locator('.toast-region').getByText(text);
+const dialog = (page: Page) => page.getByRole('dialog', { name: 'Extract palette from image' });
+
+/** Five clean bands of known paints, widest first: what the extraction must give back. */
+const bandsPng = encodePng(bandImage(five.map(rgbOf), { width: 400, height: 240, weights: [5, 4, 3, 2, 1.5] }));
+
+async function openApp(page: Page) {
+  await page.goto('/');
+  await expect(strips(page)).toHaveCount(5);
+}
+
+async function openDialog(page: Page) {
+  await page.getByRole('button', { name: 'Extract palette from image' }).click();
+  await expect(dialog(page)).toBeVisible();
+}
+
+async function pick(page: Page, name: string, buffer: Buffer, mimeType = 'image/png') {
+  await dialog(page).locator('input[type="file"]:not([capture])').setInputFiles({ name, mimeType, buffer });
+}
+
+test.describe('palette from a photo', () => {
+  test('a picked image replaces the palette with its paints; undo brings the old palette back', async ({ page }) => {
+    await openApp(page);
+    const before = await paletteNames(page);
+    await openDialog(page);
+    await pick(page, 'bands.png', bandsPng);
+    await expect(toast(page, 'Palette extracted from image!')).toBeVisible();
+    await expect.poll(() => paletteNames(page)).toEqual(names(five));
+    await expect(dialog(page).getByText(/Made with\s*Perceptual/)).toBeVisible();
+    await expect(dialog(page).getByRole('img', { name: /bands\.png/ })).toBeVisible();
+    await dialog(page).getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => paletteNames(page)).toEqual(before);
+  });
+
+  test('extraction clears locks, and the user can switch algorithm and colour count on the same image', async ({
+    page,
+  }) => {
+    await openApp(page);
+    const first = (await paletteNames(page))[0] as string;
+    await page.getByRole('button', { name: `Lock ${first}` }).click();
+    await openDialog(page);
+    await pick(page, 'bands.png', bandsPng);
+    await expect.poll(() => paletteNames(page)).toEqual(names(five));
+    await expect(strips(page).locator('.strip-lock[aria-pressed="true"]')).toHaveCount(0);
+
+    await dialog(page)
+      .getByRole('radio', { name: /Classic/ })
+      .check();
+    await expect(dialog(page).getByText(/Made with\s*Classic/)).toBeVisible();
+    await expect(strips(page)).toHaveCount(5);
+    await expect(dialog(page).getByRole('combobox', { name: 'Colors' })).toBeDisabled();
+
+    await dialog(page)
+      .getByRole('radio', { name: /Perceptual/ })
+      .check();
+    await expect(dialog(page).getByText(/Made with\s*Perceptual/)).toBeVisible();
+    await dialog(page).getByRole('combobox', { name: 'Colors' }).selectOption('3');
+    await expect(strips(page)).toHaveCount(3);
+    await expect.poll(() => paletteNames(page)).toEqual(names(five.slice(0, 3)));
+    await dialog(page).getByRole('button', { name: 'Done' }).click();
+    await expect(dialog(page)).toBeHidden();
+  });
+
+  test('an image dropped anywhere on the page opens the dialog and extracts from it', async ({ page }) => {
+    await openApp(page);
+    const bytes = [...bandsPng];
+    const transfer = await page.evaluateHandle((data) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([new Uint8Array(data)], 'dropped.png', { type: 'image/png' }));
+      return dt;
+    }, bytes);
+    const main = page.locator('main');
+    await main.dispatchEvent('dragenter', { dataTransfer: transfer });
+    await expect(page.getByText('Drop an image to extract a palette')).toBeVisible();
+    await main.dispatchEvent('drop', { dataTransfer: transfer });
+    await expect(dialog(page)).toBeVisible();
+    await expect(toast(page, 'Palette extracted from image!')).toBeVisible();
+    await expect.poll(() => paletteNames(page)).toEqual(names(five));
+    await expect(page.getByText('Drop an image to extract a palette')).toBeHidden();
+  });
+
+  test('a WebP made by the browser itself is read too', async ({ page }) => {
+    await openApp(page);
+    const webp = await page.evaluate(
+      async (hexes) => {
+        const canvas = new OffscreenCanvas(300, 200);
+        const context = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D;
+        hexes.forEach((hex, i) => {
+          context.fillStyle = hex;
+          context.fillRect(i * 60, 0, 60, 200);
+        });
+        const blob = await canvas.convertToBlob({ type: 'image/webp', quality: 1 });
+        return [...new Uint8Array(await blob.arrayBuffer())];
+      },
+      five.map((c) => c.hexCode),
+    );
+    await openDialog(page);
+    await pick(page, 'bands.webp', Buffer.from(webp), 'image/webp');
+    await expect(toast(page, 'Palette extracted from image!')).toBeVisible();
+    await expect.poll(async () => [...(await paletteNames(page))].sort()).toEqual(names(five).sort());
+  });
+});
+
+/** A valid PNG whose compressed pixel data is overwritten: the structure is whole, the pixels are not. */
+function corruptPng(): Buffer {
+  const bytes = Buffer.from(bandsPng);
+  const idat = bytes.indexOf('IDAT');
+  bytes.fill(0x5a, idat + 8, Math.min(bytes.length - 16, idat + 400));
+  return bytes;
+}
+
+/** A tiny PNG whose header claims 20,000 × 20,000 pixels. */
+function bombPng(): Buffer {
+  const bytes = Buffer.from(encodePng(bandImage([rgbOf(five[0] as CatalogueColor)], { width: 8, height: 8 })));
+  bytes.writeUInt32BE(20_000, 16);
+  bytes.writeUInt32BE(20_000, 20);
+  return bytes;
+}
+
+/** An HEIC container with a real header (Chromium has no HEIC decoder). */
+function heic(): Buffer {
+  const box = (type: string, body: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(8 + body.length, 0);
+    head.write(type, 4, 'latin1');
+    return Buffer.concat([head, body]);
+  };
+  const ispe = Buffer.alloc(12);
+  ispe.writeUInt32BE(4032, 4);
+  ispe.writeUInt32BE(3024, 8);
+  return Buffer.concat([
+    box('ftyp', Buffer.from('heic\0\0\0\0mif1heic', 'latin1')),
+    box('meta', Buffer.concat([Buffer.alloc(4), box('iprp', box('ipco', box('ispe', ispe)))])),
+    box('mdat', Buffer.alloc(256, 9)),
+  ]);
+}
+
+const badInputs: Array<{ what: string; name: string; buffer: Buffer; mimeType: string; message: RegExp }> = [
+  {
+    what: 'not an image',
+    name: 'notes.txt',
+    buffer: Buffer.from('just some text'),
+    mimeType: 'text/plain',
+    message: /not an image/,
+  },
+  {
+    what: 'an image-named text file',
+    name: 'photo.jpg',
+    buffer: Buffer.from('<html>'),
+    mimeType: 'image/jpeg',
+    message: /not an image/,
+  },
+  { what: 'zero bytes', name: 'empty.png', buffer: Buffer.alloc(0), mimeType: 'image/png', message: /file is empty/ },
+  {
+    what: 'truncated',
+    name: 'cut.png',
+    buffer: bandsPng.subarray(0, bandsPng.length / 2),
+    mimeType: 'image/png',
+    message: /incomplete/,
+  },
+  { what: 'corrupt', name: 'corrupt.png', buffer: corruptPng(), mimeType: 'image/png', message: /damaged/ },
+  {
+    what: 'a decompression bomb',
+    name: 'bomb.png',
+    buffer: bombPng(),
+    mimeType: 'image/png',
+    message: /too large \(20000 × 20000/,
+  },
+  {
+    what: 'undecodable here (HEIC)',
+    name: 'IMG_0001.HEIC',
+    buffer: heic(),
+    mimeType: 'image/heic',
+    message: /cannot open HEIC/,
+  },
+  {
+    what: 'a single colour',
+    name: 'plain.png',
+    buffer: encodePng(bandImage([rgbOf(five[1] as CatalogueColor)])),
+    mimeType: 'image/png',
+    message: /^Could not extract enough distinct colors$/,
+  },
+];
+
+test.describe('bad input gets a clear toast and changes nothing', () => {
+  for (const input of badInputs) {
+    test(`${input.what}`, async ({ page }) => {
+      await openApp(page);
+      const before = await paletteNames(page);
+      await openDialog(page);
+      await pick(page, input.name, input.buffer, input.mimeType);
+      await expect(toast(page, input.message)).toBeVisible();
+      await expect(dialog(page).locator('.extract-problem')).toHaveText(input.message);
+      await expect(toast(page, 'Palette extracted from image!')).toHaveCount(0);
+      expect(await paletteNames(page)).toEqual(before);
+      // The dialog is still usable: a good image afterwards works.
+      await pick(page, 'bands.png', bandsPng);
+      await expect.poll(() => paletteNames(page)).toEqual(names(five));
+    });
+  }
+});
+
+test.describe('off the main thread', () => {
+  /** A 12-megapixel noisy JPEG made by the page's own canvas, handed to the file input. */
+  async function feedLargeJpeg(page: Page, width: number, height: number) {
+    await page.evaluate(
+      async ({ width, height }) => {
+        const canvas = new OffscreenCanvas(width, height);
+        const context = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D;
+        const hues = [12, 95, 160, 215, 300];
+        hues.forEach((hue, i) => {
+          const gradient = context.createLinearGradient(0, 0, 0, height);
+          gradient.addColorStop(0, `hsl(${hue} 45% 35%)`);
+          gradient.addColorStop(1, `hsl(${hue} 45% 70%)`);
+          context.fillStyle = gradient;
+          context.fillRect((i * width) / hues.length, 0, width / hues.length, height);
+        });
+        const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 });
+        const file = new File([blob], 'large.jpg', { type: 'image/jpeg' });
+        (window as unknown as { __file: File }).__file = file;
+      },
+      { width, height },
+    );
+  }
+
+  test('a 12-megapixel photo: no main-thread task over 50 ms (Long Tasks API) while it is extracted', async ({
+    page,
+  }) => {
+    await openApp(page);
+    await openDialog(page);
+    await feedLargeJpeg(page, 4000, 3000);
+    await page.evaluate(() => {
+      const w = window as unknown as { __long: number[]; __file: File };
+      w.__long = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.__long.push(entry.duration);
+      }).observe({ type: 'longtask' });
+      const input = document.querySelector('dialog input[type="file"]:not([capture])') as HTMLInputElement;
+      const dt = new DataTransfer();
+      dt.items.add(w.__file);
+      input.files = dt.files;
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await expect(toast(page, 'Palette extracted from image!')).toBeVisible({ timeout: 20_000 });
+    // Let the observer deliver the last entries.
+    await page.waitForTimeout(200);
+    const longTasks = await page.evaluate(() => (window as unknown as { __long: number[] }).__long);
+    expect(longTasks.filter((d) => d > 50)).toEqual([]);
+  });
+
+  test('Cancel stops a running extraction and leaves the palette as it was', async ({ page }) => {
+    await openApp(page);
+    const before = await paletteNames(page);
+    await openDialog(page);
+    await feedLargeJpeg(page, 7000, 7000);
+    await page.evaluate(() => {
+      const input = document.querySelector('dialog input[type="file"]:not([capture])') as HTMLInputElement;
+      const dt = new DataTransfer();
+      dt.items.add((window as unknown as { __file: File }).__file);
+      input.files = dt.files;
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await expect(dialog(page).getByRole('progressbar', { name: 'Extraction progress' })).toBeVisible();
+    await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog(page).getByRole('progressbar')).toHaveCount(0);
+    await page.waitForTimeout(1500);
+    await expect(toast(page, 'Palette extracted from image!')).toHaveCount(0);
+    expect(await paletteNames(page)).toEqual(before);
+    // The next image still works (a fresh worker replaces the cancelled one).
+    await pick(page, 'bands.png', bandsPng);
+    await expect.poll(() => paletteNames(page)).toEqual(names(five));
+  });
+});
