@@ -17,9 +17,10 @@ const formatTime = (iso: string) =>
 export default function SaveModal({ onClose }: OverlayProps) {
   const { palettes, loadedFrom } = useSnapshot(savedState);
   const source = loadedFrom ? palettes.find((p) => p.id === loadedFrom.id) : undefined;
-  const [target, setTarget] = useState<Target>(source ? 'version' : 'new');
+  // A new palette is the default (spec: 'Palette {n+1}'); writing onto a saved one is a choice the user makes.
+  const [target, setTarget] = useState<Target>('new');
   const defaultName = `Palette ${palettes.length + 1}`;
-  const [name, setName] = useState(source ? source.name : defaultName);
+  const [name, setName] = useState(defaultName);
   const [busy, setBusy] = useState(false);
   const [conflict, setConflict] = useState<{ result: Conflict; mine: SavedPalette } | null>(null);
   const nameId = useId();
@@ -77,18 +78,6 @@ export default function SaveModal({ onClose }: OverlayProps) {
               <input
                 type="radio"
                 name="target"
-                checked={target === 'version'}
-                onChange={() => {
-                  setTarget('version');
-                  setName(source.name);
-                }}
-              />{' '}
-              As a new version of “{source.name}”
-            </label>
-            <label>
-              <input
-                type="radio"
-                name="target"
                 checked={target === 'new'}
                 onChange={() => {
                   setTarget('new');
@@ -96,6 +85,18 @@ export default function SaveModal({ onClose }: OverlayProps) {
                 }}
               />{' '}
               As a new palette
+            </label>
+            <label>
+              <input
+                type="radio"
+                name="target"
+                checked={target === 'version'}
+                onChange={() => {
+                  setTarget('version');
+                  setName(source.name);
+                }}
+              />{' '}
+              As a new version of “{source.name}”
             </label>
           </fieldset>
         )}

@@ -1,0 +1,132 @@
+import { expect, test } from './support/fixtures';
+import {
+  expectAccessible,
+  expectSignedIn,
+  openApp,
+  openSaved,
+  PASSWORD,
+  row,
+  saveCurrent,
+  signUpByApi,
+  stripIds,
+  toast,
+  uniqueEmail,
+} from './support/saved-flows';
+
+const authDialog = (page: import('@playwright/test').Page, name: 'Sign In' | 'Create Account') =>
+  page.getByRole('dialog', { name });
+
+test.describe('accounts in the app', () => {
+  test('create an account: the confirmation notice, closing after 3 s, signed in; both modes pass axe', async ({
+    page,
+  }) => {
+    await openApp(page);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    const signIn = authDialog(page, 'Sign In');
+    await expect(signIn.getByLabel('Email')).toHaveAttribute('type', 'email');
+    await expect(signIn.getByLabel('Password')).toHaveAttribute('minlength', '6');
+    await expectAccessible(page, '.auth-modal');
+    await signIn.getByRole('button', { name: 'Create Account' }).click();
+    const signUp = authDialog(page, 'Create Account');
+    await expect(signUp).toBeVisible();
+    await expectAccessible(page, '.auth-modal');
+
+    // The browser refuses a short password before anything is sent.
+    await signUp.getByLabel('Email').fill(uniqueEmail('short'));
+    await signUp.getByLabel('Password').fill('12345');
+    await signUp.getByRole('button', { name: 'Create Account' }).click();
+    expect(await signUp.getByLabel('Password').evaluate((el: HTMLInputElement) => el.validity.tooShort)).toBe(true);
+
+    await signUp.getByLabel('Password').fill(PASSWORD);
+    await signUp.getByRole('button', { name: 'Create Account' }).click();
+    await expect(signUp.getByText('Account created! Check your email to confirm.')).toBeVisible();
+    const shownAt = Date.now();
+    await expect(signUp).toBeHidden({ timeout: 6000 });
+    expect(Date.now() - shownAt).toBeGreaterThan(2000);
+    // Without SMTP the server signs the new account in at once.
+    await expectSignedIn(page);
+  });
+
+  test('an existing email is told to sign in, and the modal switches to sign-in', async ({ page }) => {
+    const email = await signUpByApi(page);
+    await page.context().clearCookies();
+    await openApp(page);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await authDialog(page, 'Sign In').getByRole('button', { name: 'Create Account' }).click();
+    const signUp = authDialog(page, 'Create Account');
+    await signUp.getByLabel('Email').fill(email);
+    await signUp.getByLabel('Password').fill(PASSWORD);
+    await signUp.getByRole('button', { name: 'Create Account' }).click();
+    const signIn = authDialog(page, 'Sign In');
+    await expect(signIn).toBeVisible();
+    await expect(signIn.getByText('An account with this email already exists. Please sign in.')).toBeVisible();
+  });
+
+  test("sign in shows the service's message on failure; once in, saves go to the server and survive a reload", async ({
+    page,
+  }) => {
+    const email = await signUpByApi(page);
+    await page.context().clearCookies();
+    await openApp(page);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    const signIn = authDialog(page, 'Sign In');
+    await signIn.getByLabel('Email').fill(email);
+    await signIn.getByLabel('Password').fill('wrong password');
+    await signIn.getByRole('button', { name: 'Sign In' }).click();
+    await expect(signIn.getByRole('alert')).toHaveText('Invalid email or password.');
+    await signIn.getByLabel('Password').fill(PASSWORD);
+    await signIn.getByRole('button', { name: 'Sign In' }).click();
+    await expect(signIn).toBeHidden();
+    await expectSignedIn(page);
+
+    const ids = await stripIds(page);
+    await saveCurrent(page, 'Cloud one');
+    expect(await page.evaluate(() => localStorage.getItem('savedPalettes'))).toBeNull();
+    const list = await page.request.get('/api/palettes');
+    const { palettes } = await list.json();
+    expect(palettes.map((p: { name: string }) => p.name)).toEqual(['Cloud one']);
+    expect(palettes[0].colors.map((c: { id: string }) => c.id)).toEqual(ids);
+
+    await page.reload();
+    await expectSignedIn(page);
+    await openSaved(page);
+    await expect(row(page, 'Cloud one')).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Saved palettes (0)' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  });
+
+  test('palettes kept on this device are uploaded with their history at sign-in, then removed locally', async ({
+    page,
+  }) => {
+    const email = await signUpByApi(page);
+    await page.context().clearCookies();
+    await openApp(page);
+    await saveCurrent(page, 'On my phone', { anonymous: true });
+    const sidebar = await openSaved(page);
+    await row(page, 'On my phone').getByRole('button', { name: 'Rename On my phone' }).click();
+    await sidebar.getByRole('textbox').fill('From my phone');
+    await sidebar.getByRole('textbox').press('Enter');
+    await expect(toast(page, 'Palette renamed!')).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    const signIn = authDialog(page, 'Sign In');
+    await signIn.getByLabel('Email').fill(email);
+    await signIn.getByLabel('Password').fill(PASSWORD);
+    await signIn.getByRole('button', { name: 'Sign In' }).click();
+    await expectSignedIn(page);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('savedPalettes'))).toBeNull();
+
+    await openSaved(page);
+    await row(page, 'From my phone').getByRole('button', { name: 'History of From my phone' }).click();
+    const history = page.getByRole('dialog', { name: 'History of “From my phone”' });
+    await expect(history.getByRole('listitem', { name: /^Version \d+$/ })).toHaveCount(2);
+    await expect(history.getByText('Renamed to “From my phone”')).toBeVisible();
+    await expect(history.getByText('Created as “On my phone” with 5 colours')).toBeVisible();
+  });
+});

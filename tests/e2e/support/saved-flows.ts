@@ -1,0 +1,71 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
+
+/** Helpers of the saved palettes, account, share page and history browser tests. */
+
+export const strips = (page: Page) => page.getByRole('list', { name: 'Current palette' }).getByRole('listitem');
+export const stripIds = (page: Page) =>
+  strips(page).evaluateAll((items) => items.map((el) => el.getAttribute('data-color-id') ?? ''));
+export const toast = (page: Page, text: string | RegExp) => page.locator('.toast').filter({ hasText: text }).last();
+
+let counter = 0;
+export const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${(counter++).toString(36)}@example.com`;
+export const PASSWORD = 'correct horse battery';
+
+/** An account made through the real API; the session cookie lands in the page's context. */
+export async function signUpByApi(page: Page, email = uniqueEmail('user')): Promise<string> {
+  const response = await page.request.post('/api/auth/signup', { data: { email, password: PASSWORD } });
+  expect(response.status()).toBe(201);
+  return email;
+}
+
+/** Opens the app and waits until its palette and the session check are both done. */
+export async function openApp(page: Page, path = '/') {
+  await page.goto(path);
+  await expect(strips(page).first()).toBeVisible();
+}
+
+export async function expectSignedIn(page: Page) {
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+}
+
+/** Save via the S key; an anonymous visitor first picks "this device only" in the sign-in modal. */
+export async function saveCurrent(page: Page, name?: string, options: { anonymous?: boolean } = {}) {
+  await page.locator('body').press('s');
+  if (options.anonymous) {
+    await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible();
+    await page.getByRole('button', { name: 'Keep it on this device only' }).click();
+  }
+  const modal = page.getByRole('dialog', { name: 'Name Your Palette' });
+  await expect(modal).toBeVisible();
+  if (name !== undefined) await modal.getByLabel('Palette name').fill(name);
+  await modal.getByRole('button', { name: 'Save Palette' }).click();
+  await expect(toast(page, 'Palette saved!')).toBeVisible();
+  await expect(modal).toBeHidden();
+}
+
+export async function openSaved(page: Page) {
+  await page.getByRole('button', { name: /^Saved palettes \(\d+\)$/ }).click();
+  const sidebar = page.getByRole('dialog', { name: 'Saved Palettes' });
+  await expect(sidebar).toBeVisible();
+  return sidebar;
+}
+
+export const row = (page: Page, name: string) =>
+  page.getByRole('dialog', { name: 'Saved Palettes' }).getByRole('article', { name, exact: true });
+
+/** No serious or critical axe violations in what is on screen now. */
+export async function expectAccessible(page: Page, include?: string) {
+  let builder = new AxeBuilder({ page });
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    'serious or critical axe violations',
+  ).toEqual([]);
+}
+
+export async function grantClipboard(context: BrowserContext, origin: string) {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+}
