@@ -102,6 +102,8 @@ export function SortableStrips({ keys, names, renderStrip }: SortableLayerProps)
       collisionDetection={collisionDetection}
       onDragEnd={onDragEnd}
       accessibility={{
+        // Outside the <ol>: a list may hold only list items.
+        container: document.body,
         announcements,
         screenReaderInstructions: {
           draggable:
