@@ -6,6 +6,7 @@ import { writePaletteCss } from '../../shared/export/css-export';
 import { writePaletteSvg } from '../../shared/export/svg-export';
 import { colorsById } from '../shared/export/support';
 import { expect, test } from './support/fixtures';
+import { saveCurrent } from './support/saved-flows';
 
 const strips = (page: Page) => page.getByRole('list', { name: 'Current palette' }).getByRole('listitem');
 
@@ -315,6 +316,34 @@ test.describe('share and export', () => {
 });
 
 test.describe('exports of a palette with a hostile name', () => {
+  test('a saved palette exports under its own name, however it is spelled', async ({ page }) => {
+    const typed = '</text></style><script>window.pwned = true</script> & "Hall"';
+    await page.goto('/');
+    const { hexes } = await visiblePalette(page);
+    await saveCurrent(page, typed, { anonymous: true });
+    const json = JSON.parse((await exportVia(page, 'JSON')).bytes.toString('utf8'));
+    expect(json.name).toBe(typed);
+    const svg = (await exportVia(page, 'SVG')).bytes.toString('utf8');
+    const css = (await exportVia(page, 'CSS')).bytes.toString('utf8');
+    const parsed = await page.evaluate(
+      ([svgText, cssText]) => {
+        const doc = new DOMParser().parseFromString(svgText as string, 'image/svg+xml');
+        const html = new DOMParser().parseFromString(`<style>${cssText}</style>`, 'text/html');
+        return {
+          errors: doc.getElementsByTagName('parsererror').length,
+          scripts: doc.getElementsByTagName('script').length + html.querySelectorAll('script').length,
+          title: doc.querySelector('title')?.textContent,
+          caption: Array.from(doc.querySelectorAll('text')).map((t) => t.textContent),
+        };
+      },
+      [svg, css],
+    );
+    expect(parsed).toMatchObject({ errors: 0, scripts: 0, title: typed });
+    expect(parsed.caption.some((t) => t?.startsWith('</text></style>'))).toBe(true);
+    // The PNG caption carries the name too: the file still has the palette's colours.
+    await expectPngOfPalette(page, (await exportVia(page, 'PNG')).bytes, hexes);
+  });
+
   const name = '</text></style><script>window.pwned = true</script>';
   const palette = toExportPalette(
     name,
