@@ -1,4 +1,168 @@
-// Placeholder until issue 4 lands: the virtualised results list, loaded only when a filter is active.
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { formatColorNumber } from '../../../shared/catalogue/ids';
+import type { CatalogueColor } from '../../../shared/catalogue/types';
+import { PALETTE_MAX } from '../../../shared/palette/limits';
+import { catalogueState } from '../../stores/catalogue-store';
+import { clearFilters, searchState } from '../../stores/filter-store';
+import { paletteState } from '../../stores/palette-store';
+import { openOverlay } from '../../stores/ui-store';
+import { addToPalette, copyHex, openPurchase } from './color-actions';
+import { purchaseHref, showingLabel } from './search-format';
+import { startSearchRunner } from './search-runner';
+import './results-list.css';
+
+// This chunk loads when a filter becomes active (typed, chosen, or restored): start answering it.
+startSearchRunner();
+
+const PHONE = '(max-width: 600px)';
+// Fixed row heights (matching results-list.css): no measuring pass while flinging through 447 rows.
+const ROW_HEIGHT = { phone: 108, wide: 68 };
+
+function usePhone(): boolean {
+  const [phone, setPhone] = useState(() => matchMedia(PHONE).matches);
+  useEffect(() => {
+    const query = matchMedia(PHONE);
+    const onChange = () => setPhone(query.matches);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+  return phone;
+}
+
+const ResultRow = memo(function ResultRow({
+  color,
+  full,
+  position,
+  total,
+  top,
+  height,
+}: {
+  color: CatalogueColor;
+  full: boolean;
+  position: number;
+  total: number;
+  top: number;
+  height: number;
+}) {
+  const number = formatColorNumber(color.brand, color.number);
+  const href = purchaseHref(color.purchaseLink);
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the name button opens the same details by keyboard.
+    <li
+      aria-setsize={total}
+      aria-posinset={position}
+      className="result-row"
+      data-color-id={color.id}
+      style={{ transform: `translateY(${top}px)`, height }}
+      onClick={(event) => {
+        if (!(event.target as HTMLElement).closest('.result-actions')) openOverlay('detail', { colorId: color.id });
+      }}
+    >
+      <span className="result-swatch" style={{ backgroundColor: color.hexCode }} aria-hidden="true" />
+      <div className="result-text">
+        <button type="button" className="result-name" aria-haspopup="dialog">
+          {color.colorName}
+        </button>
+        <span className="result-meta">
+          {color.brand}
+          {number ? ` · ${number}` : ''} · <span className="result-hex">{color.hexCode}</span>
+        </span>
+      </div>
+      <div className="result-actions">
+        <button type="button" aria-label={`Copy ${color.hexCode}`} onClick={() => void copyHex(color.hexCode)}>
+          Copy
+        </button>
+        <button
+          type="button"
+          disabled={full}
+          aria-label={full ? undefined : `Add ${color.colorName} to palette`}
+          onClick={() => addToPalette(color)}
+        >
+          {full ? 'Palette Full' : 'Add'}
+        </button>
+        {href ? (
+          <a href={href} target="_blank" rel="noopener noreferrer" aria-label={`Buy ${color.colorName}`}>
+            Buy
+          </a>
+        ) : (
+          <button type="button" aria-label={`Buy ${color.colorName}`} onClick={() => openPurchase(color.purchaseLink)}>
+            Buy
+          </button>
+        )}
+      </div>
+    </li>
+  );
+});
+
 export default function ResultsList() {
-  return null;
+  const { ids, key, status } = useSnapshot(searchState);
+  const { catalogue } = useSnapshot(catalogueState);
+  const { slots } = useSnapshot(paletteState);
+  const full = slots.length >= PALETTE_MAX;
+  const phone = usePhone();
+  const rowHeight = phone ? ROW_HEIGHT.phone : ROW_HEIGHT.wide;
+  const scrollRef = useRef<HTMLDivElement>(null);
+
+  const virtualizer = useVirtualizer({
+    count: ids.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 6,
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the rows change height when the phone layout switches.
+  useEffect(() => {
+    virtualizer.measure();
+  }, [virtualizer, rowHeight]);
+
+  // A new query starts at its best match.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the answered query changes.
+  useLayoutEffect(() => {
+    scrollRef.current?.scrollTo({ top: 0 });
+  }, [key]);
+
+  const answered = key !== '' || status === 'ready';
+  return (
+    <section
+      className="results"
+      aria-labelledby="results-count"
+      aria-busy={status === 'searching'}
+      data-results-for={key}
+    >
+      <h2 id="results-count" className="results-count" aria-live="polite">
+        {answered ? showingLabel(ids.length) : 'Searching…'}
+      </h2>
+      {status === 'error' && ids.length === 0 && <p className="results-empty">Search is not available right now.</p>}
+      {answered && ids.length === 0 && (
+        <div className="results-empty">
+          <p>No colors match these filters.</p>
+          <button type="button" className="search-clear" onClick={clearFilters}>
+            Clear all
+          </button>
+        </div>
+      )}
+      <div ref={scrollRef} className="results-scroll">
+        <ul aria-label="Search results" className="results-rows" style={{ height: virtualizer.getTotalSize() }}>
+          {catalogue &&
+            virtualizer.getVirtualItems().map((item) => {
+              const color = catalogue.byId.get(ids[item.index] as string);
+              if (!color) return null;
+              return (
+                <ResultRow
+                  key={color.id}
+                  color={color}
+                  full={full}
+                  position={item.index + 1}
+                  total={ids.length}
+                  top={item.start}
+                  height={rowHeight}
+                />
+              );
+            })}
+        </ul>
+      </div>
+    </section>
+  );
 }

@@ -1,4 +1,215 @@
-// Placeholder until issue 4 lands.
+import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { BRANDS, type Brand, CATEGORIES, type CatalogueColor, type Category } from '../../../shared/catalogue/types';
+import { catalogueState } from '../../stores/catalogue-store';
+import {
+  clearFilters,
+  filterState,
+  isFilterActive,
+  searchState,
+  setBrand,
+  setCategory,
+  setSearchTerm,
+} from '../../stores/filter-store';
+import { openOverlay } from '../../stores/ui-store';
+import './search-bar.css';
+
+const MAX_SUGGESTIONS = 8;
+const HIDE_AFTER_BLUR_MS = 200;
+
+// The runner, the worker and its index load only once someone is about to search.
+const startSearch = () => import('./search-runner').then((m) => m.startSearchRunner());
+
+function Suggestions({
+  id,
+  colors,
+  active,
+  onChoose,
+}: {
+  id: string;
+  colors: CatalogueColor[];
+  active: number;
+  onChoose: (color: CatalogueColor) => void;
+}) {
+  return (
+    <div id={id} role="listbox" aria-label="Suggestions" className="search-suggestions">
+      {colors.map((color, i) => (
+        // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keys (arrows, Enter).
+        <div
+          key={color.id}
+          id={`${id}-${i}`}
+          role="option"
+          tabIndex={-1}
+          aria-selected={i === active}
+          className="search-suggestion"
+          // Keeps focus in the box, so a slow tap is not lost to the blur.
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => onChoose(color)}
+        >
+          <span className="search-swatch" style={{ backgroundColor: color.hexCode }} aria-hidden="true" />
+          <span className="search-suggestion-name">{color.colorName}</span>
+          <span className="search-suggestion-brand">{color.brand}</span>
+        </div>
+      ))}
+    </div>
+  );
+}
+
 export function SearchBar() {
-  return null;
+  const { searchTerm, brand, category } = useSnapshot(filterState);
+  const { ids } = useSnapshot(searchState);
+  const { catalogue } = useSnapshot(catalogueState);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const listId = useId();
+  const term = searchTerm.trim();
+
+  // A restored session may arrive with filters already set.
+  useEffect(() => {
+    if (isFilterActive()) void startSearch();
+    return () => clearTimeout(hideTimer.current);
+  }, []);
+
+  const suggestions = useMemo(() => {
+    if (!term || !catalogue) return [];
+    const list: CatalogueColor[] = [];
+    for (const id of ids) {
+      const color = catalogue.byId.get(id);
+      if (color) list.push(color);
+      if (list.length === MAX_SUGGESTIONS) break;
+    }
+    return list;
+  }, [term, ids, catalogue]);
+
+  const counts = useMemo(() => {
+    const map = new Map<Category, number>();
+    for (const c of catalogue?.colors ?? []) {
+      if (!brand || c.brand === brand) map.set(c.category, (map.get(c.category) ?? 0) + 1);
+    }
+    return map;
+  }, [catalogue, brand]);
+
+  const shown = open && suggestions.length > 0;
+
+  function choose(color: CatalogueColor) {
+    setSearchTerm(color.colorName);
+    setOpen(false);
+    setActive(-1);
+    openOverlay('detail', { colorId: color.id });
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    const n = suggestions.length;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      if (n === 0) return;
+      event.preventDefault();
+      setOpen(true);
+      const down = event.key === 'ArrowDown';
+      setActive((i) => (!shown ? (down ? 0 : n - 1) : down ? (i + 1) % n : i <= 0 ? n - 1 : i - 1));
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      const color = shown && active >= 0 ? suggestions[active] : undefined;
+      if (color) choose(color);
+      else setOpen(false);
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      if (shown) setOpen(false);
+      else if (searchTerm) setSearchTerm('');
+      setActive(-1);
+    }
+  }
+
+  const chips: Array<{ label: string; remove: () => void }> = [];
+  if (term) chips.push({ label: `“${term}”`, remove: () => setSearchTerm('') });
+  if (brand) chips.push({ label: brand, remove: () => setBrand(null) });
+  if (category) chips.push({ label: category, remove: () => setCategory(null) });
+
+  return (
+    <search className="search-bar">
+      <div className="search-fields">
+        <div className="search-box">
+          <input
+            id={`${listId}-input`}
+            type="search"
+            role="combobox"
+            aria-label="Search colours"
+            aria-expanded={shown}
+            aria-controls={listId}
+            aria-autocomplete="list"
+            aria-activedescendant={shown && active >= 0 ? `${listId}-${active}` : undefined}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="Search name, number or hex"
+            value={searchTerm}
+            onChange={(event) => {
+              setSearchTerm(event.target.value);
+              setOpen(true);
+              setActive(-1);
+              void startSearch();
+            }}
+            onFocus={() => {
+              clearTimeout(hideTimer.current);
+              setOpen(true);
+              void startSearch();
+            }}
+            onBlur={() => {
+              hideTimer.current = setTimeout(() => setOpen(false), HIDE_AFTER_BLUR_MS);
+            }}
+            onKeyDown={onKeyDown}
+          />
+          {shown && <Suggestions id={listId} colors={suggestions} active={active} onChoose={choose} />}
+        </div>
+        <select
+          aria-label="Supplier"
+          className="search-select"
+          value={brand ?? ''}
+          onChange={(event) => {
+            setBrand((event.target.value || null) as Brand | null);
+            void startSearch();
+          }}
+        >
+          <option value="">All suppliers</option>
+          {BRANDS.map((b) => (
+            <option key={b} value={b}>
+              {b}
+            </option>
+          ))}
+        </select>
+        <select
+          aria-label="Color category"
+          className="search-select"
+          value={category ?? ''}
+          onChange={(event) => {
+            setCategory((event.target.value || null) as Category | null);
+            void startSearch();
+          }}
+        >
+          <option value="">All categories</option>
+          {CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {catalogue ? `${c} (${counts.get(c) ?? 0})` : c}
+            </option>
+          ))}
+        </select>
+      </div>
+      {chips.length > 0 && (
+        <div className="search-chips">
+          <ul aria-label="Active filters">
+            {chips.map((chip) => (
+              <li key={chip.label} className="search-chip">
+                <span>{chip.label}</span>
+                <button type="button" aria-label={`Remove filter ${chip.label}`} onClick={chip.remove}>
+                  <span aria-hidden="true">×</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="search-clear" onClick={clearFilters}>
+            Clear all
+          </button>
+        </div>
+      )}
+    </search>
+  );
 }

@@ -1,0 +1,271 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+
+const searchBox = (page: Page) => page.getByRole('combobox', { name: 'Search colours' });
+const results = (page: Page) => page.getByRole('list', { name: 'Search results' }).getByRole('listitem');
+const count = (page: Page) => page.locator('#results-count');
+const toast = (page: Page) => page.locator('.toast-region');
+const options = (page: Page) => page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option');
+const strips = (page: Page) => page.getByRole('list', { name: 'Current palette' }).getByRole('listitem');
+const firstResultName = (page: Page) => results(page).first().locator('.result-name');
+
+async function open(page: Page) {
+  await page.goto('/');
+  await expect(strips(page)).toHaveCount(5);
+}
+
+test.describe('catalogue search', () => {
+  test('typing replaces the strips with ranked results, exact name first', async ({ page }) => {
+    await open(page);
+    await searchBox(page).fill('hague');
+    await expect(count(page)).toHaveText('Showing 1 color');
+    await expect(firstResultName(page)).toHaveText('Hague Blue');
+    await expect(strips(page)).toHaveCount(0);
+    await searchBox(page).fill('bone');
+    await expect(firstResultName(page)).toHaveText('Bone');
+    await expect(count(page)).toHaveText(/^Showing \d+ colors$/);
+    await searchBox(page).fill('');
+    await expect(strips(page)).toHaveCount(5);
+  });
+
+  test('finds numbers, hex codes and typos', async ({ page }) => {
+    await open(page);
+    await searchBox(page).fill('No. 30');
+    await expect(firstResultName(page)).toHaveText('Hague Blue');
+    await searchBox(page).fill('30');
+    await expect(firstResultName(page)).toHaveText('Hague Blue');
+    for (const hex of ['#3d4e57', '3D4E57']) {
+      await searchBox(page).fill(hex);
+      await expect(count(page)).toHaveText('Showing 1 color');
+      await expect(firstResultName(page)).toHaveText('Hague Blue');
+    }
+    await searchBox(page).fill('#3d4e');
+    await expect(firstResultName(page)).toHaveText('Hague Blue');
+    await searchBox(page).fill('elephnt');
+    await expect(firstResultName(page)).toHaveText("Elephant's Breath");
+    await searchBox(page).fill('hauge blue');
+    await expect(firstResultName(page)).toHaveText('Hague Blue');
+    await searchBox(page).fill('qqqqzz');
+    await expect(count(page)).toHaveText('Showing 0 colors');
+    await expect(page.getByText('No colors match these filters.')).toBeVisible();
+  });
+
+  test('each keystroke queries the worker, and the last one wins', async ({ page }) => {
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
+    await open(page);
+    await searchBox(page).pressSequentially('hague blu', { delay: 0 });
+    await expect(firstResultName(page)).toHaveText('Hague Blue');
+    await expect(count(page)).toHaveText('Showing 1 color');
+    await expect(page.locator('.results')).toHaveAttribute('data-results-for', '["hague blu",null,null]');
+    expect(workers.some((url) => /search\.worker/.test(url))).toBe(true);
+  });
+
+  test('without workers the same search runs on the main thread', async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(window, 'Worker', { value: undefined, configurable: true });
+    });
+    await open(page);
+    await searchBox(page).fill('hauge');
+    await expect(firstResultName(page)).toHaveText('Hague Blue');
+    await page.getByRole('button', { name: 'Hague Blue', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Hague Blue' });
+    await expect(dialog.getByRole('heading', { name: 'Lick' })).toBeVisible();
+  });
+});
+
+test.describe('suggestions', () => {
+  test('show up to 8, move with the arrows, open a colour with Enter', async ({ page }) => {
+    await open(page);
+    await searchBox(page).fill('blue');
+    await expect(options(page)).toHaveCount(8);
+    await expect(searchBox(page)).toHaveAttribute('aria-expanded', 'true');
+    await searchBox(page).press('ArrowDown');
+    await expect(options(page).nth(0)).toHaveAttribute('aria-selected', 'true');
+    await searchBox(page).press('ArrowDown');
+    await expect(options(page).nth(1)).toHaveAttribute('aria-selected', 'true');
+    await expect(options(page).nth(0)).toHaveAttribute('aria-selected', 'false');
+    await searchBox(page).press('ArrowUp');
+    await searchBox(page).press('ArrowUp');
+    await expect(options(page).nth(7)).toHaveAttribute('aria-selected', 'true');
+    const chosen = (await options(page).nth(7).locator('.search-suggestion-name').textContent()) ?? '';
+    await searchBox(page).press('Enter');
+    await expect(page.getByRole('dialog', { name: chosen })).toBeVisible();
+    await expect(searchBox(page)).toHaveValue(chosen);
+  });
+
+  test('Escape hides them, a second Escape clears the search', async ({ page }) => {
+    await open(page);
+    await searchBox(page).fill('hague');
+    await expect(options(page)).toHaveCount(1);
+    await searchBox(page).press('Escape');
+    await expect(page.getByRole('listbox')).toHaveCount(0);
+    await expect(searchBox(page)).toHaveValue('hague');
+    await searchBox(page).press('Escape');
+    await expect(searchBox(page)).toHaveValue('');
+    await expect(strips(page)).toHaveCount(5);
+  });
+
+  test('a click on a suggestion opens it', async ({ page }) => {
+    await open(page);
+    await searchBox(page).fill('arsenic');
+    await page.getByRole('option', { name: /Arsenic/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Arsenic' })).toBeVisible();
+  });
+
+  test('are hidden 200 ms after the box loses focus', async ({ page }) => {
+    await page.clock.install();
+    await open(page);
+    await searchBox(page).fill('hague');
+    await expect(options(page)).toHaveCount(1);
+    await page.getByRole('combobox', { name: 'Supplier' }).focus();
+    await page.clock.runFor(150);
+    await expect(options(page)).toHaveCount(1);
+    await page.clock.runFor(100);
+    await expect(page.getByRole('listbox')).toHaveCount(0);
+  });
+});
+
+test.describe('filters and chips', () => {
+  test('supplier and category filters, alone and with a search, with removable chips', async ({ page }) => {
+    await open(page);
+    const supplier = page.getByRole('combobox', { name: 'Supplier' });
+    const category = page.getByRole('combobox', { name: 'Color category' });
+    await expect(category.locator('option')).toHaveCount(13);
+    await supplier.selectOption('Lick');
+    await expect(count(page)).toHaveText('Showing 99 colors');
+    await supplier.selectOption('Little Greene');
+    await expect(count(page)).toHaveText('Showing 204 colors');
+    await supplier.selectOption('Farrow & Ball');
+    await expect(count(page)).toHaveText('Showing 144 colors');
+
+    await category.selectOption('Blues');
+    await searchBox(page).fill('blue');
+    await searchBox(page).press('Escape');
+    await expect(firstResultName(page)).toBeVisible();
+    for (const row of await results(page).all()) {
+      await expect(row.locator('.result-meta')).toContainText('Farrow & Ball');
+    }
+    await expect(results(page).filter({ hasText: 'Hague Blue' })).toHaveCount(1);
+    const chips = page.getByRole('list', { name: 'Active filters' }).getByRole('listitem');
+    await expect(chips).toHaveText(['“blue”×', 'Farrow & Ball×', 'Blues×']);
+
+    const before = await count(page).textContent();
+    await page.getByRole('button', { name: 'Remove filter Farrow & Ball' }).click();
+    await expect(supplier).toHaveValue('');
+    await expect(count(page)).not.toHaveText(before ?? '');
+    await expect(results(page).filter({ hasText: 'Lick' }).first()).toBeVisible();
+
+    await page.getByRole('button', { name: 'Remove filter “blue”' }).click();
+    await expect(searchBox(page)).toHaveValue('');
+    await expect(count(page)).toHaveText(/^Showing \d+ colors$/);
+
+    await supplier.selectOption('Lick');
+    await page.getByRole('button', { name: 'Clear all' }).first().click();
+    await expect(chips).toHaveCount(0);
+    await expect(category).toHaveValue('');
+    await expect(strips(page)).toHaveCount(5);
+  });
+
+  test('the list is virtualised yet scrolls to the last colour', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await open(page);
+    await page.getByRole('combobox', { name: 'Supplier' }).selectOption('Little Greene');
+    await expect(count(page)).toHaveText('Showing 204 colors');
+    expect(await results(page).count()).toBeLessThan(30);
+    await page.locator('.results-scroll').evaluate((el) => {
+      el.scrollTop = el.scrollHeight;
+    });
+    await expect(results(page).last()).toHaveAttribute('aria-posinset', '204');
+    await expect(results(page).last()).toBeInViewport();
+  });
+});
+
+test.describe('result rows', () => {
+  test('Copy, Add (results stay), buy link, then Palette Full at 10', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await open(page);
+    await searchBox(page).fill('hague blue');
+    const row = results(page).first();
+    await row.getByRole('button', { name: 'Copy #3D4E57' }).click();
+    await expect(toast(page)).toContainText('Copied #3D4E57');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('#3D4E57');
+
+    const buy = row.getByRole('link', { name: 'Buy Hague Blue' });
+    await expect(buy).toHaveAttribute('href', /^https:\/\/www\.farrow-ball\.com\//);
+    await expect(buy).toHaveAttribute('target', '_blank');
+
+    await row.getByRole('button', { name: 'Add Hague Blue to palette' }).click();
+    await expect(toast(page)).toContainText('Added Hague Blue to palette');
+    await expect(searchBox(page)).toHaveValue('hague blue');
+    await expect(firstResultName(page)).toHaveText('Hague Blue');
+
+    for (let i = 0; i < 4; i++) await row.getByRole('button', { name: 'Add Hague Blue to palette' }).click();
+    const full = row.getByRole('button', { name: 'Palette Full' });
+    await expect(full).toBeDisabled();
+    await searchBox(page).fill('white');
+    await expect(results(page).first().getByRole('button', { name: 'Palette Full' })).toBeDisabled();
+
+    await searchBox(page).press('Escape');
+    await page.getByRole('button', { name: 'Clear all' }).first().click();
+    await expect(strips(page)).toHaveCount(10);
+  });
+});
+
+test.describe('detail modal', () => {
+  test('shows the facts and acts on the colour', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await open(page);
+    await searchBox(page).fill('hague');
+    await searchBox(page).press('Escape');
+    await results(page).first().locator('.result-swatch').click();
+    const dialog = page.getByRole('dialog', { name: 'Hague Blue' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator('dd')).toContainText(['Farrow & Ball', 'No. 30', '#3D4E57']);
+    await expect(dialog.locator('dd').filter({ hasText: '(estimated)' })).toHaveText('7 (estimated)');
+    await expect(dialog.getByText(/^A dark, soft blue/)).toBeVisible();
+    await expect(dialog.locator('.detail-finishes li')).toHaveCount(8);
+    await expect(dialog.getByRole('link', { name: 'Buy This Color' })).toHaveAttribute(
+      'href',
+      'https://www.farrow-ball.com/paint/hague-blue',
+    );
+    await dialog.getByRole('button', { name: 'Copy Color Code' }).click();
+    await expect(toast(page)).toContainText('Copied #3D4E57');
+    await dialog.getByRole('button', { name: 'Add to Palette' }).click();
+    await expect(toast(page)).toContainText('Added Hague Blue to palette');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(searchBox(page)).toHaveValue('hague');
+  });
+
+  test('lists the closest colours in the other two brands, each addable and openable', async ({ page }) => {
+    await open(page);
+    await searchBox(page).fill('hague blue');
+    await page.getByRole('button', { name: 'Hague Blue', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Hague Blue' });
+    const closest = dialog.getByRole('region', { name: 'Closest in other brands' });
+    await expect(closest.getByRole('heading', { level: 4 })).toHaveText(['Lick', 'Little Greene']);
+    await expect(closest.getByRole('listitem')).toHaveCount(6);
+    const lickFirst = closest.getByRole('listitem').first();
+    await expect(lickFirst).toContainText('Blue 07');
+    await expect(lickFirst).toContainText('near-identical');
+    await lickFirst.getByRole('button', { name: 'Add Blue 07 to palette' }).click();
+    await expect(toast(page)).toContainText('Added Blue 07 to palette');
+    await lickFirst.getByRole('button', { name: 'Blue 07', exact: true }).click();
+    const other = page.getByRole('dialog', { name: 'Blue 07' });
+    await expect(other).toBeVisible();
+    await expect(other.getByRole('heading', { level: 4 })).toHaveText(['Farrow & Ball', 'Little Greene']);
+  });
+
+  test("at 10 colours Add to Palette says 'Maximum 10 colors in palette'", async ({ page }) => {
+    await open(page);
+    await searchBox(page).fill('arsenic');
+    const add = results(page).first().getByRole('button', { name: 'Add Arsenic to palette' });
+    for (let i = 0; i < 5; i++) await add.click();
+    await expect(results(page).first().getByRole('button', { name: 'Palette Full' })).toBeDisabled();
+    await results(page).first().locator('.result-name').click();
+    const dialog = page.getByRole('dialog', { name: 'Arsenic' });
+    await dialog.getByRole('button', { name: 'Add to Palette' }).click();
+    await expect(toast(page)).toContainText('Maximum 10 colors in palette');
+  });
+});

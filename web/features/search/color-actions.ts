@@ -1,0 +1,30 @@
+import type { CatalogueColor } from '../../../shared/catalogue/types';
+import { addColor } from '../../stores/palette-store';
+import { showToast } from '../../stores/toast-store';
+import { purchaseHref } from './search-format';
+
+export async function copyHex(hex: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(hex);
+    showToast(`Copied ${hex}`);
+  } catch {
+    showToast('Failed to copy', 'error');
+  }
+}
+
+/** Adds without touching the filters (the results stay); `fullMessage` differs between list and modal. */
+export function addToPalette(color: CatalogueColor, fullMessage = 'Maximum 10 colors allowed'): void {
+  const result = addColor(color.id);
+  if (result.ok) showToast(`Added ${color.colorName} to palette`);
+  else showToast(fullMessage, 'error');
+}
+
+/** For buy buttons whose link is not a web address. */
+export function openPurchase(link: string): void {
+  const href = purchaseHref(link);
+  if (!href) {
+    showToast('Purchase link not available', 'error');
+    return;
+  }
+  window.open(href, '_blank', 'noopener,noreferrer');
+}

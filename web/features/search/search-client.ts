@@ -1,0 +1,107 @@
+import { wrap } from 'comlink';
+import type { CatalogueColor } from '../../../shared/catalogue/types';
+import type { ClosestGroup } from '../../../workers/closest-colors';
+import type { SearchQuery, SearchResult } from '../../../workers/search-index';
+import type { SearchApi } from '../../../workers/search.worker';
+import { CATALOGUE_URL, loadCatalogue } from '../../stores/catalogue-store';
+
+export type { ClosestGroup, SearchQuery, SearchResult };
+
+interface Backend {
+  kind: 'worker' | 'main-thread';
+  search(seq: number, query: SearchQuery): Promise<SearchResult | null>;
+  closest(colorId: string, perBrand: number): Promise<ClosestGroup[]>;
+}
+
+export interface SearchClientOptions {
+  catalogueUrl: string;
+  /** The catalogue the page loads anyway: what the main-thread fallback indexes. */
+  loadColors: () => Promise<readonly CatalogueColor[]>;
+  /** Absent, throwing, or a worker that fails to start: the same pure modules run on the main thread. */
+  createWorker?: () => Worker;
+}
+
+export function abortError(): DOMException {
+  return new DOMException('A newer search replaced this one', 'AbortError');
+}
+
+export function isAbortError(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+export function createSearchClient(options: SearchClientOptions) {
+  let backend: Promise<Backend> | null = null;
+  let seq = 0;
+
+  async function startWorker(): Promise<Backend> {
+    if (typeof Worker === 'undefined' || !options.createWorker) throw new Error('Workers are not available');
+    const worker = options.createWorker();
+    const failed = new Promise<never>((_, reject) => {
+      worker.addEventListener('error', () => reject(new Error('The search worker failed to start')), { once: true });
+    });
+    const remote = wrap<SearchApi>(worker);
+    try {
+      await Promise.race([remote.init(options.catalogueUrl), failed]);
+    } catch (error) {
+      worker.terminate();
+      throw error;
+    }
+    return { kind: 'worker', search: (s, q) => remote.search(s, q), closest: (id, n) => remote.closest(id, n) };
+  }
+
+  async function startMainThread(): Promise<Backend> {
+    // Loaded only on this path, so the worker path never ships the index to the page.
+    const [{ buildSearchIndex }, { closestInOtherBrands }, colors] = await Promise.all([
+      import('../../../workers/search-index'),
+      import('../../../workers/closest-colors'),
+      options.loadColors(),
+    ]);
+    const index = buildSearchIndex(colors);
+    return {
+      kind: 'main-thread',
+      search: async (_seq, query) => index.search(query),
+      closest: async (id, n) => closestInOtherBrands(colors, id, n),
+    };
+  }
+
+  function start(): Promise<Backend> {
+    backend ??= startWorker().catch(() => startMainThread());
+    backend.catch(() => {
+      backend = null;
+    });
+    return backend;
+  }
+
+  return {
+    /** Starts the worker and its index ahead of the first query (e.g. when the search box gets focus). */
+    async warm(): Promise<'worker' | 'main-thread'> {
+      return (await start()).kind;
+    },
+
+    /**
+     * Each call supersedes the one before: the older promise rejects with an AbortError (as it does
+     * when `signal` aborts), and the worker skips it if it has not started on it yet.
+     */
+    async search(query: SearchQuery, signal?: AbortSignal): Promise<SearchResult> {
+      const mine = ++seq;
+      const stale = () => mine !== seq || signal?.aborted === true;
+      const b = await start();
+      if (stale()) throw abortError();
+      const result = await b.search(mine, query);
+      if (result === null || stale()) throw abortError();
+      return result;
+    },
+
+    async closest(colorId: string, perBrand = 3): Promise<ClosestGroup[]> {
+      return (await start()).closest(colorId, perBrand);
+    },
+  };
+}
+
+export type SearchClient = ReturnType<typeof createSearchClient>;
+
+export const searchClient = createSearchClient({
+  catalogueUrl: CATALOGUE_URL,
+  loadColors: () => loadCatalogue().then((catalogue) => catalogue.colors),
+  createWorker: () => new Worker(new URL('../../../workers/search.worker.ts', import.meta.url), { type: 'module' }),
+});

@@ -1,0 +1,44 @@
+import { subscribe } from 'valtio';
+import {
+  filterKey,
+  filterState,
+  isFilterActive,
+  searchState,
+  setSearchResults,
+  setSearchStatus,
+} from '../../stores/filter-store';
+import { showToast } from '../../stores/toast-store';
+import { isAbortError, searchClient } from './search-client';
+
+let started = false;
+let controller: AbortController | null = null;
+
+/** Asks the worker for the current filters' results; a newer change aborts the query before it. */
+function run(): void {
+  if (!isFilterActive()) return;
+  const key = filterKey();
+  if (key === searchState.key && searchState.status === 'ready') return;
+  controller?.abort();
+  const mine = new AbortController();
+  controller = mine;
+  setSearchStatus('searching');
+  searchClient
+    .search({ text: filterState.searchTerm, brand: filterState.brand, category: filterState.category }, mine.signal)
+    .then((result) => {
+      if (!mine.signal.aborted) setSearchResults(key, result.ids);
+    })
+    .catch((error: unknown) => {
+      if (isAbortError(error) || mine.signal.aborted) return;
+      setSearchStatus('error');
+      showToast('Search is not available right now', 'error');
+    });
+}
+
+/** Keeps `searchState` answering `filterState`, from the first keystroke or filter on. Idempotent. */
+export function startSearchRunner(): void {
+  if (started) return;
+  started = true;
+  // Synchronous: the query leaves on the keystroke itself, not a microtask later.
+  subscribe(filterState, run, true);
+  run();
+}
