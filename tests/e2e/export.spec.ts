@@ -190,6 +190,21 @@ test.describe('share and export', () => {
     await expectPngOfPalette(viewer, bytes, hexes);
   });
 
+  test('falls back to the main thread when the render worker cannot load', async ({ page }) => {
+    // A flaky network or a proxy that drops the worker script: the export still works.
+    let blocked = 0;
+    await page.route(/render\.worker-[\w-]+\.js$/, (route) => {
+      blocked++;
+      return route.abort();
+    });
+    await page.goto('/');
+    const { hexes } = await visiblePalette(page);
+    const { bytes } = await exportVia(page, 'PNG');
+    expect(blocked).toBe(1);
+    await expectPngOfPalette(page, bytes, hexes);
+    await expect(toast(page, 'Palette exported as image!')).toBeVisible();
+  });
+
   test('exports a 400×300 SVG with the colours and their names', async ({ page }) => {
     await page.goto('/');
     const { names, hexes } = await visiblePalette(page);
