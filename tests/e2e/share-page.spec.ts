@@ -1,0 +1,84 @@
+import { expect, test } from './support/fixtures';
+import {
+  expectAccessible,
+  grantClipboard,
+  openApp,
+  openSaved,
+  row,
+  saveCurrent,
+  signUpByApi,
+  stripIds,
+  toast,
+} from './support/saved-flows';
+
+test.describe('public share pages', () => {
+  test('make public copies the link; a fresh anonymous browser opens it; made private it is Not Found', async ({
+    page,
+    browser,
+    server,
+  }) => {
+    await grantClipboard(page.context(), server.url);
+    await signUpByApi(page);
+    await openApp(page);
+    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    const ids = await stripIds(page);
+    await saveCurrent(page, 'Front room');
+    await openSaved(page);
+    await row(page, 'Front room').getByRole('button', { name: 'Share Front room' }).click();
+    await expect(toast(page, 'Share link copied to clipboard!')).toBeVisible();
+    await expect(row(page, 'Front room').getByText('Public')).toBeVisible();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toMatch(new RegExp(`^${server.url}/share/[A-Za-z0-9]+$`));
+
+    const stranger = await browser.newContext({ baseURL: server.url });
+    const visitor = await stranger.newPage();
+    // Hold the share answer back so the loading state can be seen.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await visitor.route('**/api/shares/*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await visitor.goto(link);
+    await expect(visitor.getByText('Loading shared palette...')).toBeVisible();
+    await expectAccessible(visitor);
+    release();
+    await expect.poll(() => stripIds(visitor)).toEqual(ids);
+    await expect(visitor).toHaveURL(`${server.url}/`);
+    await expect(visitor.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await visitor.unroute('**/api/shares/*');
+
+    await row(page, 'Front room').getByRole('button', { name: 'Make private Front room' }).click();
+    await expect(toast(page, 'Palette is now private')).toBeVisible();
+    await expect(row(page, 'Front room').getByText('Public')).toHaveCount(0);
+
+    await visitor.goto(link);
+    const missing = visitor.getByRole('dialog', { name: 'Palette Not Found' });
+    await expect(missing).toBeVisible();
+    await expect(missing.getByText('This palette could not be found or is no longer public.')).toBeVisible();
+    await expectAccessible(visitor);
+    await missing.getByRole('button', { name: 'Go to the product' }).click();
+    await expect(missing).toBeHidden();
+    await expect(visitor).toHaveURL(`${server.url}/`);
+    await expect(stripIds(visitor)).resolves.toHaveLength(5);
+    await stranger.close();
+  });
+
+  test('the route accepts only alphanumeric ids', async ({ page, server }) => {
+    let asked = false;
+    await page.route('**/api/shares/**', (route) => {
+      asked = true;
+      return route.continue();
+    });
+    await page.goto('/share/abc-123');
+    await expect(page.getByRole('dialog', { name: 'Palette Not Found' })).toBeVisible();
+    expect(asked).toBe(false);
+    await page.goto('/share/NoSuchShare42');
+    await expect(page.getByRole('dialog', { name: 'Palette Not Found' })).toBeVisible();
+    expect(asked).toBe(true);
+    await page.getByRole('button', { name: 'Go to the product' }).click();
+    await expect(page).toHaveURL(`${server.url}/`);
+  });
+});
