@@ -34,7 +34,15 @@ describe('SVG export', () => {
     expect(root.getAttribute('viewBox')).toBe('0 0 400 300');
     const fills = all('rect').map((r) => r.getAttribute('fill'));
     expect(fills.slice(0, 4)).toEqual(['#3D4E57', '#CDC7B8', '#415968', '#FBF8F4']);
-    for (const text of ['Hague Blue', 'Greige 02', "Hicks' Blue", 'All White', 'Lick', 'Little Greene', 'Untitled Palette']) {
+    for (const text of [
+      'Hague Blue',
+      'Greige 02',
+      "Hicks' Blue",
+      'All White',
+      'Lick',
+      'Little Greene',
+      'Untitled Palette',
+    ]) {
       expect(texts).toContain(text);
     }
     for (const hex of ['#3D4E57', '#CDC7B8', '#415968', '#FBF8F4']) {
