@@ -1,15 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Catalogue, hydrateCatalogue } from '../../../shared/catalogue/catalogue';
-import type { CatalogueColor, CompactCatalogue } from '../../../shared/catalogue/types';
+import { deriveCatalogue } from '../../../shared/catalogue/derive';
+import type { CatalogueColor, SourceColor } from '../../../shared/catalogue/types';
 import { ROOT } from '../../support/server-process';
 
 let catalogue: Catalogue | null = null;
 
-/** The real built catalogue (npm test and the e2e setup build it first). */
+/** The real catalogue, derived from its source file as the build does (so no build step is needed). */
 export function realCatalogue(): Catalogue {
   catalogue ??= hydrateCatalogue(
-    JSON.parse(readFileSync(join(ROOT, 'data/generated/catalogue.json'), 'utf8')) as CompactCatalogue,
+    deriveCatalogue(JSON.parse(readFileSync(join(ROOT, 'data/catalogue.json'), 'utf8')) as SourceColor[]),
   );
   return catalogue;
 }
