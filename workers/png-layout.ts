@@ -32,19 +32,44 @@ const SANS = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Ar
 const MONO = 'ui-monospace, "SF Mono", Menlo, Consolas, "Liberation Mono", monospace';
 const font = (weight: number, size: number, family = SANS) => `${weight} ${size}px ${family}`;
 
-/** Text at the largest size from `max` down to `min` that fits; below `min` it is shortened instead. */
-function fitted(text: string, room: number, weight: number, max: number, min: number, measure: Measure, family = SANS) {
-  for (let size = max; size >= min; size--) {
-    if (measure(text, font(weight, size, family)) <= room) return { text, font: font(weight, size, family) };
+interface Type {
+  weight: number;
+  max: number;
+  min: number;
+  family?: string;
+}
+
+/** The font at the largest size from `max` down to `min` at which every text fits its room. */
+function commonFont(texts: readonly string[], room: number, type: Type, measure: Measure): string {
+  const at = (size: number) => font(type.weight, size, type.family);
+  for (let size = type.max; size > type.min; size--) {
+    if (texts.every((t) => measure(t, at(size)) <= room)) return at(size);
   }
-  const smallest = font(weight, min, family);
-  return { text: fitText(text, room, (t) => measure(t, smallest)), font: smallest };
+  return at(type.min);
+}
+
+/** Text in the given font, shortened with an ellipsis if it still does not fit. */
+function fitted(text: string, room: number, f: string, measure: Measure) {
+  return { text: fitText(text, room, (t) => measure(t, f)), font: f };
+}
+
+/** A name on at most two lines: whole words on the first, the rest (shortened if need be) below. */
+function wrapped(text: string, room: number, f: string, measure: Measure): string[] {
+  const fits = (t: string) => measure(t, f) <= room;
+  if (fits(text)) return [text];
+  const words = text.split(' ');
+  let count = 0;
+  while (count < words.length && fits(words.slice(0, count + 1).join(' '))) count++;
+  if (count === 0) return [fitText(text, room, (t) => measure(t, f))];
+  const rest = words.slice(count).join(' ');
+  return [words.slice(0, count).join(' '), fitText(rest, room, (t) => measure(t, f))];
 }
 
 /**
  * Where everything goes: one column per colour across the band, then a black caption band with
  * each colour's name, brand and hex under its column, and the palette's title with a mark below.
- * Labels shrink to stay legible and are shortened with an ellipsis only when they cannot fit.
+ * Labels shrink together (never below a legible size); long names wrap to a second line, and only
+ * what still does not fit is shortened with an ellipsis.
  */
 export function layoutPng(input: PngInput, measure: Measure): PngOp[] {
   const ops: PngOp[] = [];
@@ -52,24 +77,32 @@ export function layoutPng(input: PngInput, measure: Measure): PngOp[] {
   const edge = (i: number) => Math.round((i * PNG_WIDTH) / n);
   const pad = Math.round(Math.min(24, Math.max(10, PNG_WIDTH / n / 12)));
   ops.push({ kind: 'rect', x: 0, y: PNG_BAND_HEIGHT, w: PNG_WIDTH, h: PNG_HEIGHT - PNG_BAND_HEIGHT, fill: '#000000' });
+  // One size per row of labels across all columns, so the caption reads as one line of type.
+  const room = Math.min(...input.colors.map((_, i) => edge(i + 1) - edge(i))) - 2 * pad;
+  const labels = (pick: (c: PngInput['colors'][number]) => string, type: Type) =>
+    commonFont(input.colors.map(pick), room, type, measure);
+  const nameFont = labels((c) => c.name, { weight: 600, max: 22, min: 15 });
+  const brandFont = labels((c) => c.brand, { weight: 400, max: 15, min: 13 });
+  const hexFont = labels((c) => c.hex, { weight: 400, max: 15, min: 12, family: MONO });
+  const top = PNG_BAND_HEIGHT;
+  const names = input.colors.map((c) => wrapped(c.name, room, nameFont, measure));
+  // Names too long for one line take two, and every column's brand and hex move down together.
+  const shift = names.some((lines) => lines.length > 1) ? 18 : 0;
   input.colors.forEach((color, i) => {
     const x = edge(i);
-    const w = edge(i + 1) - x;
-    ops.push({ kind: 'rect', x, y: 0, w, h: PNG_BAND_HEIGHT, fill: color.hex });
-    const room = w - 2 * pad;
-    const top = PNG_BAND_HEIGHT;
-    const name = fitted(color.name, room, 600, 22, 15, measure);
-    const brand = fitted(color.brand, room, 400, 15, 13, measure);
-    const hex = fitted(color.hex, room, 400, 15, 12, measure, MONO);
-    ops.push({ kind: 'text', ...name, x: x + pad, y: top + 38, fill: '#FFFFFF', align: 'left' });
-    ops.push({ kind: 'text', ...brand, x: x + pad, y: top + 62, fill: '#BDBDBD', align: 'left' });
-    ops.push({ kind: 'text', ...hex, x: x + pad, y: top + 85, fill: '#E6E6E6', align: 'left' });
+    ops.push({ kind: 'rect', x, y: 0, w: edge(i + 1) - x, h: PNG_BAND_HEIGHT, fill: color.hex });
+    const label = (text: string, f: string, y: number, fill: string) =>
+      ops.push({ kind: 'text', ...fitted(text, room, f, measure), x: x + pad, y, fill, align: 'left' });
+    for (const [line, text] of (names[i] ?? []).entries()) label(text, nameFont, top + 36 + line * 18, '#FFFFFF');
+    label(color.brand, brandFont, top + 60 + shift, '#BDBDBD');
+    label(color.hex, hexFont, top + 82 + shift, '#E6E6E6');
   });
-  ops.push({ kind: 'rect', x: pad, y: PNG_BAND_HEIGHT + 108, w: PNG_WIDTH - 2 * pad, h: 1, fill: '#3A3A3A' });
+  ops.push({ kind: 'rect', x: pad, y: top + 100 + (shift ? 14 : 0), w: PNG_WIDTH - 2 * pad, h: 1, fill: '#3A3A3A' });
   const markFont = font(400, 16);
   const mark = 'Swatchbook';
   const titleRoom = PNG_WIDTH - 2 * pad - measure(mark, markFont) - 32;
-  const title = fitted(input.title, titleRoom, 600, 34, 22, measure);
+  const titleFont = commonFont([input.title], titleRoom, { weight: 600, max: 34, min: 22 }, measure);
+  const title = fitted(input.title, titleRoom, titleFont, measure);
   ops.push({ kind: 'text', ...title, x: pad, y: PNG_HEIGHT - 30, fill: '#FFFFFF', align: 'left' });
   ops.push({
     kind: 'text',

@@ -9,6 +9,10 @@ const rects = (ops: PngOp[]) => ops.filter((o) => o.kind === 'rect');
 const texts = (ops: PngOp[]) => ops.filter((o): o is Extract<PngOp, { kind: 'text' }> => o.kind === 'text');
 const sizeOf = (font: string) => Number(/(\d+)px/.exec(font)?.[1]);
 
+/** Shown whole, or as much as fits followed by an ellipsis. */
+const shownAs = (shown: string, full: string) =>
+  shown === full || (shown.endsWith('…') && full.startsWith(shown.slice(0, -1)));
+
 const palette = (count: number) =>
   longestNamed(count).map((c) => ({ name: c.colorName, hex: c.hexCode, brand: c.brand }));
 
@@ -34,19 +38,40 @@ describe('PNG layout', () => {
     const bands = rects(ops).filter((r) => r.y === 0);
     colors.forEach((color, i) => {
       const band = bands[i] as Extract<PngOp, { kind: 'rect' }>;
-      const inColumn = all.filter((t) => t.x >= band.x && t.x < band.x + band.w && t.y > 441 && t.y < 441 + 100);
+      const inColumn = all.filter((t) => t.x >= band.x && t.x < band.x + band.w && t.y > 441 && t.y < 441 + 110);
       expect(inColumn.map((t) => t.text)).toContain(color.hex);
-      const name = inColumn[0];
-      expect(
-        name &&
-          (name.text === color.name || (name.text.endsWith('…') && color.name.startsWith(name.text.slice(0, -1)))),
-      ).toBe(true);
+      expect(inColumn.some((t) => shownAs(t.text, color.brand))).toBe(true);
+      // The name: whole on one or two lines, or what fits with an ellipsis.
+      const name = inColumn
+        .filter((t) => t.font.startsWith('600'))
+        .map((t) => t.text)
+        .join(' ');
+      expect(shownAs(name, color.name)).toBe(true);
+      expect(name.length).toBeGreaterThan(Math.min(color.name.length, 12));
       for (const t of inColumn) {
         expect(sizeOf(t.font)).toBeGreaterThanOrEqual(12);
         expect(t.x + measure(t.text, t.font)).toBeLessThanOrEqual(band.x + band.w);
         expect(t.fill).not.toBe('#000000');
       }
     });
+  });
+
+  it('sets each row of labels in one size across the columns', () => {
+    const colors = [
+      ...palette(5),
+      ...palette(10)
+        .slice(0, 5)
+        .map((c) => ({ ...c, name: 'Red' })),
+    ];
+    const labels = texts(layoutPng({ title: 'Mixed', colors }, measure)).filter((t) => t.y > 441 && t.y < 560);
+    for (const y of new Set(labels.map((t) => t.y))) {
+      const row = labels.filter((t) => t.y === y);
+      expect(new Set(row.map((t) => t.font)).size).toBe(1);
+    }
+    // First name lines, brands and hexes: a full row of ten each.
+    expect(
+      [...new Set(labels.map((t) => t.y))].filter((y) => labels.filter((t) => t.y === y).length === 10),
+    ).toHaveLength(3);
   });
 
   it('shortens a title too long for the caption instead of running off the image', () => {
