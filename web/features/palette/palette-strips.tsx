@@ -7,7 +7,6 @@ import './palette-strips.css';
 
 export interface SortableLayerProps {
   keys: readonly string[];
-  names: readonly string[];
   renderStrip: (key: string, index: number, drag: StripDrag) => ReactNode;
 }
 
@@ -15,7 +14,7 @@ type SortableLayer = ComponentType<SortableLayerProps>;
 let loadedLayer: SortableLayer | null = null;
 
 /**
- * Drag and drop (@dnd-kit) is about 20 KiB: it arrives once the browser is idle after the first
+ * Drag and drop (@dnd-kit) is about 15 KiB: it arrives once the browser is idle after the first
  * paint. Until then the strips work fully, only the drag handles wait.
  */
 function useSortableLayer(): SortableLayer | null {
@@ -44,6 +43,23 @@ function useSortableLayer(): SortableLayer | null {
   return layer;
 }
 
+/**
+ * One strip reading its own slot: Generate keeps each position's key, so a new palette re-renders
+ * the five strips and not the list or the drag-and-drop context around them.
+ */
+function ConnectedStrip(props: {
+  slotKey: string;
+  index: number;
+  expanded: boolean;
+  onToggleExpand: (key: string) => void;
+  drag?: StripDrag;
+}) {
+  const slot = useSnapshot(paletteState).slots[props.index];
+  const color = slot && catalogueState.catalogue?.byId.get(slot.colorId);
+  if (!slot || !color) return null;
+  return <Strip {...props} locked={slot.locked} color={color} />;
+}
+
 export function PaletteStrips() {
   const { slots } = useSnapshot(paletteState);
   const { catalogue } = useSnapshot(catalogueState);
@@ -65,36 +81,21 @@ export function PaletteStrips() {
     );
   }
 
-  const renderStrip = (key: string, index: number, drag?: StripDrag) => {
-    const slot = slots[index];
-    const color = slot && catalogue.byId.get(slot.colorId);
-    if (!slot || !color) return null;
-    return (
-      <Strip
-        key={key}
-        slotKey={key}
-        index={index}
-        locked={slot.locked}
-        color={color}
-        expanded={expanded.has(key)}
-        onToggleExpand={toggleExpand}
-        drag={drag}
-      />
-    );
-  };
-
+  // Only keys are read here, so this list re-renders when positions come or go, not on new colours.
   const keys = slots.map((s) => s.key);
+  const renderStrip = (key: string, index: number, drag?: StripDrag) => (
+    <ConnectedStrip
+      key={key}
+      slotKey={key}
+      index={index}
+      expanded={expanded.has(key)}
+      onToggleExpand={toggleExpand}
+      drag={drag}
+    />
+  );
   return (
     <ol className="palette-strips" aria-label="Current palette">
-      {Layer ? (
-        <Layer
-          keys={keys}
-          names={slots.map((s) => catalogue.byId.get(s.colorId)?.colorName ?? '')}
-          renderStrip={renderStrip}
-        />
-      ) : (
-        keys.map((key, index) => renderStrip(key, index))
-      )}
+      {Layer ? <Layer keys={keys} renderStrip={renderStrip} /> : keys.map((key, index) => renderStrip(key, index))}
     </ol>
   );
 }

@@ -20,7 +20,8 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { type ReactNode, useEffect, useState } from 'react';
-import { moveColor } from '../../stores/palette-store';
+import { catalogueState } from '../../stores/catalogue-store';
+import { moveColor, paletteState } from '../../stores/palette-store';
 import type { SortableLayerProps } from './palette-strips';
 import type { StripDrag } from './strip';
 
@@ -74,7 +75,7 @@ function SortableStrip({
 }
 
 /** Drag and drop by mouse, touch (pointer events) and keyboard, loaded after the first paint. */
-export function SortableStrips({ keys, names, renderStrip }: SortableLayerProps) {
+export function SortableStrips({ keys, renderStrip }: SortableLayerProps) {
   const stacked = useStacked();
   const sensors = useSensors(
     // A few pixels of travel before a drag starts, so a tap on the handle stays a tap.
@@ -82,7 +83,11 @@ export function SortableStrips({ keys, names, renderStrip }: SortableLayerProps)
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const position = (id: UniqueIdentifier | undefined) => keys.indexOf(String(id));
-  const label = (id: UniqueIdentifier | undefined) => names[position(id)] ?? 'Colour';
+  // Read at announcement time, so the list need not re-render for every new colour.
+  const label = (id: UniqueIdentifier | undefined) => {
+    const colorId = paletteState.slots[position(id)]?.colorId ?? '';
+    return catalogueState.catalogue?.byId.get(colorId)?.colorName ?? 'Colour';
+  };
   const where = (id: UniqueIdentifier | undefined) => `position ${position(id) + 1} of ${keys.length}`;
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${label(active.id)}, ${where(active.id)}.`,
