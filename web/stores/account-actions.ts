@@ -1,3 +1,5 @@
+// Types only: shared/api/auth carries zod, which the app never needs to download.
+import type { AuthRedirectError } from '../../shared/api/auth';
 import * as api from '../lib/api-client';
 import { authState } from './auth-store';
 import { switchToLocalList, syncOnSignIn } from './saved-actions';
@@ -56,14 +58,23 @@ export function signInWithGoogle(): void {
   location.assign(api.GOOGLE_SIGN_IN_URL);
 }
 
-/** The OAuth callback came back with `?auth_error=…`: say so, and tidy the address bar. */
-export function reportGoogleFailure(): void {
+const AUTH_ERROR_PARAM = 'auth_error';
+
+/** Fixed texts per code: whatever else the query says could have been written by anyone who sent the link. */
+const REDIRECT_ERRORS: Record<AuthRedirectError, string> = {
+  google_failed: 'Failed to sign in with Google',
+  google_email_unverified: 'Failed to sign in with Google: your Google email address is not verified.',
+  confirmation_invalid: 'This confirmation link is invalid or has expired. Sign in to get a new one.',
+};
+
+/** Google sign-in or an email confirmation came back with `?auth_error=…`: say so, and tidy the address bar. */
+export function reportRedirectError(): void {
   const params = new URLSearchParams(location.search);
-  params.delete('auth_error');
+  const code = params.get(AUTH_ERROR_PARAM) as AuthRedirectError | null;
+  params.delete(AUTH_ERROR_PARAM);
   const query = params.toString();
   history.replaceState(history.state, '', `${location.pathname}${query ? `?${query}` : ''}${location.hash}`);
-  // A fixed text: whatever the query says could have been written by anyone who sent the link.
-  showToast('Failed to sign in with Google', 'error');
+  showToast((code && REDIRECT_ERRORS[code]) || REDIRECT_ERRORS.google_failed, 'error');
 }
 
 export async function signOutNow(): Promise<void> {

@@ -27,8 +27,9 @@ export function initAuth(): void {
       authState.backend = 'unavailable';
       return;
     }
-    const googleFailed = new URLSearchParams(location.search).has('auth_error');
-    if (googleFailed) void import('./account-actions').then((m) => m.reportGoogleFailure());
+    if (new URLSearchParams(location.search).has('auth_error')) {
+      void import('./account-actions').then((m) => m.reportRedirectError());
+    }
     try {
       const { user } = await api.getSession();
       if (user) void import('./account-actions').then((m) => m.onSignedIn(user));

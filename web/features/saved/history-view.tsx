@@ -42,6 +42,10 @@ export default function HistoryView({ params, onClose }: OverlayProps) {
           {entries.map((entry, i) => {
             const previous = entries[i + 1] ?? null;
             const latest = i === 0;
+            const current = entries[0] as HistoryEntry;
+            // Restoring what is already current would only add a version that changes nothing.
+            const sameAsCurrent =
+              entry.name === current.name && entry.colorIds.join(',') === current.colorIds.join(',');
             const open = previewing === entry.version;
             return (
               <li key={entry.version} className="history-item" aria-label={`Version ${entry.version}`}>
@@ -76,7 +80,7 @@ export default function HistoryView({ params, onClose }: OverlayProps) {
                   >
                     Load<span className="visually-hidden"> version {entry.version}</span>
                   </button>
-                  {!latest && (
+                  {!latest && !sameAsCurrent && (
                     <button
                       type="button"
                       className="saved-secondary"

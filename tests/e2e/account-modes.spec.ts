@@ -1,0 +1,128 @@
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize } from 'node:path';
+import { startServer } from '../support/server-process';
+import { expect, test } from './support/fixtures';
+import { openApp, openSaved, PASSWORD, row, saveCurrent, signUpByApi, toast, uniqueEmail } from './support/saved-flows';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+};
+
+/** A plain static host (like any CDN with an SPA fallback): the built app and no /api at all. */
+function staticHost(dir: string): Promise<Server> {
+  const server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
+      /^(\.\.[/\\])+/,
+      '',
+    );
+    let file = join(dir, path);
+    if (!existsSync(file) || statSync(file).isDirectory()) file = join(dir, 'index.html');
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+test.describe('accounts when the backend differs', () => {
+  test('on a static host: saving stays on this device and sign-in says Authentication not configured', async ({
+    page,
+  }) => {
+    const host = await staticHost(process.env.E2E_DIST_DIR as string);
+    const url = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+    try {
+      await openApp(page, `${url}/`);
+      // No server: the save goes straight to the name, no sign-in detour.
+      await page.locator('body').press('s');
+      const modal = page.getByRole('dialog', { name: 'Name Your Palette' });
+      await expect(modal).toBeVisible();
+      await modal.getByRole('button', { name: 'Save Palette' }).click();
+      await expect(toast(page, 'Palette saved!')).toBeVisible();
+      await openSaved(page);
+      await expect(row(page, 'Palette 1')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Share Palette 1' })).toHaveCount(0);
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      const signIn = page.getByRole('dialog', { name: 'Sign In' });
+      await signIn.getByLabel('Email').fill(uniqueEmail('static'));
+      await signIn.getByLabel('Password').fill(PASSWORD);
+      await signIn.getByRole('button', { name: 'Sign In' }).click();
+      await expect(signIn.getByRole('alert')).toHaveText('Authentication not configured');
+      await expect(signIn.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
+    } finally {
+      host.closeAllConnections();
+      await new Promise((resolve) => host.close(resolve));
+    }
+  });
+
+  test("'Syncing...' shows while the server works; a failed save keeps the palette, says so and marks the error", async ({
+    page,
+  }) => {
+    await signUpByApi(page);
+    await openApp(page);
+    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/palettes', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      await held;
+      return route.continue();
+    });
+    await page.locator('body').press('s');
+    await page.getByRole('dialog', { name: 'Name Your Palette' }).getByRole('button', { name: 'Save Palette' }).click();
+    await expect(page.getByRole('banner').getByText('Syncing...')).toBeVisible();
+    release();
+    await expect(toast(page, 'Palette saved!')).toBeVisible();
+    await expect(page.getByRole('banner').getByText('Syncing...')).toBeHidden();
+    await page.unroute('**/api/palettes');
+
+    // The network drops: nothing is lost, the user is told, and the next try works.
+    await page.route('**/api/palettes', (route) =>
+      route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue(),
+    );
+    await page.locator('body').press(' ');
+    await page.locator('body').press('s');
+    const modal = page.getByRole('dialog', { name: 'Name Your Palette' });
+    await modal.getByLabel('Palette name').fill('Offline try');
+    await modal.getByRole('button', { name: 'Save Palette' }).click();
+    await expect(toast(page, /^Failed to save palette/)).toBeVisible();
+    await expect(modal).toBeVisible();
+    await expect(modal.getByLabel('Palette name')).toHaveValue('Offline try');
+    await page.unroute('**/api/palettes');
+    await modal.getByRole('button', { name: 'Save Palette' }).click();
+    await expect(toast(page, 'Palette saved!')).toBeVisible();
+    const { palettes } = await (await page.request.get('/api/palettes')).json();
+    expect(palettes.map((p: { name: string }) => p.name)).toEqual(['Offline try', 'Palette 1']);
+  });
+
+  test("Google: the button shows when the server offers it, and a failed return says 'Failed to sign in with Google'", async ({
+    page,
+  }) => {
+    const google = await startServer({
+      distDir: process.env.E2E_DIST_DIR as string,
+      env: { GOOGLE_CLIENT_ID: 'test-client', GOOGLE_CLIENT_SECRET: 'test-secret' },
+    });
+    try {
+      await openApp(page, `${google.url}/?auth_error=google_failed`);
+      await expect(toast(page, 'Failed to sign in with Google')).toBeVisible();
+      await expect(page).toHaveURL(`${google.url}/`);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeVisible();
+    } finally {
+      await google.stop();
+    }
+    await openApp(page, '/');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
+  });
+});
