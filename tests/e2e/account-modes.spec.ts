@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { startServer } from '../support/server-process';
 import { expect, test } from './support/fixtures';
-import { openApp, openSaved, PASSWORD, row, saveCurrent, signUpByApi, toast, uniqueEmail } from './support/saved-flows';
+import { openApp, openSaved, PASSWORD, row, signUpByApi, toast, uniqueEmail } from './support/saved-flows';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html',
