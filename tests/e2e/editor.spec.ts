@@ -101,6 +101,12 @@ test.describe('palette editor: strips', () => {
     expect(await names(page)).not.toContain(first);
     await removeFirst();
     await expect(strips(page)).toHaveCount(3);
+    // Keyboard users keep their place: focus moved to the Remove button now in that position.
+    await expect(
+      strips(page)
+        .first()
+        .getByRole('button', { name: /^Remove / }),
+    ).toBeFocused();
     await removeFirst();
     await expect(toast(page, 'Minimum 3 colors required')).toBeVisible();
     await expect(strips(page)).toHaveCount(3);

@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { useShortcut } from '../../lib/shortcuts';
+import { syncState } from '../../stores/sync-store';
 import { themeState, toggleDarkMode } from '../../stores/theme-store';
 import './header.css';
 
 /** The header owns the title and dark mode; the account and menu buttons come from their features. */
 export function Header({ accountSlot, menuSlot }: { accountSlot: ReactNode; menuSlot: ReactNode }) {
   const { dark } = useSnapshot(themeState);
+  const { status } = useSnapshot(syncState);
   useShortcut('d', toggleDarkMode);
   return (
     <header className="app-header">
@@ -15,6 +17,10 @@ export function Header({ accountSlot, menuSlot }: { accountSlot: ReactNode; menu
         <p className="app-byline">by Swatchbook · real paint from Farrow &amp; Ball, Lick and Little Greene</p>
       </div>
       <div className="app-header-actions">
+        {/* Always present, so screen readers hear the text when it appears. */}
+        <span className="sync-status" role="status">
+          {status === 'syncing' ? 'Syncing...' : ''}
+        </span>
         {accountSlot}
         <button
           type="button"

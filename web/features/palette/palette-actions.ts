@@ -32,9 +32,11 @@ export function addColor(): void {
   showToast('Color added');
 }
 
-export function removeColor(key: string): void {
+/** Returns whether the colour went. */
+export function removeColor(key: string): boolean {
   const result = removeSlot(key);
   showToast(result.ok ? 'Color removed' : 'Minimum 3 colors required', result.ok ? 'info' : 'error');
+  return result.ok;
 }
 
 export function toggleLockAt(index: number): void {

@@ -23,6 +23,19 @@ export interface StripProps {
   drag?: StripDrag;
 }
 
+/**
+ * The removed strip's button took the focus with it: hand it to the strip now at that position
+ * (its Remove button where shown, else its lock), so keyboard users keep their place.
+ */
+function refocusAfterRemoval(index: number): void {
+  requestAnimationFrame(() => {
+    const strips = document.querySelectorAll<HTMLElement>('.palette-strips .palette-strip');
+    const strip = strips[Math.min(index, strips.length - 1)];
+    const remove = strip?.querySelector<HTMLElement>('.strip-button[aria-label^="Remove"]');
+    (remove?.offsetParent ? remove : strip?.querySelector<HTMLElement>('.strip-lock'))?.focus();
+  });
+}
+
 export function Strip({ slotKey, index, locked, color, expanded, onToggleExpand, drag }: StripProps) {
   const number = formatColorNumber(color.brand, color.number);
   const name = color.colorName;
@@ -72,7 +85,9 @@ export function Strip({ slotKey, index, locked, color, expanded, onToggleExpand,
           className="strip-button strip-secondary"
           aria-label={`Remove ${name}`}
           title="Remove"
-          onClick={() => removeColor(slotKey)}
+          onClick={() => {
+            if (removeColor(slotKey)) refocusAfterRemoval(index);
+          }}
         >
           <Icon name="remove" />
         </button>
