@@ -116,13 +116,14 @@ describe('crash safety', () => {
               mine = { id: body.id, version: body.version, name };
             } else {
               const name = `r${round} w${w} rename${i}`;
-              const res = await fetch(`${server.url}/api/palettes/${mine.id}`, {
+              const current: Ack = mine;
+              const res: Response = await fetch(`${server.url}/api/palettes/${current.id}`, {
                 method: 'PATCH',
-                headers: { ...headers(), 'if-match': `W/"${mine.version}"` },
+                headers: { ...headers(), 'if-match': `W/"${current.version}"` },
                 body: JSON.stringify({ name }),
               });
               if (res.status !== 200) throw new Error(`rename answered ${res.status}`);
-              mine = { id: mine.id, version: ((await res.json()) as { version: number }).version, name };
+              mine = { id: current.id, version: ((await res.json()) as { version: number }).version, name };
             }
             acks.push(mine);
           } catch (error) {
