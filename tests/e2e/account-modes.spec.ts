@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { startServer } from '../support/server-process';
 import { expect, test } from './support/fixtures';
-import { openApp, openSaved, PASSWORD, row, signUpByApi, toast, uniqueEmail } from './support/saved-flows';
+import { openApp, openSaved, PASSWORD, row, saveCurrent, signUpByApi, toast, uniqueEmail } from './support/saved-flows';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html',
@@ -102,6 +102,34 @@ test.describe('accounts when the backend differs', () => {
     await expect(toast(page, 'Palette saved!')).toBeVisible();
     const { palettes } = await (await page.request.get('/api/palettes')).json();
     expect(palettes.map((p: { name: string }) => p.name)).toEqual(['Offline try', 'Palette 1']);
+  });
+
+  test('when the upload at sign-in fails, the status is error and this device keeps its list until it works', async ({
+    page,
+  }) => {
+    const email = await signUpByApi(page);
+    await page.context().clearCookies();
+    await openApp(page);
+    await saveCurrent(page, 'Keep me', { anonymous: true });
+    await page.route('**/api/palettes/import', (route) => route.abort('connectionreset'));
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    const signIn = page.getByRole('dialog', { name: 'Sign In' });
+    await signIn.getByLabel('Email').fill(email);
+    await signIn.getByLabel('Password').fill(PASSWORD);
+    await signIn.getByRole('button', { name: 'Sign In' }).click();
+    await expect(toast(page, 'Could not load your saved palettes')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await openSaved(page);
+    await expect(row(page, 'Keep me')).toBeVisible();
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('savedPalettes') ?? '[]'));
+    expect(stored.map((p: { name: string }) => p.name)).toEqual(['Keep me']);
+
+    await page.unroute('**/api/palettes/import');
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('savedPalettes'))).toBeNull();
+    const { palettes } = await (await page.request.get('/api/palettes')).json();
+    expect(palettes.map((p: { name: string }) => p.name)).toEqual(['Keep me']);
   });
 
   test("Google: the button shows when the server offers it, and a failed return says 'Failed to sign in with Google'", async ({

@@ -31,7 +31,7 @@ function readLocalSummaries(): SavedPalette[] {
   try {
     const raw = JSON.parse(localStorage.getItem(LOCAL_KEY) ?? '[]') as unknown;
     if (!Array.isArray(raw)) return [];
-    return raw.flatMap((p: Partial<SavedPalette> & { timestamp?: number }) =>
+    const list: SavedPalette[] = raw.flatMap((p: Partial<SavedPalette> & { timestamp?: number }) =>
       p && typeof p.id === 'string' && typeof p.name === 'string' && Array.isArray(p.colorIds)
         ? [
             {
@@ -47,6 +47,7 @@ function readLocalSummaries(): SavedPalette[] {
           ]
         : [],
     );
+    return list.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   } catch {
     return [];
   }
@@ -59,6 +60,14 @@ export const savedState = proxy({
   /** The saved palette the current one was loaded from, and its version at that moment. */
   loadedFrom: null as { id: string; version: number } | null,
 });
+
+// Another tab saved or deleted on this device: keep the list and the badge in step. The palette this
+// tab loaded keeps its base version, so a stale save back still ends in the conflict choice.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === LOCAL_KEY && savedState.source === 'local') savedState.palettes = readLocalSummaries();
+  });
+}
 
 /** The name of the saved palette whose colours are exactly these, in order (for exports). */
 export function savedNameFor(colorIds: readonly string[]): string | null {

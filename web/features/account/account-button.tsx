@@ -1,20 +1,15 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { authState, initAuth } from '../../stores/auth-store';
-import { syncState } from '../../stores/sync-store';
 import { openOverlay } from '../../stores/ui-store';
 import './account-button.css';
 
-/** Header: 'Syncing...' while the list talks to the server, and Sign In or Sign Out. */
+/** Header: Sign In or Sign Out (the header itself shows 'Syncing...' from the sync store). */
 export function AccountButton() {
   const { user } = useSnapshot(authState);
-  const { status } = useSnapshot(syncState);
   useEffect(initAuth, []);
   return (
     <div className="account">
-      <span className="account-sync" role="status">
-        {status === 'syncing' ? 'Syncing...' : ''}
-      </span>
       {user ? (
         <button
           type="button"

@@ -28,9 +28,13 @@ export default function AuthModal({ params, onClose }: OverlayProps) {
 
   useEffect(() => {
     if (!done) return;
-    const timer = setTimeout(onClose, CLOSE_AFTER_SIGNUP_MS);
+    const timer = setTimeout(() => {
+      onClose();
+      // Signed in at once (no mail to confirm): carry on with the save that asked for an account.
+      if (forSave && authState.user) openOverlay('save');
+    }, CLOSE_AFTER_SIGNUP_MS);
     return () => clearTimeout(timer);
-  }, [done, onClose]);
+  }, [done, onClose, forSave]);
 
   const switchTo = (next: Mode) => {
     setMode(next);
