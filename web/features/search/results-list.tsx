@@ -109,7 +109,7 @@ export default function ResultsList() {
     count: ids.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
-    overscan: 6,
+    overscan: 3,
   });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the rows change height when the phone layout switches.
@@ -117,10 +117,12 @@ export default function ResultsList() {
     virtualizer.measure();
   }, [virtualizer, rowHeight]);
 
-  // A new query starts at its best match.
+  // A new query starts at its best match; the flag spares a forced layout on every keystroke.
+  const scrolled = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the answered query changes.
   useLayoutEffect(() => {
-    scrollRef.current?.scrollTo({ top: 0 });
+    if (scrolled.current && scrollRef.current) scrollRef.current.scrollTop = 0;
+    scrolled.current = false;
   }, [key]);
 
   const answered = key !== '' || status === 'ready';
@@ -143,15 +145,22 @@ export default function ResultsList() {
           </button>
         </div>
       )}
-      <div ref={scrollRef} className="results-scroll">
+      <div
+        ref={scrollRef}
+        className="results-scroll"
+        onScroll={() => {
+          scrolled.current = true;
+        }}
+      >
         <ul aria-label="Search results" className="results-rows" style={{ height: virtualizer.getTotalSize() }}>
           {catalogue &&
             virtualizer.getVirtualItems().map((item) => {
               const color = catalogue.byId.get(ids[item.index] as string);
               if (!color) return null;
               return (
+                // Keyed by position: a new query updates the rows on screen instead of rebuilding them.
                 <ResultRow
-                  key={color.id}
+                  key={item.index}
                   color={color}
                   full={full}
                   position={item.index + 1}

@@ -36,7 +36,8 @@ function Suggestions({
       {colors.map((color, i) => (
         // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keys (arrows, Enter).
         <div
-          key={color.id}
+          // biome-ignore lint/suspicious/noArrayIndexKey: positions are stable; reusing them spares DOM work per keystroke.
+          key={i}
           id={`${id}-${i}`}
           role="option"
           tabIndex={-1}
@@ -120,10 +121,10 @@ export function SearchBar() {
     }
   }
 
-  const chips: Array<{ label: string; remove: () => void }> = [];
-  if (term) chips.push({ label: `“${term}”`, remove: () => setSearchTerm('') });
-  if (brand) chips.push({ label: brand, remove: () => setBrand(null) });
-  if (category) chips.push({ label: category, remove: () => setCategory(null) });
+  const chips: Array<{ kind: string; label: string; remove: () => void }> = [];
+  if (term) chips.push({ kind: 'term', label: `“${term}”`, remove: () => setSearchTerm('') });
+  if (brand) chips.push({ kind: 'brand', label: brand, remove: () => setBrand(null) });
+  if (category) chips.push({ kind: 'category', label: category, remove: () => setCategory(null) });
 
   return (
     <search className="search-bar">
@@ -197,7 +198,7 @@ export function SearchBar() {
         <div className="search-chips">
           <ul aria-label="Active filters">
             {chips.map((chip) => (
-              <li key={chip.label} className="search-chip">
+              <li key={chip.kind} className="search-chip">
                 <span>{chip.label}</span>
                 <button type="button" aria-label={`Remove filter ${chip.label}`} onClick={chip.remove}>
                   <span aria-hidden="true">×</span>
