@@ -74,6 +74,18 @@ describe('local palettes keep their own history', () => {
     expect(parseLocalRecords('not a list')).toEqual([]);
   });
 
+  it('a stored record whose fields disagree with its events is rebuilt from the events', () => {
+    const record = saveLocalVersion(
+      createLocal('p1', 'Hall', ['a', 'b', 'c'], t(0), exists),
+      { name: 'Den' },
+      t(1),
+      exists,
+    );
+    const tampered = { ...JSON.parse(JSON.stringify(record)), name: 'Something else', version: 7 };
+    const [parsed] = parseLocalRecords([tampered]);
+    expect(parsed).toMatchObject({ name: 'Den', version: 2, colorIds: ['a', 'b', 'c'] });
+  });
+
   it("reads the spec's plain records (id, name, colours, timestamp) as a one-version history", () => {
     const parsed = parseLocalRecords([
       { id: '1700000000000', name: 'Old', colors: [{ id: 'a' }, { id: 'b' }, { id: 'c' }], timestamp: 1700000000000 },

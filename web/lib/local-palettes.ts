@@ -132,20 +132,46 @@ export function localHistory(record: LocalPaletteRecord): HistoryEntry[] {
 
 const isString = (v: unknown): v is string => typeof v === 'string';
 
-function parseEvent(raw: unknown): PaletteEvent | null {
-  if (!raw || typeof raw !== 'object') return null;
+const isIds = (v: unknown): v is string[] => Array.isArray(v) && v.every(isString);
+
+/** Shape checks only: the decider and the server judge the content (a bad time shows as such). */
+function isLocalEvent(raw: unknown): raw is PaletteEvent {
+  if (!raw || typeof raw !== 'object') return false;
   const e = raw as { type?: unknown; at?: unknown; data?: unknown; schemaVersion?: unknown };
-  if (!LOCAL_EVENT_TYPES.includes(e.type as PaletteEvent['type'])) return null;
-  if (e.schemaVersion !== PALETTE_EVENT_SCHEMA_VERSION) return null;
-  if (!isString(e.at) || Number.isNaN(Date.parse(e.at)) || !e.data || typeof e.data !== 'object') return null;
+  if (!LOCAL_EVENT_TYPES.includes(e.type as PaletteEvent['type'])) return false;
+  if (e.schemaVersion !== PALETTE_EVENT_SCHEMA_VERSION || !isString(e.at) || !e.data || typeof e.data !== 'object') {
+    return false;
+  }
   const d = e.data as Record<string, unknown>;
-  const ids = (v: unknown) => Array.isArray(v) && v.every(isString);
-  const ok =
-    (e.type === 'PaletteCreated' && isString(d.paletteId) && isString(d.name) && ids(d.colorIds)) ||
-    (e.type === 'PaletteRenamed' && isString(d.name)) ||
-    (e.type === 'PaletteColorsChanged' && ids(d.colorIds)) ||
-    (e.type === 'PaletteRestored' && typeof d.restoredVersion === 'number' && isString(d.name) && ids(d.colorIds));
-  return ok ? (raw as PaletteEvent) : null;
+  switch (e.type) {
+    case 'PaletteCreated':
+      return isString(d.paletteId) && isString(d.name) && isIds(d.colorIds);
+    case 'PaletteRenamed':
+      return isString(d.name);
+    case 'PaletteColorsChanged':
+      return isIds(d.colorIds);
+    default:
+      return typeof d.restoredVersion === 'number' && isString(d.name) && isIds(d.colorIds);
+  }
+}
+
+/**
+ * The stored projection is used as it is when it is consistent with its events' count: folding
+ * every history at every read costs a phone a frame or more with a long list (tests/bench/saved).
+ */
+function storedRecord(r: Record<string, unknown>, events: PaletteEvent[]): LocalPaletteRecord | null {
+  if (r.version !== events.length || !isString(r.name) || !isIds(r.colorIds)) return null;
+  if (!isString(r.createdAt) || !isString(r.updatedAt) || typeof r.timestamp !== 'number') return null;
+  return {
+    id: r.id as string,
+    name: r.name,
+    colorIds: r.colorIds,
+    timestamp: r.timestamp,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+    version: r.version,
+    events,
+  };
 }
 
 /**
@@ -160,9 +186,9 @@ export function parseLocalRecords(raw: unknown): LocalPaletteRecord[] {
     if (!item || typeof item !== 'object') continue;
     const r = item as Record<string, unknown>;
     if (!isString(r.id) || r.id === '') continue;
-    const events = Array.isArray(r.events) ? r.events.map(parseEvent) : [];
-    if (events.length > 0 && events.every((e) => e !== null)) {
-      const record = project(r.id, events as PaletteEvent[]);
+    const events: unknown[] = Array.isArray(r.events) ? r.events : [];
+    if (events.length > 0 && events.every(isLocalEvent)) {
+      const record = storedRecord(r, events) ?? project(r.id, events);
       if (record) out.push(record);
       continue;
     }
