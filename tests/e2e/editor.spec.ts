@@ -204,6 +204,28 @@ test.describe('palette editor: strips', () => {
   });
 });
 
+test.describe('palette editor: floating buttons', () => {
+  test('S and the save button start a save; the saved palettes and extract buttons open their panels', async ({
+    page,
+  }) => {
+    await open(page);
+    // What a save asks (sign in, or a name) is the saved-palettes feature's; here: the request is made.
+    await focusPage(page);
+    await page.keyboard.press('s');
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Save palette' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Saved palettes (0)' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Extract palette from image' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+  });
+});
+
 test.describe('palette editor: reordering', () => {
   test('drag with the mouse moves a colour and its lock', async ({ page }) => {
     await open(page);
@@ -299,6 +321,21 @@ test.describe('palette editor: phone', () => {
     await expect.poll(() => names(page)).not.toEqual(before);
     await footer.getByRole('button', { name: 'Add color' }).tap();
     await expect(strips(page)).toHaveCount(6);
+  });
+
+  test('keyboard reordering runs up and down when the strips are stacked', async ({ page }) => {
+    await open(page);
+    const before = await names(page);
+    await strips(page)
+      .nth(3)
+      .getByRole('button', { name: /^Reorder / })
+      .focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Space');
+    await expect.poll(() => names(page)).toEqual([before[3], before[0], before[1], before[2], before[4]]);
   });
 
   test('touch drag on the handle moves a colour', async ({ page }) => {
