@@ -4,7 +4,17 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { startServer } from '../support/server-process';
 import { expect, test } from './support/fixtures';
-import { openApp, openSaved, PASSWORD, row, saveCurrent, signUpByApi, toast, uniqueEmail } from './support/saved-flows';
+import {
+  openApp,
+  openSaved,
+  PASSWORD,
+  row,
+  saveCurrent,
+  signUpByApi,
+  stripIds,
+  toast,
+  uniqueEmail,
+} from './support/saved-flows';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html',
@@ -130,6 +140,55 @@ test.describe('accounts when the backend differs', () => {
     await expect.poll(() => page.evaluate(() => localStorage.getItem('savedPalettes'))).toBeNull();
     const { palettes } = await (await page.request.get('/api/palettes')).json();
     expect(palettes.map((p: { name: string }) => p.name)).toEqual(['Keep me']);
+  });
+
+  test('one palette the server refuses stays on this device; the others are uploaded', async ({ page }) => {
+    const email = await signUpByApi(page);
+    await page.context().clearCookies();
+    await openApp(page);
+    const ids = await stripIds(page);
+    await page.evaluate((colorIds) => {
+      const at = Date.UTC(2026, 0, 1);
+      localStorage.setItem(
+        'savedPalettes',
+        JSON.stringify([
+          { id: 'good1', name: 'Good', colorIds, timestamp: at },
+          { id: 'bad1', name: 'Retired paint', colorIds: [...colorIds.slice(0, 2), 'no-such-colour'], timestamp: at },
+        ]),
+      );
+    }, ids);
+    await page.reload();
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    const signIn = page.getByRole('dialog', { name: 'Sign In' });
+    await signIn.getByLabel('Email').fill(email);
+    await signIn.getByLabel('Password').fill(PASSWORD);
+    await signIn.getByRole('button', { name: 'Sign In' }).click();
+    await expect(toast(page, '1 palette(s) could not be uploaded and stay on this device')).toBeVisible();
+    const { palettes } = await (await page.request.get('/api/palettes')).json();
+    expect(palettes.map((p: { name: string }) => p.name)).toEqual(['Good']);
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('savedPalettes') ?? '[]'));
+    expect(stored.map((p: { name: string }) => p.name)).toEqual(['Retired paint']);
+  });
+
+  test('a session that ended elsewhere signs this tab out on its next save, and the palette is still on screen', async ({
+    page,
+  }) => {
+    await signUpByApi(page);
+    await openApp(page);
+    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    const ids = await stripIds(page);
+    // Signed out in another tab: this one still believes it is signed in.
+    const other = await page.context().newPage();
+    await openApp(other);
+    await other.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(other.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await other.close();
+    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await page.locator('body').press('s');
+    await page.getByRole('dialog', { name: 'Name Your Palette' }).getByRole('button', { name: 'Save Palette' }).click();
+    await expect(toast(page, 'Your session has ended. Please sign in again.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    expect(await stripIds(page)).toEqual(ids);
   });
 
   test("Google: the button shows when the server offers it, and a failed return says 'Failed to sign in with Google'", async ({

@@ -11,6 +11,7 @@ import {
   saveLocalVersion,
 } from '../lib/local-palettes';
 import { cryptoRandom } from '../lib/random';
+import { authState } from './auth-store';
 import { getCatalogue } from './catalogue-store';
 import { replacePalette } from './palette-store';
 import { LOCAL_KEY, type SavedPalette, savedState } from './saved-store';
@@ -61,8 +62,16 @@ function writeLocal(records: LocalPaletteRecord[]): void {
 
 const newestFirst = (list: SavedPalette[]) => [...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 
-function backendFailed(message: string): void {
+/** Every backend failure: status error and the spec's toast; an ended session also signs this tab out. */
+function backendFailed(message: string, error?: unknown): void {
   setSyncStatus('error');
+  if (error instanceof api.ApiFailure && error.status === 401) {
+    authState.user = null;
+    switchToLocalList();
+    setSyncStatus('error');
+    showToast('Your session has ended. Please sign in again.', 'error');
+    return;
+  }
   showToast(message, 'error');
 }
 
@@ -74,7 +83,7 @@ async function remote<T>(call: () => Promise<T>, failure: string): Promise<T | u
     setSyncStatus('synced');
     return result;
   } catch (error) {
-    backendFailed(error instanceof api.ApiFailure && error.status === 0 ? `${failure}: you are offline` : failure);
+    backendFailed(failure, error);
     return undefined;
   }
 }
@@ -134,7 +143,7 @@ export async function saveBack(
         setSyncStatus('synced');
         return { kind: 'conflict', theirs: null };
       }
-      backendFailed('Failed to save palette');
+      backendFailed('Failed to save palette', error);
       return { kind: 'failed' };
     }
   }
@@ -186,7 +195,7 @@ export async function renamePalette(id: string, rawName: string): Promise<void> 
         showToast('This palette was changed elsewhere; the list now shows the latest. Rename it again.', 'error');
         return;
       }
-      backendFailed('Failed to rename palette');
+      backendFailed('Failed to rename palette', error);
     }
     return;
   }
@@ -313,22 +322,63 @@ export async function restoreVersion(id: string, version: number): Promise<boole
   return true;
 }
 
+type ImportItem = ImportBody['palettes'][number];
+const IMPORT_BATCH = 200;
+
+const toImport = (r: LocalPaletteRecord, withHistory = true): ImportItem => ({
+  localId: r.id,
+  name: r.name,
+  colorIds: [...r.colorIds],
+  createdAt: r.createdAt,
+  ...(withHistory ? { history: r.events as ImportItem['history'] } : {}),
+});
+
+const refusedByServer = (error: unknown) => error instanceof api.ApiFailure && error.status === 400;
+
+/**
+ * Uploads in batches the server accepts; importing is idempotent per local id, so a retry after a
+ * failure never makes duplicates. A palette the server refuses is retried without its history, and
+ * kept on this device (returned) if even that is refused: one bad record must not block the rest.
+ */
+async function uploadLocal(local: LocalPaletteRecord[]): Promise<LocalPaletteRecord[]> {
+  const refused: LocalPaletteRecord[] = [];
+  for (let start = 0; start < local.length; start += IMPORT_BATCH) {
+    const batch = local.slice(start, start + IMPORT_BATCH);
+    try {
+      await api.importPalettes(batch.map((r) => toImport(r)));
+      continue;
+    } catch (error) {
+      if (!refusedByServer(error)) throw error;
+    }
+    for (const record of batch) {
+      try {
+        await api.importPalettes([toImport(record)]);
+      } catch (error) {
+        if (!refusedByServer(error)) throw error;
+        try {
+          await api.importPalettes([toImport(record, false)]);
+        } catch (again) {
+          if (!refusedByServer(again)) throw again;
+          refused.push(record);
+        }
+      }
+    }
+  }
+  return refused;
+}
+
 /** Spec §4, on sign-in: upload this device's palettes with their history, then use the server's list. */
 export async function syncOnSignIn(): Promise<void> {
   setSyncStatus('syncing');
   const local = readLocal();
   try {
     if (local.length > 0) {
-      await api.importPalettes(
-        local.map((r) => ({
-          localId: r.id,
-          name: r.name,
-          colorIds: r.colorIds,
-          createdAt: r.createdAt,
-          history: r.events as ImportBody['palettes'][number]['history'],
-        })),
-      );
-      localStorage.removeItem(LOCAL_KEY);
+      const refused = await uploadLocal(local);
+      if (refused.length === 0) localStorage.removeItem(LOCAL_KEY);
+      else {
+        localStorage.setItem(LOCAL_KEY, JSON.stringify(refused));
+        showToast(`${refused.length} palette(s) could not be uploaded and stay on this device`, 'error');
+      }
     }
     const { palettes } = await api.listPalettes();
     savedState.source = 'remote';
