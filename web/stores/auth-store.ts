@@ -19,7 +19,11 @@ let started = false;
 export function initAuth(): void {
   if (started) return;
   started = true;
-  void import('../lib/api-client').then(async (api) => {
+  // Offline before the client chunk arrived: behave as without a server, so saving still works.
+  const unavailable = () => {
+    authState.backend = 'unavailable';
+  };
+  import('../lib/api-client').then(async (api) => {
     try {
       authState.google = (await api.getConfig()).auth?.google === true;
       authState.backend = 'available';
@@ -36,5 +40,5 @@ export function initAuth(): void {
     } catch {
       // No answer about the session: the visitor stays anonymous and can sign in by hand.
     }
-  });
+  }, unavailable);
 }
