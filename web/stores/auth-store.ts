@@ -14,6 +14,11 @@ export const authState = proxy({
 });
 
 let started = false;
+let settle: () => void = () => {};
+/** Resolves once it is known whether there is a server and who is signed in (a save waits for it). */
+export const authChecked = new Promise<void>((resolve) => {
+  settle = resolve;
+});
 
 /** The start-up check of /api/config and the session; the API client arrives as its own small chunk. */
 export function initAuth(): void {
@@ -22,13 +27,14 @@ export function initAuth(): void {
   // Offline before the client chunk arrived: behave as without a server, so saving still works.
   const unavailable = () => {
     authState.backend = 'unavailable';
+    settle();
   };
   import('../lib/api-client').then(async (api) => {
     try {
       authState.google = (await api.getConfig()).auth?.google === true;
       authState.backend = 'available';
     } catch {
-      authState.backend = 'unavailable';
+      unavailable();
       return;
     }
     if (new URLSearchParams(location.search).has('auth_error')) {
@@ -36,9 +42,13 @@ export function initAuth(): void {
     }
     try {
       const { user } = await api.getSession();
-      if (user) void import('./account-actions').then((m) => m.onSignedIn(user));
+      if (user) {
+        authState.user = user;
+        void import('./account-actions').then((m) => m.onSignedIn(user));
+      }
     } catch {
       // No answer about the session: the visitor stays anonymous and can sign in by hand.
     }
+    settle();
   }, unavailable);
 }

@@ -94,8 +94,12 @@ function upsert(palette: SavedPalette): void {
   if (savedState.loadedFrom?.id === palette.id) savedState.loadedFrom = { id: palette.id, version: palette.version };
 }
 
+/** The sign-in sync under way, if any: a save waits for it so it lands where the list lives. */
+let syncing: Promise<void> | null = null;
+
 /** Saves the current colours as a new palette. */
 export async function saveAsNew(name: string, colorIds: readonly string[]): Promise<boolean> {
+  await syncing;
   if (isRemote()) {
     const created = await remote(() => api.createPalette(name, colorIds), 'Failed to save palette');
     if (!created) return false;
@@ -126,6 +130,7 @@ export async function saveBack(
   baseVersion: number,
   change: { name: string; colorIds: readonly string[] },
 ): Promise<SaveBackResult> {
+  await syncing;
   if (isRemote()) {
     setSyncStatus('syncing');
     try {
@@ -368,7 +373,14 @@ async function uploadLocal(local: LocalPaletteRecord[]): Promise<LocalPaletteRec
 }
 
 /** Spec §4, on sign-in: upload this device's palettes with their history, then use the server's list. */
-export async function syncOnSignIn(): Promise<void> {
+export function syncOnSignIn(): Promise<void> {
+  syncing ??= runSync().finally(() => {
+    syncing = null;
+  });
+  return syncing;
+}
+
+async function runSync(): Promise<void> {
   setSyncStatus('syncing');
   const local = readLocal();
   try {

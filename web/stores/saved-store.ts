@@ -1,5 +1,5 @@
 import { proxy } from 'valtio';
-import { authState } from './auth-store';
+import { authChecked, authState, initAuth } from './auth-store';
 import { paletteState } from './palette-store';
 import { showToast } from './toast-store';
 import { openOverlay } from './ui-store';
@@ -82,6 +82,12 @@ export const localChoice = { deviceOnly: false };
 export function requestSave(): void {
   if (paletteState.slots.length === 0) {
     showToast('No palette to save', 'error');
+    return;
+  }
+  if (authState.backend === 'checking') {
+    // Pressed S before the start-up check answered: decide once it has, never on a guess.
+    initAuth();
+    void authChecked.then(requestSave);
     return;
   }
   if (authState.backend === 'available' && !authState.user && !localChoice.deviceOnly) {
