@@ -100,6 +100,27 @@ test.describe('accounts in the app', () => {
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
   });
 
+  test('an anonymous save that signs in carries on to Name Your Palette and saves to the account', async ({ page }) => {
+    const email = await signUpByApi(page);
+    await page.context().clearCookies();
+    await openApp(page);
+    const ids = await stripIds(page);
+    await page.locator('body').press('s');
+    const signIn = authDialog(page, 'Sign In');
+    await signIn.getByLabel('Email').fill(email);
+    await signIn.getByLabel('Password').fill(PASSWORD);
+    await signIn.getByRole('button', { name: 'Sign In' }).click();
+    const modal = page.getByRole('dialog', { name: 'Name Your Palette' });
+    await expect(modal).toBeVisible();
+    await modal.getByRole('button', { name: 'Save Palette' }).click();
+    await expect(toast(page, 'Palette saved!')).toBeVisible();
+    const { palettes } = await (await page.request.get('/api/palettes')).json();
+    expect(palettes).toHaveLength(1);
+    expect(palettes[0].name).toBe('Palette 1');
+    expect(palettes[0].colors.map((c: { id: string }) => c.id)).toEqual(ids);
+    expect(await page.evaluate(() => localStorage.getItem('savedPalettes'))).toBeNull();
+  });
+
   test('palettes kept on this device are uploaded with their history at sign-in, then removed locally', async ({
     page,
   }) => {
