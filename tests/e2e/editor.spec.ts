@@ -8,6 +8,7 @@ const lockStates = (page: Page) =>
   strips(page)
     .locator('.strip-lock')
     .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-pressed') === 'true'));
+const liveRegion = (page: Page) => page.locator('[id^="DndLiveRegion"]');
 const toast = (page: Page, text: string | RegExp) => page.getByRole('status').getByText(text);
 
 /** The app is ready: 5 strips painted, and the lazily loaded drag and drop has arrived. */
@@ -257,8 +258,12 @@ test.describe('palette editor: reordering', () => {
       .getByRole('button', { name: /^Reorder / });
     await handle.focus();
     await page.keyboard.press('Space');
+    // Each step is announced; the next key waits for it, as a screen reader user would.
+    await expect(liveRegion(page)).toContainText('position 1 of 5');
     await page.keyboard.press('ArrowRight');
+    await expect(liveRegion(page)).toContainText('moved to position 2 of 5');
     await page.keyboard.press('ArrowRight');
+    await expect(liveRegion(page)).toContainText('moved to position 3 of 5');
     await page.keyboard.press('Space');
     await expect.poll(() => names(page)).toEqual([before[1], before[2], before[0], before[3], before[4]]);
     // The move is announced to screen readers, and Space on the handle did not generate a palette.
@@ -277,7 +282,9 @@ test.describe('palette editor: reordering', () => {
       .getByRole('button', { name: /^Reorder / })
       .focus();
     await page.keyboard.press('Enter');
+    await expect(liveRegion(page)).toContainText('position 2 of 5');
     await page.keyboard.press('ArrowRight');
+    await expect(liveRegion(page)).toContainText('moved to position 3 of 5');
     await page.keyboard.press('Escape');
     await expect(page.getByText(/Moving cancelled/)).toBeAttached();
     expect(await names(page)).toEqual(before);
@@ -331,9 +338,11 @@ test.describe('palette editor: phone', () => {
       .getByRole('button', { name: /^Reorder / })
       .focus();
     await page.keyboard.press('Space');
-    await page.keyboard.press('ArrowUp');
-    await page.keyboard.press('ArrowUp');
-    await page.keyboard.press('ArrowUp');
+    await expect(liveRegion(page)).toContainText('position 4 of 5');
+    for (const position of [3, 2, 1]) {
+      await page.keyboard.press('ArrowUp');
+      await expect(liveRegion(page)).toContainText(`moved to position ${position} of 5`);
+    }
     await page.keyboard.press('Space');
     await expect.poll(() => names(page)).toEqual([before[3], before[0], before[1], before[2], before[4]]);
   });
