@@ -134,7 +134,13 @@ const INSTRUMENT = `(() => {
   new MutationObserver(check).observe(document, { subtree: true, childList: true, attributeFilter: ['data-results-for'] });
 })();`;
 
-async function typeAndMeasure(page: Page, into: 'searchSamples' | 'floorSamples', selector: string): Promise<number[]> {
+/** All samples, and those of keystrokes after a query's first (the list was already on screen). */
+async function typeAndMeasure(
+  page: Page,
+  into: 'searchSamples' | 'floorSamples',
+  selector: string,
+): Promise<{ all: number[]; later: number[] }> {
+  const firsts = new Set<number>();
   const box = page.locator(selector);
   const read = () => page.evaluate((k) => (window as unknown as Record<string, number[]>)[k]?.length ?? 0, into);
   for (const query of QUERIES) {
@@ -143,6 +149,7 @@ async function typeAndMeasure(page: Page, into: 'searchSamples' | 'floorSamples'
     let previous = '';
     for (const char of query) {
       const before = await read();
+      if (previous === '') firsts.add(before);
       const next = (previous + char).trim();
       await box.press(char === ' ' ? 'Space' : char);
       // A trailing space asks nothing new, so nothing new is painted for it.
@@ -155,7 +162,8 @@ async function typeAndMeasure(page: Page, into: 'searchSamples' | 'floorSamples'
       previous += char;
     }
   }
-  return page.evaluate((k) => (window as unknown as Record<string, number[]>)[k] ?? [], into);
+  const all = await page.evaluate((k) => (window as unknown as Record<string, number[]>)[k] ?? [], into);
+  return { all, later: all.filter((_, i) => !firsts.has(i)) };
 }
 
 async function keystrokeRows(distDir: string): Promise<BenchRow[]> {
@@ -191,7 +199,7 @@ async function keystrokeRows(distDir: string): Promise<BenchRow[]> {
     const search = await typeAndMeasure(page, 'searchSamples', box);
     const floor = await typeAndMeasure(page, 'floorSamples', 'input[data-floor]');
     await page.close();
-    return { search: summarize(search), floor: summarize(floor) };
+    return { search: summarize(search.all), later: summarize(search.later), floor: summarize(floor.all) };
   };
   try {
     const worker = await measure(true);
@@ -217,6 +225,15 @@ async function keystrokeRows(distDir: string): Promise<BenchRow[]> {
         baseline: baseline(main.floor),
         target: 'p95 ≤ 16 ms',
         met: main.search.p95 <= 16,
+      },
+      {
+        // The first key of a query also swaps the palette strips for the list; the others only update it.
+        name: 'keystroke → results painted, CPU 4× slower, worker, list already shown',
+        unit: 'ms',
+        ...worker.later,
+        baseline: baseline(worker.floor),
+        target: 'p95 ≤ 16 ms',
+        met: worker.later.p95 <= 16,
       },
     ];
   } finally {

@@ -141,6 +141,7 @@ test.describe('filters and chips', () => {
 
     await category.selectOption('Blues');
     await searchBox(page).fill('blue');
+    await expect(options(page)).toHaveCount(8);
     await searchBox(page).press('Escape');
     await expect(firstResultName(page)).toBeVisible();
     for (const row of await results(page).all()) {
@@ -206,6 +207,7 @@ test.describe('result rows', () => {
     await searchBox(page).fill('white');
     await expect(results(page).first().getByRole('button', { name: 'Palette Full' })).toBeDisabled();
 
+    await expect(options(page)).toHaveCount(8);
     await searchBox(page).press('Escape');
     await page.getByRole('button', { name: 'Clear all' }).first().click();
     await expect(strips(page)).toHaveCount(10);
@@ -217,6 +219,7 @@ test.describe('detail modal', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await open(page);
     await searchBox(page).fill('hague');
+    await expect(options(page)).toHaveCount(1);
     await searchBox(page).press('Escape');
     await results(page).first().locator('.result-swatch').click();
     const dialog = page.getByRole('dialog', { name: 'Hague Blue' });

@@ -96,7 +96,7 @@ const ResultRow = memo(function ResultRow({
   );
 });
 
-export default function ResultsList() {
+function ResultsList() {
   const { ids, key, status } = useSnapshot(searchState);
   const { catalogue } = useSnapshot(catalogueState);
   const { slots } = useSnapshot(paletteState);
@@ -175,3 +175,6 @@ export default function ResultsList() {
     </section>
   );
 }
+
+// The shell re-renders on every filter change; the list needs to only when its answer arrives.
+export default memo(ResultsList);

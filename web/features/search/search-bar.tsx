@@ -57,7 +57,8 @@ function Suggestions({
 }
 
 export function SearchBar() {
-  const { searchTerm, brand, category } = useSnapshot(filterState);
+  // sync: a controlled input must see its new value in the same event, or React puts the old one back.
+  const { searchTerm, brand, category } = useSnapshot(filterState, { sync: true });
   const { ids } = useSnapshot(searchState);
   const { catalogue } = useSnapshot(catalogueState);
   const [open, setOpen] = useState(false);
