@@ -58,13 +58,18 @@ export const SPEC = {
 const PERCEPTUAL_BOX = 128;
 /**
  * Clustering into a few more groups than asked lets blends, edges and shading form their own small
- * clusters instead of dragging a real colour's centre; the largest `count` are kept.
+ * clusters instead of dragging a real colour's centre; `count` of them are then picked by share and
+ * distinctness.
  */
 const EXTRA_CLUSTERS = 3;
 /** Clusters holding less than this share of the image are specks, not palette colours. */
 const MIN_CLUSTER_SHARE = 0.02;
-/** Centres closer than this in OKLab (≈ 3 ΔE) are one colour split by noise or shading. */
-const MERGE_DISTANCE = 0.035;
+/** A centre closer than this in OKLab (≈ 3 ΔE) to a picked one is the same colour split by noise or shading. */
+const MERGE_DISTANCE = 0.03;
+/** Leftover clusters this close to a pick are folded back into it, so its centre is not pulled aside. */
+const MERGE_RADIUS = 0.04;
+/** Below this OKLab distance to a picked colour a cluster's share counts for less: distinct colours first. */
+const DISTINCT = 0.15;
 /** Pixels at least this opaque count; a transparent PNG background is not a colour of the picture. */
 const OPAQUE = 128;
 /** At most this many source pixels per axis feed one output pixel: a 12-MP photo costs ~0.5 M reads, not 12 M. */
@@ -230,7 +235,7 @@ function clusterImage(image: Pixels, k: number, progress: (f: number) => void): 
   if (total === 0) return [];
   const result = kmeans(points, weights, k, { random: seededRandom(0x5eed), restarts: 3, maxIterations: 12 });
   progress(0.8);
-  let clusters: Cluster[] = [];
+  const clusters: Cluster[] = [];
   for (let j = 0; j < result.weights.length; j++) {
     const weight = (result.weights[j] as number) / total;
     if (weight < MIN_CLUSTER_SHARE) continue;
@@ -238,46 +243,87 @@ function clusterImage(image: Pixels, k: number, progress: (f: number) => void): 
     clusters.push({ oklab: [c[j * 3] as number, c[j * 3 + 1] as number, c[j * 3 + 2] as number], weight });
   }
   clusters.sort((x, y) => y.weight - x.weight);
-  // Merge near-duplicates into the larger one, weighting the centre by share.
-  const merged: Cluster[] = [];
-  for (const cluster of clusters) {
-    const twin = merged.find(
-      (m) => Math.hypot(...m.oklab.map((v, d) => v - (cluster.oklab[d] as number))) < MERGE_DISTANCE,
-    );
-    if (!twin) {
-      merged.push({ oklab: [...cluster.oklab], weight: cluster.weight });
-      continue;
-    }
-    const w = twin.weight + cluster.weight;
-    twin.oklab = twin.oklab.map((v, d) => (v * twin.weight + (cluster.oklab[d] as number) * cluster.weight) / w) as [
-      number,
-      number,
-      number,
-    ];
-    twin.weight = w;
-  }
-  clusters = merged.sort((x, y) => y.weight - x.weight);
   return clusters;
+}
+
+/**
+ * Matches image colours, most important first, each to the CIEDE2000-nearest catalogue paint not used
+ * yet. Exported so benchmarks give other extractors exactly the same matching.
+ */
+export function matchByCiede2000(colors: readonly { rgb: Rgb; share: number }[], paints: readonly Paint[]): Swatch[] {
+  const prepared = preparePaints(paints);
+  const used = new Set<string>();
+  const swatches: Swatch[] = [];
+  for (const { rgb, share } of colors) {
+    const lab = rgbToLab(rgb);
+    const match = nearestUnused(prepared, used, (p) => deltaE2000(lab, p.lab));
+    if (!match) break;
+    used.add(match.paint.id);
+    swatches.push({ colorId: match.paint.id, source: rgbToHex(rgb), share, distance: match.distance });
+  }
+  return swatches;
+}
+
+const oklabDistance = (x: readonly number[], y: readonly number[]) =>
+  Math.hypot(
+    (x[0] as number) - (y[0] as number),
+    (x[1] as number) - (y[1] as number),
+    (x[2] as number) - (y[2] as number),
+  );
+
+/**
+ * Picks `count` clusters, biggest first, then each next one by share discounted when it sits close to one
+ * already picked: a palette should show the picture's main colours, not three shades of its sky.
+ */
+function pickDistinct(clusters: readonly Cluster[], count: number): Cluster[] {
+  const picked: Cluster[] = [];
+  const rest = [...clusters];
+  while (picked.length < count && rest.length > 0) {
+    let best = 0;
+    let bestScore = Number.NEGATIVE_INFINITY;
+    rest.forEach((cluster, i) => {
+      const nearest = Math.min(...picked.map((p) => oklabDistance(p.oklab, cluster.oklab)));
+      // A near-twin of a picked colour is the same colour split by noise or shading: never a second pick.
+      const score = nearest < MERGE_DISTANCE ? -1 : cluster.weight * Math.min(1, (nearest / DISTINCT) ** 2);
+      if (score > bestScore) {
+        bestScore = score;
+        best = i;
+      }
+    });
+    if (bestScore < 0) break;
+    picked.push(...rest.splice(best, 1));
+  }
+  // Fold each leftover twin back into the pick it splits from, so noise does not pull that centre aside.
+  const merged = picked.map((p) => ({ weight: p.weight, sums: p.oklab.map((v) => v * p.weight) }));
+  for (const cluster of rest) {
+    let target = -1;
+    let nearest = MERGE_RADIUS;
+    picked.forEach((p, i) => {
+      const d = oklabDistance(p.oklab, cluster.oklab);
+      if (d < nearest) {
+        nearest = d;
+        target = i;
+      }
+    });
+    const into = merged[target];
+    if (!into) continue;
+    into.weight += cluster.weight;
+    cluster.oklab.forEach((v, d) => {
+      into.sums[d] = (into.sums[d] as number) + v * cluster.weight;
+    });
+  }
+  return merged.map(({ sums, weight }) => ({ oklab: sums.map((v) => v / weight) as Cluster['oklab'], weight }));
 }
 
 function extractPerceptual(
   image: Pixels,
-  paints: readonly PreparedPaint[],
+  paints: readonly Paint[],
   count: number,
   progress: (f: number) => void,
 ): ExtractResult {
-  const clusters = clusterImage(image, count + EXTRA_CLUSTERS, progress).slice(0, count);
-  const used = new Set<string>();
-  const swatches: Swatch[] = [];
-  for (const cluster of clusters) {
-    const [l, a, b] = cluster.oklab;
-    const rgb = oklabToRgb({ l, a, b });
-    const lab = rgbToLab(rgb);
-    const match = nearestUnused(paints, used, (p) => deltaE2000(lab, p.lab));
-    if (!match) break;
-    used.add(match.paint.id);
-    swatches.push({ colorId: match.paint.id, source: rgbToHex(rgb), share: cluster.weight, distance: match.distance });
-  }
+  const clusters = pickDistinct(clusterImage(image, count + EXTRA_CLUSTERS, progress), count);
+  const colors = clusters.map(({ oklab: [l, a, b], weight }) => ({ rgb: oklabToRgb({ l, a, b }), share: weight }));
+  const swatches = matchByCiede2000(colors, paints);
   progress(0.95);
   return finish('perceptual', swatches);
 }
@@ -302,11 +348,10 @@ export function extractPalette(image: Pixels, paints: readonly Paint[], options:
   if (image.width <= 0 || image.height <= 0 || image.data.length < image.width * image.height * 4) {
     throw new RangeError('extractPalette: the pixel buffer does not match its width and height');
   }
-  const prepared = preparePaints(paints);
   const result =
     options.algorithm === 'spec'
-      ? extractSpec(image, prepared, progress)
-      : extractPerceptual(image, prepared, clampCount(options.count), progress);
+      ? extractSpec(image, preparePaints(paints), progress)
+      : extractPerceptual(image, paints, clampCount(options.count), progress);
   progress(1);
   return result;
 }
