@@ -6,6 +6,7 @@ import { buildSearchIndex, type SearchIndex, type SearchQuery, type SearchResult
 
 let ready: Promise<{ catalogue: Catalogue; index: SearchIndex }> | null = null;
 let latest = 0;
+const COALESCE_ABOVE = 5000;
 
 // A macrotask lets newer queries that are already queued run their first line (and bump `latest`).
 const yieldToQueue = () =>
@@ -41,7 +42,8 @@ const api = {
     latest = Math.max(latest, seq);
     if (!ready) throw new Error('search worker: init first');
     const { index } = await ready;
-    await yieldToQueue();
+    // Below a few thousand colours a query costs less than the hop that would reveal a newer one.
+    if (index.size > COALESCE_ABOVE) await yieldToQueue();
     if (seq !== latest) return null;
     return index.search(query);
   },
