@@ -100,6 +100,48 @@ test.describe('accounts in the app', () => {
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
   });
 
+  test('signed in: rename, load, delete and bulk delete act on the server', async ({ page }) => {
+    await signUpByApi(page);
+    await openApp(page);
+    await expectSignedIn(page);
+    const first = await stripIds(page);
+    await saveCurrent(page, 'Alpha');
+    await page.locator('body').press(' ');
+    await expect.poll(() => stripIds(page)).not.toEqual(first);
+    await saveCurrent(page, 'Beta');
+    await page.locator('body').press(' ');
+    await saveCurrent(page, 'Gamma');
+    await page.locator('body').press(' ');
+    await saveCurrent(page, 'Delta');
+    const names = async () =>
+      ((await (await page.request.get('/api/palettes')).json()).palettes as Array<{ name: string }>).map((p) => p.name);
+    expect(await names()).toEqual(['Delta', 'Gamma', 'Beta', 'Alpha']);
+
+    const sidebar = await openSaved(page);
+    await row(page, 'Alpha').getByRole('button', { name: 'Rename Alpha' }).click();
+    await sidebar.getByRole('textbox', { name: 'New name for Alpha' }).fill('Alpha room');
+    await sidebar.getByRole('textbox', { name: 'New name for Alpha' }).press('Enter');
+    await expect(toast(page, 'Palette renamed!')).toBeVisible();
+    await expect.poll(names).toEqual(['Delta', 'Gamma', 'Beta', 'Alpha room']);
+
+    await row(page, 'Alpha room').getByRole('button', { name: 'Load Alpha room' }).click();
+    await expect(toast(page, 'Loaded Alpha room')).toBeVisible();
+    expect(await stripIds(page)).toEqual(first);
+
+    await openSaved(page);
+    await row(page, 'Delta').getByRole('button', { name: 'Delete Delta' }).click();
+    await expect(toast(page, 'Palette deleted')).toBeVisible();
+    await expect.poll(names).toEqual(['Gamma', 'Beta', 'Alpha room']);
+
+    await sidebar.getByRole('checkbox', { name: 'Select Gamma' }).check();
+    await sidebar.getByRole('checkbox', { name: 'Select Beta' }).check();
+    await sidebar.getByRole('toolbar').getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Delete 2 palette(s)?' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page, 'Deleted 2 palette(s)')).toBeVisible();
+    await expect.poll(names).toEqual(['Alpha room']);
+    await expect(page.getByRole('button', { name: 'Saved palettes (1)' })).toBeAttached();
+  });
+
   test('an anonymous save that signs in carries on to Name Your Palette and saves to the account', async ({ page }) => {
     const email = await signUpByApi(page);
     await page.context().clearCookies();
