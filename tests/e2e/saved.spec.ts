@@ -101,6 +101,8 @@ test.describe('saved palettes on this device', () => {
     await row(page, 'Third').getByRole('button', { name: 'Delete Third' }).click();
     await expect(toast(page, 'Palette deleted')).toBeVisible();
     await expect(row(page, 'Third')).toHaveCount(0);
+    // The keyboard user lands back in the list, not on the page behind the sidebar.
+    await expect(sidebar.getByRole('button', { name: /^Load / }).first()).toBeFocused();
 
     await sidebar.getByRole('checkbox', { name: 'Select First' }).check();
     await sidebar.getByRole('checkbox', { name: 'Select Second' }).check();

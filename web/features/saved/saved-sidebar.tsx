@@ -10,6 +10,18 @@ import { openOverlay, type OverlayProps } from '../../stores/ui-store';
 import { PalettePreview, useColorNames } from './palette-preview';
 import './saved.css';
 
+/** After a delete the focused button is gone: put keyboard users back in the list, not on <body>. */
+function refocus(from: Element | null): void {
+  const dialog = from ?? document.querySelector('dialog.saved-sidebar');
+  requestAnimationFrame(() => {
+    if (document.activeElement && document.activeElement !== document.body) return;
+    const target =
+      dialog?.querySelector<HTMLElement>('.saved-item .saved-primary') ??
+      dialog?.querySelector<HTMLElement>('.dialog-close');
+    target?.focus();
+  });
+}
+
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 /** The Saved Palettes sidebar (spec §2): virtualised, so hundreds of palettes scroll smoothly on a phone. */
@@ -102,6 +114,7 @@ export default function SavedSidebar({ onClose }: OverlayProps) {
               onClick={async () => {
                 setConfirming(false);
                 if (await deletePalettes(chosen)) setSelected(new Set());
+                refocus(scrollRef.current?.closest('dialog') ?? null);
               }}
             >
               Delete
@@ -231,7 +244,15 @@ function SavedRow({
               Share<span className="visually-hidden"> {palette.name}</span>
             </button>
           ))}
-        <button type="button" className="saved-danger-quiet" onClick={() => void deletePalette(palette.id)}>
+        <button
+          type="button"
+          className="saved-danger-quiet"
+          onClick={async (event) => {
+            const dialog = event.currentTarget.closest('dialog');
+            await deletePalette(palette.id);
+            refocus(dialog);
+          }}
+        >
           Delete<span className="visually-hidden"> {palette.name}</span>
         </button>
       </div>
