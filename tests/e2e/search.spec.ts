@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 
@@ -96,6 +97,11 @@ test.describe('suggestions', () => {
 
   test('Escape hides them, a second Escape clears the search', async ({ page }) => {
     await open(page);
+    // Escape straight after typing, before any answer: it closes the list, it does not wipe the words.
+    await searchBox(page).fill('hague');
+    await searchBox(page).press('Escape');
+    await expect(searchBox(page)).toHaveValue('hague');
+    await searchBox(page).fill('');
     await searchBox(page).fill('hague');
     await expect(options(page)).toHaveCount(1);
     await searchBox(page).press('Escape');
@@ -270,5 +276,48 @@ test.describe('detail modal', () => {
     const dialog = page.getByRole('dialog', { name: 'Arsenic' });
     await dialog.getByRole('button', { name: 'Add to Palette' }).click();
     await expect(toast(page)).toContainText('Maximum 10 colors in palette');
+  });
+});
+
+test.describe('accessibility', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`search bar, suggestions, results and detail pass axe (${theme})`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.addInitScript((dark) => localStorage.setItem('darkMode', String(dark)), theme === 'dark');
+      await open(page);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await page.getByRole('combobox', { name: 'Supplier' }).selectOption('Farrow & Ball');
+      await searchBox(page).fill('blue');
+      await expect(options(page)).toHaveCount(8);
+      await searchBox(page).press('ArrowDown');
+      const bar = await new AxeBuilder({ page }).include('.search-bar').include('.results').analyze();
+      expect(bar.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+      await searchBox(page).press('Enter');
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByRole('heading', { level: 4 }).first()).toBeVisible();
+      const detail = await new AxeBuilder({ page }).include('dialog').analyze();
+      expect(detail.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+    });
+  }
+
+  test('works by keyboard alone: filter, search, open, add, close', async ({ page }) => {
+    await open(page);
+    await searchBox(page).focus();
+    await page.keyboard.type('arsenic');
+    await expect(options(page)).toHaveCount(1);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Arsenic' });
+    await expect(dialog).toBeVisible();
+    const add = dialog.getByRole('button', { name: 'Add to Palette' });
+    for (let i = 0; i < 10 && !(await add.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(add).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(toast(page)).toContainText('Added Arsenic to palette');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(searchBox(page)).toBeFocused();
   });
 });

@@ -116,7 +116,8 @@ export function SearchBar() {
       else setOpen(false);
     } else if (event.key === 'Escape') {
       event.preventDefault();
-      if (shown) setOpen(false);
+      // First Escape closes the list (even before its answer arrives), the next one clears the box.
+      if (open && term) setOpen(false);
       else if (searchTerm) setSearchTerm('');
       setActive(-1);
     }
