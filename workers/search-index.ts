@@ -1,4 +1,7 @@
 import type { Brand, CatalogueColor, Category } from '../shared/catalogue/types';
+import { deltaE2000 } from '../shared/color/difference';
+import { parseHex } from '../shared/color/hex';
+import { rgbToLab } from '../shared/color/spaces';
 
 /** What the search box and the filters ask for; an empty text lists every colour the filters allow. */
 export interface SearchQuery {
@@ -38,6 +41,9 @@ const HEX_PREFIX = 8;
 const NAME_EXACT_BONUS = 100;
 const NAME_PREFIX_BONUS = 50;
 const ALL_IN_NAME_BONUS = 20;
+
+/** A full hex code that no paint has brings back this many paints, nearest (CIEDE2000) first. */
+export const NEAREST_TO_HEX = 12;
 
 /** One edit is allowed only in words this long: shorter words have too many one-edit neighbours. */
 export const TYPO_MIN_LENGTH = 5;
@@ -242,6 +248,20 @@ export function buildSearchIndex(colors: readonly CatalogueColor[]): SearchIndex
     }
   }
 
+  /** Scores are 1 / (1 + ΔE): the nearest paint scores highest, an exact twin would score 1. */
+  function nearestToHex(hex: string, allowed: (doc: number) => boolean, limit = NEAREST_TO_HEX): SearchResult {
+    const target = rgbToLab(parseHex(hex) as NonNullable<ReturnType<typeof parseHex>>);
+    const near: Array<{ doc: number; deltaE: number }> = [];
+    for (let doc = 0; doc < n; doc++) {
+      if (!allowed(doc)) continue;
+      const [l, a, b] = (colors[doc] as CatalogueColor).lab;
+      near.push({ doc, deltaE: deltaE2000(target, { l, a, b }) });
+    }
+    near.sort((x, y) => x.deltaE - y.deltaE);
+    const top = near.slice(0, Math.min(limit, NEAREST_TO_HEX));
+    return { ids: top.map((m) => ids[m.doc] as string), scores: top.map((m) => 1 / (1 + m.deltaE)) };
+  }
+
   function search(query: SearchQuery): SearchResult {
     const tokens = parseQuery(query.text);
     const allowed = (doc: number) =>
@@ -310,6 +330,12 @@ export function buildSearchIndex(colors: readonly CatalogueColor[]): SearchIndex
         else if (nameHits[doc] === tokens.length) score += ALL_IN_NAME_BONUS;
         keys[found++] = -Math.round(score * 1000) * n + (nameRank[doc] as number);
       }
+    }
+    const only = tokens[0] as QueryToken;
+    // A word like 'facade' is only taken for a colour when typed as '#facade'.
+    const fullHex = only.word.length === 6 && (only.hexOnly || (only.hexToo && /\d/.test(only.word)));
+    if (found === 0 && tokens.length === 1 && fullHex) {
+      return nearestToHex(only.word, allowed, query.limit);
     }
     const sorted = keys.subarray(0, found).sort();
     const count = query.limit === undefined ? found : Math.min(found, query.limit);

@@ -42,6 +42,11 @@ test.describe('catalogue search', () => {
     }
     await searchBox(page).fill('#3d4e');
     await expect(firstResultName(page)).toHaveText('Hague Blue');
+    await expect(page.getByText(/closest paints come first/)).toHaveCount(0);
+    await searchBox(page).fill('#3d4e58');
+    await expect(page.getByText('No paint is exactly #3D4E58: the closest paints come first.')).toBeVisible();
+    await expect(count(page)).toHaveText('Showing 12 colors');
+    await expect(results(page).locator('.result-name').nth(0)).toHaveText(/Hague Blue|Blue 07/);
     await searchBox(page).fill('elephnt');
     await expect(firstResultName(page)).toHaveText("Elephant's Breath");
     await searchBox(page).fill('hauge blue');

@@ -1,7 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../server/catalogue-file';
 import type { Catalogue } from '../../shared/catalogue/catalogue';
-import { buildSearchIndex, parseQuery, type SearchIndex, withinOneEdit } from '../../workers/search-index';
+import { deltaE2000 } from '../../shared/color/difference';
+import { parseHex } from '../../shared/color/hex';
+import { rgbToLab } from '../../shared/color/spaces';
+import {
+  buildSearchIndex,
+  NEAREST_TO_HEX,
+  parseQuery,
+  type SearchIndex,
+  withinOneEdit,
+} from '../../workers/search-index';
 
 let catalogue: Catalogue;
 let index: SearchIndex;
@@ -94,6 +103,28 @@ describe('search index on the real catalogue', () => {
     const partial = top('#3D');
     expect(partial.length).toBeGreaterThan(1);
     for (const id of partial) expect(catalogue.byId.get(id)?.hexCode.startsWith('#3D')).toBe(true);
+  });
+
+  it('answers a hex code no paint has with the nearest paints by CIEDE2000, nearest first', () => {
+    const result = index.search({ text: '#3d4e58' });
+    expect(result.ids).toHaveLength(NEAREST_TO_HEX);
+    expect(new Set(result.ids.slice(0, 2))).toEqual(new Set(['farrow-ball-hague-blue', 'lick-blue-07']));
+    const target = rgbToLab(parseHex('#3d4e58') as { r: number; g: number; b: number });
+    const distance = (id: string) => {
+      const [l, a, b] = catalogue.byId.get(id)?.lab ?? [0, 0, 0];
+      return deltaE2000(target, { l, a, b });
+    };
+    const listed = result.ids.map(distance);
+    expect([...listed].sort((a, b) => a - b)).toEqual(listed);
+    const farthestListed = listed.at(-1) as number;
+    for (const c of catalogue.colors.filter((x) => !result.ids.includes(x.id))) {
+      expect(distance(c.id)).toBeGreaterThanOrEqual(farthestListed);
+    }
+    // Filters still apply; an all-letter word is a colour only when typed with '#'.
+    for (const id of index.search({ text: '3d4e58', brand: 'Lick' }).ids)
+      expect(catalogue.byId.get(id)?.brand).toBe('Lick');
+    expect(top('facade')).toEqual([]);
+    expect(top('#facade')).toHaveLength(NEAREST_TO_HEX);
   });
 
   it('finds brands, categories and description words, and every word must match', () => {

@@ -3,6 +3,7 @@ import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { formatColorNumber } from '../../../shared/catalogue/ids';
 import type { CatalogueColor } from '../../../shared/catalogue/types';
+import { normalizeHex } from '../../../shared/color/hex';
 import { PALETTE_MAX } from '../../../shared/palette/limits';
 import { catalogueState } from '../../stores/catalogue-store';
 import { clearFilters, searchState } from '../../stores/filter-store';
@@ -126,6 +127,11 @@ function ResultsList() {
   }, [key]);
 
   const answered = key !== '' || status === 'ready';
+  // A hex code no paint has comes back as the nearest paints: say so, or they look like matches.
+  const [answeredTerm] = key ? (JSON.parse(key) as [string]) : [''];
+  const askedHex = /^#?[0-9a-f]{6}$/i.test(answeredTerm) ? normalizeHex(answeredTerm) : null;
+  const firstHex = catalogue?.byId.get(ids[0] ?? '')?.hexCode;
+  const nearestOnly = askedHex !== null && firstHex !== undefined && firstHex !== askedHex;
   return (
     <section
       className="results"
@@ -136,6 +142,7 @@ function ResultsList() {
       <h2 id="results-count" className="results-count" aria-live="polite">
         {answered ? showingLabel(ids.length) : 'Searching…'}
       </h2>
+      {nearestOnly && <p className="results-note">No paint is exactly {askedHex}: the closest paints come first.</p>}
       {status === 'error' && ids.length === 0 && <p className="results-empty">Search is not available right now.</p>}
       {answered && ids.length === 0 && (
         <div className="results-empty">
