@@ -305,6 +305,20 @@ test.describe('accessibility', () => {
     });
   }
 
+  test('Tab walks on past the rows first drawn: the virtual list keeps rendering ahead of focus', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await open(page);
+    await page.getByRole('combobox', { name: 'Supplier' }).selectOption('Little Greene');
+    await expect(count(page)).toHaveText('Showing 204 colors');
+    const drawn = await results(page).count();
+    await results(page).first().locator('.result-name').focus();
+    const position = () =>
+      page.evaluate(() => Number(document.activeElement?.closest('li[aria-posinset]')?.getAttribute('aria-posinset')));
+    for (let i = 0; i < 4 * (drawn + 5); i++) await page.keyboard.press('Tab');
+    expect(await position()).toBeGreaterThan(drawn + 4);
+    await expect(page.locator(':focus')).toBeInViewport();
+  });
+
   test('works by keyboard alone: filter, search, open, add, close', async ({ page }) => {
     await open(page);
     await searchBox(page).focus();
