@@ -66,6 +66,22 @@ test.describe('public share pages', () => {
     await stranger.close();
   });
 
+  test("a sharing change the server never gets says 'Failed to update sharing settings' and changes nothing", async ({
+    page,
+  }) => {
+    await signUpByApi(page);
+    await openApp(page);
+    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await saveCurrent(page, 'Porch');
+    await page.route('**/api/palettes/*/sharing', (route) => route.abort('connectionrefused'));
+    await openSaved(page);
+    await row(page, 'Porch').getByRole('button', { name: 'Share Porch' }).click();
+    await expect(toast(page, 'Failed to update sharing settings')).toBeVisible();
+    await expect(row(page, 'Porch').getByText('Public')).toHaveCount(0);
+    const { palettes } = await (await page.request.get('/api/palettes')).json();
+    expect(palettes[0].isPublic).toBe(false);
+  });
+
   test('the route accepts only alphanumeric ids', async ({ page, server }) => {
     let asked = false;
     await page.route('**/api/shares/**', (route) => {
