@@ -154,7 +154,9 @@ export function SearchBar() {
             onFocus={() => {
               clearTimeout(hideTimer.current);
               setOpen(true);
-              void startSearch();
+              void import('./search-runner').then((m) => m.warmSearch());
+              // The list's chunk too, so the first key only renders.
+              void import('./results-list');
             }}
             onBlur={() => {
               hideTimer.current = setTimeout(() => setOpen(false), HIDE_AFTER_BLUR_MS);

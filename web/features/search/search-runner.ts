@@ -42,3 +42,9 @@ export function startSearchRunner(): void {
   subscribe(filterState, run, true);
   run();
 }
+
+/** Focus in the search box: start the worker and its index before the first key lands. */
+export function warmSearch(): void {
+  startSearchRunner();
+  searchClient.warm().catch(() => {});
+}
