@@ -179,4 +179,48 @@ test.describe('palette history', () => {
     expect(stored.find((p: { name: string }) => p.name === 'Local').version).toBe(3);
     expect(after).toHaveLength(5);
   });
+
+  test('a long history shows its newest 50 versions first and pages back on request', async ({ page }) => {
+    await openApp(page);
+    const ids = await stripIds(page);
+    await page.evaluate((colorIds) => {
+      const at = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString();
+      const events = [
+        {
+          type: 'PaletteCreated',
+          schemaVersion: 1,
+          at: at(0),
+          data: { paletteId: 'long1', ownerId: null, name: 'Name 0', colorIds },
+        },
+        ...Array.from({ length: 69 }, (_, i) => ({
+          type: 'PaletteRenamed',
+          schemaVersion: 1,
+          at: at(i + 1),
+          data: { name: `Name ${i + 1}` },
+        })),
+      ];
+      const record = {
+        id: 'long1',
+        name: 'Name 69',
+        colorIds,
+        timestamp: Date.parse(at(69)),
+        createdAt: at(0),
+        updatedAt: at(69),
+        version: 70,
+        events,
+      };
+      localStorage.setItem('savedPalettes', JSON.stringify([record]));
+    }, ids);
+    await page.reload();
+    await openSaved(page);
+    await row(page, 'Name 69').getByRole('button', { name: 'History of Name 69' }).click();
+    const history = page.getByRole('dialog', { name: 'History of “Name 69”' });
+    const versions = history.getByRole('listitem', { name: /^Version \d+$/ });
+    await expect(versions).toHaveCount(50);
+    await expect(versions.first()).toContainText('Renamed to “Name 69”');
+    await history.getByRole('button', { name: 'Show older versions (20 more)' }).click();
+    await expect(versions).toHaveCount(70);
+    await expect(versions.last()).toContainText('Created as “Name 0” with 5 colours');
+    await expect(history.getByRole('button', { name: /Show older versions/ })).toHaveCount(0);
+  });
 });

@@ -9,6 +9,8 @@ import { describeChange } from './describe-change';
 import { PalettePreview, useColorNames } from './palette-preview';
 import './saved.css';
 
+const PAGE = 50;
+
 const formatTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -21,6 +23,8 @@ export default function HistoryView({ params, onClose }: OverlayProps) {
   const [failed, setFailed] = useState(false);
   const [previewing, setPreviewing] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
+  // A long history renders in pages, so a phone never builds hundreds of rows at once.
+  const [shown, setShown] = useState(PAGE);
   const colorName = useColorNames();
 
   const refresh = useCallback(async () => {
@@ -39,7 +43,7 @@ export default function HistoryView({ params, onClose }: OverlayProps) {
       {!failed && entries === null && <p role="status">Loading history…</p>}
       {entries && palette && (
         <ol className="history-list" aria-label="Versions, newest first">
-          {entries.map((entry, i) => {
+          {entries.slice(0, shown).map((entry, i) => {
             const previous = entries[i + 1] ?? null;
             const latest = i === 0;
             const current = entries[0] as HistoryEntry;
@@ -99,6 +103,11 @@ export default function HistoryView({ params, onClose }: OverlayProps) {
             );
           })}
         </ol>
+      )}
+      {entries && palette && entries.length > shown && (
+        <button type="button" className="saved-secondary history-more" onClick={() => setShown(shown + PAGE)}>
+          Show older versions ({entries.length - shown} more)
+        </button>
       )}
       {entries && !palette && <p>This palette is no longer in your saved list.</p>}
     </Dialog>
