@@ -46,6 +46,11 @@ export function createSearchClient(options: SearchClientOptions) {
       worker.terminate();
       throw error;
     }
+    // A worker that dies later is replaced on the next query (by a new one, or the main thread).
+    worker.addEventListener('error', () => {
+      worker.terminate();
+      backend = null;
+    });
     return { kind: 'worker', search: (s, q) => remote.search(s, q), closest: (id, n) => remote.closest(id, n) };
   }
 
@@ -65,10 +70,13 @@ export function createSearchClient(options: SearchClientOptions) {
   }
 
   function start(): Promise<Backend> {
-    backend ??= startWorker().catch(() => startMainThread());
-    backend.catch(() => {
-      backend = null;
-    });
+    if (!backend) {
+      backend = startWorker().catch(() => startMainThread());
+      // Neither could start (e.g. the catalogue did not load): the next query tries again.
+      backend.catch(() => {
+        backend = null;
+      });
+    }
     return backend;
   }
 
