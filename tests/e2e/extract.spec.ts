@@ -240,6 +240,8 @@ test.describe('off the main thread', () => {
     await openApp(page);
     await openDialog(page);
     await feedLargeJpeg(page, 4000, 3000);
+    // Let the 48 MB canvas that made the test file be collected first: its GC is the test's, not the app's.
+    await page.waitForTimeout(1500);
     await page.evaluate(() => {
       const w = window as unknown as { __long: number[]; __file: File };
       w.__long = [];

@@ -85,7 +85,7 @@ function Result() {
 export default function ExtractDialog({ onClose }: OverlayProps) {
   const state = useSnapshot(extractState);
   const { file: dropped } = useSnapshot(extractInbox);
-  const { past } = useSnapshot(paletteState);
+  const { canUndo } = useSnapshot(paletteState);
   const pickRef = useRef<HTMLInputElement>(null);
   const cameraRef = useRef<HTMLInputElement>(null);
   const busy = state.phase !== 'idle';
@@ -211,7 +211,7 @@ export default function ExtractDialog({ onClose }: OverlayProps) {
 
       <div className="extract-footer">
         {state.result ? (
-          <button type="button" className="extract-button" disabled={past.length === 0} onClick={() => undo()}>
+          <button type="button" className="extract-button" disabled={!canUndo} onClick={() => undo()}>
             Undo
           </button>
         ) : null}
