@@ -338,5 +338,9 @@ test.describe('accessibility', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
     await expect(searchBox(page)).toBeFocused();
+    // Focus came back to the box, but the suggestions stay closed until asked for again.
+    await expect(page.getByRole('listbox', { name: 'Suggestions' })).toHaveCount(0);
+    await page.keyboard.press('ArrowDown');
+    await expect(options(page)).toHaveCount(1);
   });
 });

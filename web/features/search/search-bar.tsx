@@ -152,8 +152,9 @@ export function SearchBar() {
               void startSearch();
             }}
             onFocus={() => {
+              // Cancels a pending hide; the list itself opens on typing or ArrowDown, not on focus (a
+              // closing dialog hands focus back here and must not cover the results with it).
               clearTimeout(hideTimer.current);
-              setOpen(true);
               void import('./search-runner').then((m) => m.warmSearch());
               // The list's chunk too, so the first key only renders.
               void import('./results-list');
