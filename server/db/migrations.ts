@@ -84,4 +84,10 @@ CREATE TABLE email_confirmations (
   expires_at INTEGER NOT NULL
 ) STRICT;`,
   },
+  {
+    version: 4,
+    name: 'shares by palette',
+    // The projection clears a palette's share on every write: without this each write scans all shares.
+    sql: `CREATE INDEX shares_by_palette ON shares (palette_id);`,
+  },
 ];

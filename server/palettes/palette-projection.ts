@@ -69,9 +69,9 @@ const prepared = (db: Database.Database) => {
 };
 
 /** Writes a palette's state into `palettes` and `shares` (a share row exists only while public). */
-function write(db: Database.Database, state: PaletteState) {
+function write(db: Database.Database, state: PaletteState, fresh = false) {
   const s = prepared(db);
-  s.removeShares.run(state.id);
+  if (!fresh) s.removeShares.run(state.id);
   // Local palettes (no owner) never reach the server's log; skip them rather than store a row nobody owns.
   if (state.deleted || state.ownerId === null) {
     s.remove.run(state.id);
@@ -120,7 +120,8 @@ export function rebuildPaletteProjections(db: Database.Database): { events: numb
       let events = 0;
       const rows = db
         .prepare<[string, string], [string, string, number, string, string]>(
-          `SELECT stream_id, type, schema_version, data, time FROM events
+          // NOT INDEXED: a straight scan in position order; the stream index would force a 1M-row sort.
+          `SELECT stream_id, type, schema_version, data, time FROM events NOT INDEXED
            WHERE stream_id >= ? AND stream_id < ? ORDER BY position`,
         )
         .raw();
@@ -136,7 +137,7 @@ export function rebuildPaletteProjections(db: Database.Database): { events: numb
       let palettes = 0;
       for (const state of states.values()) {
         if (!state || state.deleted) continue;
-        write(db, state);
+        write(db, state, true);
         palettes++;
       }
       return { events, palettes };

@@ -1,0 +1,250 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../../server/db/database';
+import { rebuildPaletteProjections } from '../../server/palettes/palette-projection';
+import { ROOT } from '../support/server-process';
+import { type BenchRow, type BenchSuite, summarize } from './support';
+
+interface CannonResult {
+  requests: { p50: number; average: number };
+  latency: { p50: number; p90: number; p99: number };
+  non2xx: number;
+  errors: number;
+}
+type Cannon = (options: Record<string, unknown>) => Promise<CannonResult>;
+const autocannon = createRequire(import.meta.url)('autocannon') as Cannon;
+
+const CONNECTIONS = 2 * availableParallelism();
+const SECONDS = 5;
+
+/** Resident memory of a process, from /proc (Linux). */
+function rssMiB(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) / 1024 : Number.NaN;
+}
+
+/** Runs autocannon while sampling the server's RSS every 100 ms. */
+async function load(pid: number, options: Record<string, unknown>) {
+  const samples: number[] = [];
+  const timer = setInterval(() => samples.push(rssMiB(pid)), 100);
+  try {
+    const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
+    if (result.errors > 0 || result.non2xx > 0) {
+      throw new Error(`load run had ${result.errors} errors and ${result.non2xx} non-2xx answers`);
+    }
+    return { result, rss: summarize(samples) };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/**
+ * Starts a server with its log going to a file, as in production: a log piped into this process
+ * would block the server whenever the load generator keeps this event loop busy.
+ */
+async function startLogged(script: string, env: Record<string, string>) {
+  const dir = mkdtempSync(join(tmpdir(), 'swatchbook-bench-srv-'));
+  const logPath = join(dir, 'server.log');
+  const log = openSync(logPath, 'w');
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, script)],
+    {
+      cwd: ROOT,
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_PATH: join(dir, 'db.sqlite'), ...env },
+      stdio: ['ignore', log, 'inherit'],
+    },
+  );
+  closeSync(log);
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  let url = '';
+  for (let i = 0; i < 400 && !url; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    const match = /"url":"http:\/\/localhost:(\d+)"/.exec(readFileSync(logPath, 'utf8'));
+    if (match) url = `http://127.0.0.1:${match[1]}`;
+  }
+  if (!url) throw new Error(`${script} did not start: ${readFileSync(logPath, 'utf8')}`);
+  return {
+    url,
+    pid: child.pid!,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** 1 000 000 events: 100 000 palettes of 10 events each, written straight into the log. */
+function generateLog(path: string, palettes = 100_000, perPalette = 10) {
+  const db = openDatabase(path);
+  const insert = db.prepare(
+    'INSERT INTO events (stream_id, version, type, schema_version, data, actor, time) VALUES (?, ?, ?, 1, ?, ?, ?)',
+  );
+  const ids = ['farrow-ball-all-white', 'lick-greige-02', 'little-greene-hicks-blue', 'farrow-ball-hague-blue'];
+  db.transaction(() => {
+    for (let p = 0; p < palettes; p++) {
+      const id = `bench${p}`;
+      const stream = `palette-${id}`;
+      const owner = `user${p % 1000}`;
+      const at = new Date(Date.UTC(2026, 0, 1) + p * 1000).toISOString();
+      insert.run(
+        stream,
+        1,
+        'PaletteCreated',
+        JSON.stringify({ paletteId: id, ownerId: owner, name: `Palette ${p}`, colorIds: ids.slice(0, 3) }),
+        owner,
+        at,
+      );
+      for (let v = 2; v <= perPalette; v++) {
+        const kind = v % 4;
+        const [type, data] =
+          kind === 0
+            ? ['PaletteRenamed', { name: `Palette ${p} v${v}` }]
+            : kind === 1
+              ? ['PaletteColorsChanged', { colorIds: v % 2 ? ids : ids.slice(1) }]
+              : kind === 2
+                ? ['PalettePublished', { shareId: `s${p}v${v}`.padEnd(13, '0') }]
+                : ['PaletteUnpublished', { shareId: `s${p}v${v - 1}`.padEnd(13, '0') }];
+        insert.run(stream, v, type, JSON.stringify(data), owner, at);
+      }
+    }
+  })();
+  return db;
+}
+
+const step = (text: string) => process.stdout.write(`  server bench: ${text}\n`);
+
+const suite: BenchSuite = async () => {
+  const rows: BenchRow[] = [];
+  step('starting the server');
+  const server = await startLogged('server/main.ts', { DIST_DIR: join(tmpdir(), 'swatchbook-no-dist') });
+  const origin = { origin: server.url, 'content-type': 'application/json' };
+  try {
+    const signup = await fetch(`${server.url}/api/auth/signup`, {
+      method: 'POST',
+      headers: origin,
+      body: JSON.stringify({ email: 'bench@example.com', password: 'bench password' }),
+    });
+    const cookie = signup.headers.getSetCookie()[0]!.split(';')[0]!;
+    const headers = { ...origin, cookie };
+    const palette = JSON.stringify({
+      name: 'Bench',
+      colorIds: ['farrow-ball-all-white', 'lick-greige-02', 'little-greene-hicks-blue'],
+    });
+    const created = (await (
+      await fetch(`${server.url}/api/palettes`, { method: 'POST', headers, body: palette })
+    ).json()) as { id: string };
+    const shared = (await (
+      await fetch(`${server.url}/api/palettes/${created.id}/sharing`, {
+        method: 'PUT',
+        headers,
+        body: '{"public":true}',
+      })
+    ).json()) as { shareId: string };
+    const shareJson = await (await fetch(`${server.url}/api/shares/${shared.shareId}`)).text();
+
+    step('starting the bare baseline server');
+    const bare = await startLogged('tests/bench/bare-server.ts', { BARE_JSON: shareJson });
+    try {
+      step(`load runs of ${SECONDS} s each`);
+      const bareWrites = await load(bare.pid, {
+        url: `${bare.url}/insert`,
+        method: 'POST',
+        headers: origin,
+        body: palette,
+      });
+      const appends = await load(server.pid, {
+        url: `${server.url}/api/palettes`,
+        method: 'POST',
+        headers,
+        body: palette,
+      });
+      const bareReads = await load(bare.pid, { url: `${bare.url}/json` });
+      const reads = await load(server.pid, { url: `${server.url}/api/shares/${shared.shareId}` });
+      rows.push(
+        {
+          name: `event appends over HTTP (POST /api/palettes, signed in, ${CONNECTIONS} connections)`,
+          unit: 'req/s',
+          median: appends.result.requests.p50,
+          baseline: { name: 'bare Hono route, one raw INSERT', median: bareWrites.result.requests.p50 },
+          target: '≥ 0.25 × baseline (validation, session, decide, append and projection in one transaction)',
+          met: appends.result.requests.p50 >= 0.25 * bareWrites.result.requests.p50,
+          samples: SECONDS,
+        },
+        {
+          name: 'event append latency',
+          unit: 'ms',
+          median: appends.result.latency.p50,
+          baseline: { name: 'bare Hono INSERT latency', median: bareWrites.result.latency.p50 },
+          target: `p90 ${appends.result.latency.p90} ms, p99 ${appends.result.latency.p99} ms; p50 ≤ 10 ms`,
+          met: appends.result.latency.p50 <= 10,
+        },
+        {
+          name: `share reads over HTTP (GET /api/shares/:id, ${CONNECTIONS} connections)`,
+          unit: 'req/s',
+          median: reads.result.requests.p50,
+          baseline: { name: 'bare Hono JSON route, same body', median: bareReads.result.requests.p50 },
+          target: '≥ 0.5 × baseline',
+          met: reads.result.requests.p50 >= 0.5 * bareReads.result.requests.p50,
+          samples: SECONDS,
+        },
+        {
+          name: 'server RSS under append + read load',
+          unit: 'MiB',
+          median: Math.max(appends.rss.median, reads.rss.median),
+          p95: Math.max(appends.rss.p95, reads.rss.p95),
+          baseline: {
+            name: 'bare Hono server RSS, same load',
+            median: Math.max(bareWrites.rss.median, bareReads.rss.median),
+          },
+          target: 'p95 ≤ 256 MiB (a small VPS)',
+          met: Math.max(appends.rss.p95, reads.rss.p95) <= 256,
+        },
+      );
+    } finally {
+      await bare.stop();
+    }
+  } finally {
+    await server.stop();
+  }
+
+  step('generating 1 000 000 events');
+  const dir = mkdtempSync(join(tmpdir(), 'swatchbook-replay-'));
+  const db = generateLog(join(dir, 'replay.sqlite'));
+  try {
+    const scan = db.prepare('SELECT stream_id, type, schema_version, data, time FROM events ORDER BY position').raw();
+    const scans: number[] = [];
+    const replays: number[] = [];
+    let replayed = 0;
+    step('replaying');
+    for (let run = 0; run < 3; run++) {
+      let t = performance.now();
+      let n = 0;
+      for (const _ of scan.iterate()) n++;
+      scans.push(performance.now() - t);
+      t = performance.now();
+      replayed = rebuildPaletteProjections(db).events;
+      replays.push(performance.now() - t);
+      if (n !== replayed) throw new Error(`replayed ${replayed} of ${n} events`);
+    }
+    const replay = summarize(replays.map((ms) => ms / 1000));
+    rows.push({
+      name: `replay of ${replayed.toLocaleString('en')} events into the projections`,
+      unit: 's',
+      ...replay,
+      baseline: { name: 'plain scan of the same log', median: summarize(scans.map((ms) => ms / 1000)).median },
+      target: '≤ 5 s',
+      met: replay.median <= 5,
+    });
+  } finally {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return rows;
+};
+
+export default suite;
