@@ -62,6 +62,7 @@ export const authRoutes = new Hono<AppEnv>()
     const { deps, services } = c.var;
     const { email, password } = c.req.valid('json');
     limit(services.limits.perIp, `ip:${clientIp(c)}`);
+    limit(services.limits.perEmail, `signup:${email}`);
     const taken = () => new ApiError(409, 'email_taken', 'An account with this email already exists. Please sign in.');
     if (services.accounts.findByEmail(email)) throw taken();
     const passwordHash = await hashPassword(password);

@@ -171,6 +171,20 @@ describe('accounts: protection', () => {
     expect(right.status).toBe(429);
   });
 
+  it('limits sign-up attempts per email too', async () => {
+    const { app } = makeTestApp();
+    await signUp(app, 'taken@example.com');
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await call(app, 'POST', '/api/auth/signup', {
+        body: { email: 'taken@example.com', password: PASSWORD },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 9).every((s) => s === 409)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
   it('limits sign-in and sign-up attempts per address', async () => {
     const { app } = makeTestApp({ config: { ...testConfig, auth: { google: null, rateLimits: { perIp: 3 } } } });
     const from = (address: string) => ({ incoming: { socket: { remoteAddress: address, remotePort: 1 } } });
