@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { CatalogueColor } from '../../shared/catalogue/types';
 import { bandImage, distinctPaints, encodePng, loadCatalogue, rgbOf } from '../workers/extract-fixtures';
@@ -209,6 +210,47 @@ test.describe('bad input gets a clear toast and changes nothing', () => {
       await expect.poll(() => paletteNames(page)).toEqual(names(five));
     });
   }
+});
+
+test('the dialog works by keyboard and passes axe, in light and dark mode', async ({ page }) => {
+  await openApp(page);
+  await page.getByRole('button', { name: 'Extract palette from image' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog(page)).toBeVisible();
+  const chooser = page.waitForEvent('filechooser');
+  await dialog(page).getByRole('button', { name: 'Choose an image' }).focus();
+  await page.keyboard.press('Enter');
+  await (await chooser).setFiles({ name: 'bands.png', mimeType: 'image/png', buffer: bandsPng });
+  await expect(dialog(page).getByText(/Made with\s*Perceptual/)).toBeVisible();
+  for (const theme of ['light', 'dark']) {
+    await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
+    const results = await new AxeBuilder({ page }).include('dialog').analyze();
+    expect(results.violations.map((v) => `${theme}: ${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+  }
+  // Arrow keys move between the two methods, and the choice re-runs the extraction.
+  await dialog(page)
+    .getByRole('radio', { name: /Perceptual/ })
+    .focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(dialog(page).getByText(/Made with\s*Classic/)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog(page)).toBeHidden();
+});
+
+test('when the worker cannot load, the extraction still works on the main thread', async ({ page }) => {
+  await page.route(/extract\.worker[^/]*\.js/, (route) => route.abort());
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  await openApp(page);
+  await openDialog(page);
+  await pick(page, 'bands.png', bandsPng);
+  await expect(toast(page, 'Palette extracted from image!')).toBeVisible();
+  await expect.poll(() => paletteNames(page)).toEqual(names(five));
+  expect(warnings.some((w) => w.includes('running on the main thread'))).toBe(true);
+  await pick(page, 'notes.txt', Buffer.from('not a picture'), 'text/plain');
+  await expect(toast(page, /not an image/)).toBeVisible();
 });
 
 test.describe('off the main thread', () => {

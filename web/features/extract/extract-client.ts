@@ -11,6 +11,8 @@ type Progress = (fraction: number) => void;
 
 let worker: Worker | null = null;
 let remote: Remote<ExtractApi> | null = null;
+/** Rejects when the worker fails to load or crashes: Comlink calls to a dead worker would never settle. */
+let workerFailure: Promise<never> | null = null;
 /** Set once a worker failed to start or answer: later calls run on the main thread. */
 let workerBroken = false;
 
@@ -22,9 +24,14 @@ function getRemote(): Remote<ExtractApi> | null {
         type: 'module',
         name: 'extract',
       });
-      worker.addEventListener('error', () => {
-        workerBroken = true;
+      const current = worker;
+      workerFailure = new Promise<never>((_, reject) => {
+        current.addEventListener('error', (event) => {
+          event.preventDefault();
+          reject(new Error(`extract worker failed: ${event.message || 'could not load'}`));
+        });
       });
+      workerFailure.catch(() => {});
       remote = wrap<ExtractApi>(worker);
     } catch {
       workerBroken = true;
@@ -39,6 +46,7 @@ function stopWorker(): void {
   worker?.terminate();
   worker = null;
   remote = null;
+  workerFailure = null;
 }
 
 const aborted = () => new DOMException('The extraction was cancelled', 'AbortError');
@@ -61,7 +69,7 @@ async function run<T>(
     signal.addEventListener('abort', onAbort, { once: true });
   });
   try {
-    return await Promise.race([inWorker(api), cancelled]);
+    return await Promise.race([inWorker(api), cancelled, workerFailure ?? cancelled]);
   } catch (error) {
     if (signal.aborted) throw aborted();
     // A worker that cannot load (old browser, blocked script) or crashes: do the job here instead.
