@@ -35,10 +35,26 @@ function png(b: Uint8Array): ImageHeader {
 
 const isSof = (m: number) => m >= 0xc0 && m <= 0xcf && m !== 0xc4 && m !== 0xc8 && m !== 0xcc;
 
+/** True when the EXIF orientation (tag 0x0112) turns the picture a quarter: phones store portraits that way. */
+function exifRotates(b: Uint8Array, tiff: number, end: number): boolean {
+  const little = ascii(b, tiff, 2) === 'II';
+  const u16 = (at: number) => (little ? u16le(b, at) : u16be(b, at));
+  const u32 = (at: number) => (little ? u32le(b, at) : u32be(b, at));
+  const ifd = tiff + u32(tiff + 4);
+  const entries = u16(ifd);
+  for (let i = 0; i < entries; i++) {
+    const entry = ifd + 2 + i * 12;
+    if (entry + 12 > end) break;
+    if (u16(entry) === 0x0112) return u16(entry + 8) >= 5 && u16(entry + 8) <= 8;
+  }
+  return false;
+}
+
 function jpeg(b: Uint8Array): ImageHeader {
   let pos = 2;
   let width = 0;
   let height = 0;
+  let rotated = false;
   while (pos + 4 <= b.length) {
     if (b[pos] !== 0xff) return { ok: false, reason: 'corrupt', format: 'jpeg' };
     const marker = b[pos + 1] as number;
@@ -51,6 +67,7 @@ function jpeg(b: Uint8Array): ImageHeader {
       continue;
     }
     const length = u16be(b, pos + 2);
+    if (marker === 0xe1 && ascii(b, pos + 4, 6) === 'Exif\0\0') rotated = exifRotates(b, pos + 10, pos + 2 + length);
     if (isSof(marker) && pos + 9 <= b.length) {
       height = u16be(b, pos + 5);
       width = u16be(b, pos + 7);
@@ -61,7 +78,11 @@ function jpeg(b: Uint8Array): ImageHeader {
       // the end-of-image marker after the first scan proves the file is whole.
       const scanStart = pos + 2 + length;
       for (let i = b.lastIndexOf(0xd9); i > scanStart; i = b.lastIndexOf(0xd9, i - 1)) {
-        if (b[i - 1] === 0xff) return { ok: true, format: 'jpeg', width, height };
+        if (b[i - 1] === 0xff) {
+          return rotated
+            ? { ok: true, format: 'jpeg', width: height, height: width }
+            : { ok: true, format: 'jpeg', width, height };
+        }
       }
       return { ok: false, reason: 'truncated', format: 'jpeg', width, height };
     }

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import jpeg from 'jpeg-js';
 import type { CatalogueColor } from '../../shared/catalogue/types';
 import { bandImage, distinctPaints, encodePng, loadCatalogue, rgbOf } from '../workers/extract-fixtures';
 import { expect, test } from './support/fixtures';
@@ -235,6 +236,38 @@ test('the dialog works by keyboard and passes axe, in light and dark mode', asyn
   await expect(dialog(page).getByText(/Made with\s*Classic/)).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog(page)).toBeHidden();
+});
+
+test('a phone portrait stored sideways (EXIF orientation 6) is analysed and shown upright', async ({ page }) => {
+  // Stored 120 × 80: left half red, right half blue. Turned upright it is 80 × 120, red on top.
+  const width = 120;
+  const height = 80;
+  const data = Buffer.alloc(width * height * 4);
+  for (let i = 0; i < width * height; i++)
+    data.set(i % width < width / 2 ? [200, 30, 30, 255] : [30, 30, 200, 255], i * 4);
+  const stored = jpeg.encode({ data, width, height }, 95).data;
+  const tiff = Buffer.from([0x4d, 0x4d, 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0]);
+  const body = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
+  const app1 = Buffer.concat([Buffer.from([0xff, 0xe1, (body.length + 2) >> 8, (body.length + 2) & 255]), body]);
+  const photo = Buffer.concat([stored.subarray(0, 2), app1, stored.subarray(2)]);
+  await openApp(page);
+  await openDialog(page);
+  await pick(page, 'portrait.jpg', photo, 'image/jpeg');
+  const preview = dialog(page).getByRole('img', { name: /portrait\.jpg/ });
+  await expect(preview).toBeVisible();
+  const seen = await preview.evaluate((canvas: HTMLCanvasElement) => {
+    const context = canvas.getContext('2d') as CanvasRenderingContext2D;
+    const at = (x: number, y: number) => [...context.getImageData(x, y, 1, 1).data.slice(0, 3)];
+    return {
+      width: canvas.width,
+      height: canvas.height,
+      top: at(canvas.width / 2, 5),
+      bottom: at(canvas.width / 2, canvas.height - 5),
+    };
+  });
+  expect({ width: seen.width, height: seen.height }).toEqual({ width: 80, height: 120 });
+  expect(seen.top[0]).toBeGreaterThan(150);
+  expect(seen.bottom[2]).toBeGreaterThan(150);
 });
 
 test('when the worker cannot load, the extraction still works on the main thread', async ({ page }) => {

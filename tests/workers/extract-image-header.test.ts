@@ -129,6 +129,50 @@ describe('sniffImage reads the format and declared size from the bytes', () => {
   });
 });
 
+describe('EXIF orientation', () => {
+  /** Inserts an APP1 Exif segment (big-endian TIFF, one IFD0 entry: Orientation) after SOI. */
+  function withOrientation(bytes: Uint8Array, orientation: number): Uint8Array {
+    const tiff = [
+      ...text('MM'),
+      0,
+      42,
+      0,
+      0,
+      0,
+      8,
+      0,
+      1,
+      0x01,
+      0x12,
+      0,
+      3,
+      0,
+      0,
+      0,
+      1,
+      0,
+      orientation,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+    ];
+    const body = [...text('Exif'), 0, 0, ...tiff];
+    const app1 = [0xff, 0xe1, ((body.length + 2) >> 8) & 255, (body.length + 2) & 255, ...body];
+    return Uint8Array.from([...bytes.subarray(0, 2), ...app1, ...bytes.subarray(2)]);
+  }
+
+  it('a photo stored sideways (orientation 6, as phones save portraits) reports its upright size', () => {
+    const landscape = jpegBytes(64, 48);
+    expect(sniffImage(withOrientation(landscape, 6))).toEqual({ ok: true, format: 'jpeg', width: 48, height: 64 });
+    expect(sniffImage(withOrientation(landscape, 8))).toMatchObject({ width: 48, height: 64 });
+    expect(sniffImage(withOrientation(landscape, 1))).toMatchObject({ width: 64, height: 48 });
+    expect(sniffImage(withOrientation(landscape, 3))).toMatchObject({ width: 64, height: 48 });
+  });
+});
+
 describe('fitWithin', () => {
   it('keeps the aspect ratio inside the box, up or down', () => {
     expect(fitWithin(4000, 3000, 100)).toEqual({ width: 100, height: 75 });
