@@ -57,6 +57,8 @@ test.describe('palette editor: strips', () => {
       Object.defineProperty(navigator.clipboard, 'writeText', {
         value: () => Promise.reject(new DOMException('Refused', 'NotAllowedError')),
       });
+      // The app falls back to execCommand('copy') where the Clipboard API is missing: refuse that too.
+      document.execCommand = () => false;
     });
     await open(page);
     const strip = strips(page).first();

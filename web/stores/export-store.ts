@@ -1,5 +1,6 @@
 import type { CatalogueColor } from '../../shared/catalogue/types';
 import { paletteHash } from '../../shared/export/export-palette';
+import { copyText } from '../lib/clipboard';
 import { getCatalogue } from './catalogue-store';
 import { isFilterActive } from './filter-store';
 import { paletteState } from './palette-store';
@@ -43,30 +44,6 @@ export function paletteLink(): string | null {
 /** Phones and tablets with a share sheet get it; desktops copy (their share sheets are clumsy). */
 function hasShareSheet(): boolean {
   return typeof navigator.share === 'function' && matchMedia('(pointer: coarse)').matches;
-}
-
-/** The Clipboard API, else a hidden textarea: plain-http self-hosted sites have no Clipboard API. */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.cssText = 'position:fixed;top:0;left:0;opacity:0;pointer-events:none';
-    const focused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    document.body.append(area);
-    area.select();
-    try {
-      return document.execCommand('copy');
-    } catch {
-      return false;
-    } finally {
-      area.remove();
-      focused?.focus();
-    }
-  }
 }
 
 /** Share button: copies `{origin}/#palette=hex-hex-…`, or opens the Web Share sheet on phones. */

@@ -10,6 +10,7 @@ import {
   restoreLocal,
   saveLocalVersion,
 } from '../lib/local-palettes';
+import { copyText } from '../lib/clipboard';
 import { cryptoRandom } from '../lib/random';
 import { authState } from './auth-store';
 import { getCatalogue } from './catalogue-store';
@@ -281,12 +282,8 @@ export async function toggleSharing(id: string): Promise<void> {
     return;
   }
   const link = `${location.origin}/share/${result.shareId}`;
-  try {
-    await navigator.clipboard.writeText(link);
-    showToast('Share link copied to clipboard!');
-  } catch {
-    showToast(`Palette is public: ${link}`);
-  }
+  if (await copyText(link)) showToast('Share link copied to clipboard!');
+  else showToast(`Palette is public: ${link}`);
 }
 
 /** Every version, newest first. */

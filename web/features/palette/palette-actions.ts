@@ -62,12 +62,3 @@ export function undoChange(): void {
 export function redoChange(): void {
   showToast(redo() ? 'Redone' : 'Nothing to redo');
 }
-
-export async function copyHex(hex: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(hex);
-    showToast(`Copied ${hex}`);
-  } catch {
-    showToast('Failed to copy', 'error');
-  }
-}

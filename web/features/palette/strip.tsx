@@ -2,7 +2,8 @@ import type { CSSProperties, HTMLAttributes, Ref } from 'react';
 import { formatColorNumber } from '../../../shared/catalogue/ids';
 import type { CatalogueColor } from '../../../shared/catalogue/types';
 import { Icon } from './icons';
-import { copyHex, removeColor, toggleLockAt } from './palette-actions';
+import { copyHex } from '../../lib/clipboard';
+import { removeColor, toggleLockAt } from './palette-actions';
 
 /** What the lazily loaded drag-and-drop layer adds to a strip; absent until it has arrived. */
 export interface StripDrag {

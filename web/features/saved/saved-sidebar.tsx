@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { copyText } from '../../lib/clipboard';
 import { Dialog } from '../../lib/dialog';
 import { authState } from '../../stores/auth-store';
 import { deletePalette, deletePalettes, loadPalette, renamePalette, toggleSharing } from '../../stores/saved-actions';
@@ -163,12 +164,8 @@ function SavedRow({
   };
 
   const copyLink = async () => {
-    try {
-      await navigator.clipboard.writeText(`${location.origin}/share/${palette.shareId}`);
-      showToast('Share link copied to clipboard!');
-    } catch {
-      showToast('Failed to copy link', 'error');
-    }
+    if (await copyText(`${location.origin}/share/${palette.shareId}`)) showToast('Share link copied to clipboard!');
+    else showToast('Failed to copy link', 'error');
   };
 
   return (

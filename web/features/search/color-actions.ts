@@ -3,15 +3,6 @@ import { addColor } from '../../stores/palette-store';
 import { showToast } from '../../stores/toast-store';
 import { purchaseHref } from './search-format';
 
-export async function copyHex(hex: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(hex);
-    showToast(`Copied ${hex}`);
-  } catch {
-    showToast('Failed to copy', 'error');
-  }
-}
-
 /** Adds without touching the filters (the results stay); `fullMessage` differs between list and modal. */
 export function addToPalette(color: CatalogueColor, fullMessage = 'Maximum 10 colors allowed'): void {
   const result = addColor(color.id);
