@@ -1,9 +1,7 @@
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ROOT } from '../support/server-process';
-import type { BenchRow, BenchSuite } from './support';
+import { type BenchRow, type BenchSuite, buildScratchPage } from './support';
 
 const gz = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length / 1024;
 
@@ -19,33 +17,10 @@ export function initialAssets(distDir: string) {
 
 /** The floor: React + react-dom rendering one element, built by the same Vite, gzipped the same way. */
 function reactFloorKb(): number {
-  // Inside the project (in the ignored .cache/) so Vite resolves the project's own react.
-  mkdirSync(join(ROOT, '.cache'), { recursive: true });
-  const dir = mkdtempSync(join(ROOT, '.cache', 'react-floor-'));
-  writeFileSync(
-    join(dir, 'index.html'),
-    '<!doctype html><div id="root"></div><script type="module" src="./main.js"></script>',
-  );
-  writeFileSync(
-    join(dir, 'main.js'),
-    `import { createElement } from 'react';\nimport { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')).render(createElement('p', null, 'hi'));\n`,
-  );
-  writeFileSync(join(dir, 'vite.config.mjs'), 'export default { logLevel: "error" };\n');
-  const out = join(dir, 'dist');
-  const result = spawnSync(
-    process.execPath,
-    [
-      join(ROOT, 'node_modules/vite/bin/vite.js'),
-      'build',
-      dir,
-      '--outDir',
-      out,
-      '--config',
-      join(dir, 'vite.config.mjs'),
-    ],
-    { cwd: ROOT, stdio: 'inherit' },
-  );
-  if (result.status !== 0) throw new Error('building the React floor failed');
+  const { out } = buildScratchPage('react-floor', {
+    'index.html': '<!doctype html><div id="root"></div><script type="module" src="./main.js"></script>',
+    'main.js': `import { createElement } from 'react';\nimport { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')).render(createElement('p', null, 'hi'));\n`,
+  });
   return initialAssets(out).jsKb;
 }
 

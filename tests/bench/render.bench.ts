@@ -1,13 +1,11 @@
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, relative } from 'node:path';
+import { extname, join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/browser';
-import { ROOT } from '../support/server-process';
 import { longestNamed } from '../shared/export/support';
-import { type BenchRow, type BenchSuite, summarize } from './support';
+import { type BenchRow, type BenchSuite, buildScratchPage, summarize } from './support';
 
 const RUNS = 40;
 const WARMUP = 5;
@@ -17,13 +15,13 @@ const WARMUP = 5;
  * loop, built by the project's Vite: the numbers are the app's code in Chromium, nothing else.
  */
 function buildBenchPage(): string {
-  mkdirSync(join(ROOT, '.cache'), { recursive: true });
-  const dir = mkdtempSync(join(ROOT, '.cache', 'render-bench-'));
-  const client = relative(dir, join(ROOT, 'web/features/export/render-client.ts')).replaceAll('\\', '/');
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><script type="module" src="./main.ts"></script>');
-  writeFileSync(
-    join(dir, 'main.ts'),
-    `import { renderPng, renderPngOnMainThread } from '${client}';
+  // Scratch pages sit two folders below the project root (.cache/<name>-xxxx/).
+  const client = '../../web/features/export/render-client.ts';
+  const { out } = buildScratchPage(
+    'render-bench',
+    {
+      'index.html': '<!doctype html><script type="module" src="./main.ts"></script>',
+      'main.ts': `import { renderPng, renderPngOnMainThread } from '${client}';
 // Longest main-thread stall while fn runs, seen by a 0 ms timer loop (what input handling would feel).
 async function stall(fn) {
   let last = performance.now(), worst = 0, on = true;
@@ -44,23 +42,9 @@ window.benchRender = async (input, which, runs, warmup) => {
   return out;
 };
 `,
+    },
+    '{ worker: { format: "es" } }',
   );
-  writeFileSync(join(dir, 'vite.config.mjs'), 'export default { logLevel: "error", worker: { format: "es" } };\n');
-  const out = join(dir, 'dist');
-  const result = spawnSync(
-    process.execPath,
-    [
-      join(ROOT, 'node_modules/vite/bin/vite.js'),
-      'build',
-      dir,
-      '--outDir',
-      out,
-      '--config',
-      join(dir, 'vite.config.mjs'),
-    ],
-    { cwd: ROOT, stdio: 'inherit' },
-  );
-  if (result.status !== 0) throw new Error('building the render bench page failed');
   return out;
 }
 

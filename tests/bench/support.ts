@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../support/server-process';
@@ -68,4 +68,25 @@ export function buildApp(): string {
   if (result.status !== 0) throw new Error('vite build failed');
   builtDir = outDir;
   return outDir;
+}
+
+/**
+ * Builds a throwaway page with the project's Vite: `files` (relative name → source, including
+ * index.html) are written to a fresh folder inside the ignored .cache/ (so imports resolve the
+ * project's own node_modules) and built with `viteConfig`. Returns the folder and its dist.
+ */
+export function buildScratchPage(prefix: string, files: Record<string, string>, viteConfig = '{}') {
+  mkdirSync(join(ROOT, '.cache'), { recursive: true });
+  const dir = mkdtempSync(join(ROOT, '.cache', `${prefix}-`));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  writeFileSync(join(dir, 'vite.config.mjs'), `export default ${viteConfig};\n`);
+  const out = join(dir, 'dist');
+  const vite = join(ROOT, 'node_modules/vite/bin/vite.js');
+  const result = spawnSync(
+    process.execPath,
+    [vite, 'build', dir, '--outDir', out, '--logLevel', 'error', '--config', join(dir, 'vite.config.mjs')],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
+  if (result.status !== 0) throw new Error(`building the ${prefix} page failed`);
+  return { dir, out };
 }
