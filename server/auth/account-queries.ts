@@ -90,6 +90,19 @@ export function accounts(db: Database.Database, now: () => Date) {
       })();
     },
     userForIdentity: (provider: string, subject: string) => q.identity.get(provider, subject)?.user_id ?? null,
+    /**
+     * Google has just proved who owns this address, but the account was made by someone who never
+     * did (no SMTP, or the link was never followed): whoever chose its password may not be the
+     * owner, so the password and every session end here, before the owner's Google identity joins.
+     */
+    claimUnverified(userId: string) {
+      db.transaction(() => {
+        db.prepare('UPDATE users SET password_hash = NULL WHERE id = ? AND email_verified = 0').run(userId);
+        db.prepare('DELETE FROM sessions WHERE user_id = ?').run(userId);
+        q.deleteConfirmations.run(userId);
+        q.verifyEmail.run(userId);
+      })();
+    },
     linkIdentity: (provider: string, subject: string, userId: string) =>
       q.addIdentity.run(provider, subject, userId, now().toISOString()),
 

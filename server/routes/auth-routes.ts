@@ -163,7 +163,8 @@ export const authRoutes = new Hono<AppEnv>()
       // Link by email only when Google vouches for it, so nobody takes over an account with an unverified address.
       if (!profile.emailVerified) return redirectWithError(c, 'google_email_unverified');
       const existing = accounts.findByEmail(profile.email);
-      const user = existing ?? accounts.createUser(profile.email, null, true);
+      if (existing && existing.email_verified !== 1) accounts.claimUnverified(existing.id);
+      const user = existing ? accounts.findById(existing.id) : accounts.createUser(profile.email, null, true);
       if (!user) return redirectWithError(c, 'google_failed');
       accounts.linkIdentity('google', profile.subject, user.id);
       accounts.markEmailVerified(user.id);

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Logger } from '../../server/app';
 import { smtpMailer } from '../../server/auth/mailer';
 import { call, makeTestApp, sessionCookie, signUp, testConfig } from './helpers';
 
@@ -318,9 +319,10 @@ describe('accounts: Google sign-in (against a local OIDC mock)', () => {
   });
   afterAll(() => oidc.stop());
 
-  function googleApp() {
+  function googleApp(logger?: Logger) {
     const base = oidc.issuer.url!;
     return makeTestApp({
+      ...(logger ? { logger } : {}),
       config: {
         ...testConfig,
         auth: {
@@ -365,17 +367,42 @@ describe('accounts: Google sign-in (against a local OIDC mock)', () => {
     expect(await session.json()).toMatchObject({ user: { email, emailVerified: true, providers: ['google'] } });
   });
 
-  it('links Google to an existing password account with the same verified email', async () => {
+  it('links Google to an existing password account whose owner confirmed the email', async () => {
     email = 'hal@example.com';
     verified = true;
-    const { app } = googleApp();
+    const lines: Record<string, unknown>[] = [];
+    const { app } = googleApp({ info: (f) => lines.push(f), error: (f) => lines.push(f) });
     const { id } = await signUp(app, email);
+    const link = lines.find((l) => String(l.msg).includes('confirmation link'))?.link;
+    expect((await app.request(String(link))).headers.get('location')).toBe('/');
     const done = await signInWithGoogle(app);
     const session = (await (await call(app, 'GET', '/api/auth/session', { cookie: sessionCookie(done) })).json()) as {
       user: { id: string; providers: string[] };
     };
     expect(session.user.id).toBe(id);
     expect(session.user.providers.sort()).toEqual(['google', 'password']);
+    const password = await call(app, 'POST', '/api/auth/signin', { body: { email, password: PASSWORD } });
+    expect(password.status).toBe(200);
+  });
+
+  it('takes an unconfirmed account back from whoever set its password when Google proves the email', async () => {
+    email = 'kim@example.com';
+    verified = true;
+    const { app } = googleApp();
+    // Someone who does not own kim@example.com signs up with it (no SMTP: usable at once, unconfirmed).
+    const squatter = await signUp(app, email);
+    const done = await signInWithGoogle(app);
+    const session = (await (await call(app, 'GET', '/api/auth/session', { cookie: sessionCookie(done) })).json()) as {
+      user: { id: string; providers: string[]; emailVerified: boolean };
+    };
+    expect(session.user).toMatchObject({ id: squatter.id, providers: ['google'], emailVerified: true });
+    // The squatter's session and password no longer open the account.
+    const old = (await (await call(app, 'GET', '/api/auth/session', { cookie: squatter.cookie })).json()) as {
+      user: unknown;
+    };
+    expect(old.user).toBeNull();
+    const retry = await call(app, 'POST', '/api/auth/signin', { body: { email, password: PASSWORD } });
+    expect(retry.status).toBe(401);
   });
 
   it('refuses an unverified Google email and a forged state, back to / with an error', async () => {
