@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { useSnapshot } from 'valtio';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { subscribe, useSnapshot } from 'valtio';
 import { AccountButton } from '../features/account/account-button';
 import { ShareExportBar } from '../features/export/share-export-bar';
 import { DropZone } from '../features/extract/drop-zone';
@@ -32,11 +32,14 @@ function CatalogueProblem() {
   );
 }
 
+const subscribeFilters = (onChange: () => void) => subscribe(filterState, onChange, true);
+
 function MainContent() {
   const { status } = useSnapshot(catalogueState);
-  useSnapshot(filterState);
+  // Only whether a filter is active, so a keystroke that keeps it active does not render the shell.
+  const active = useSyncExternalStore(subscribeFilters, isFilterActive);
   if (status === 'error') return <CatalogueProblem />;
-  if (isFilterActive()) {
+  if (active) {
     return (
       <Suspense fallback={<p className="palette-loading">Searching…</p>}>
         <ResultsList />

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { BRANDS, type Brand, CATEGORIES, type CatalogueColor, type Category } from '../../../shared/catalogue/types';
 import { catalogueState } from '../../stores/catalogue-store';
@@ -20,7 +20,8 @@ const HIDE_AFTER_BLUR_MS = 200;
 // The runner, the worker and its index load only once someone is about to search.
 const startSearch = () => import('./search-runner').then((m) => m.startSearchRunner());
 
-function Suggestions({
+// Memo: a keystroke re-renders the box, but the suggestions change only when the answer arrives.
+const Suggestions = memo(function Suggestions({
   id,
   colors,
   active,
@@ -54,7 +55,61 @@ function Suggestions({
       ))}
     </div>
   );
-}
+});
+
+/** The two selects, apart from the box so a keystroke does not reconcile their options. */
+const FilterSelects = memo(function FilterSelects({
+  brand,
+  category,
+}: {
+  brand: Brand | null;
+  category: Category | null;
+}) {
+  const { catalogue } = useSnapshot(catalogueState);
+  const counts = useMemo(() => {
+    const map = new Map<Category, number>();
+    for (const c of catalogue?.colors ?? []) {
+      if (!brand || c.brand === brand) map.set(c.category, (map.get(c.category) ?? 0) + 1);
+    }
+    return map;
+  }, [catalogue, brand]);
+  return (
+    <>
+      <select
+        aria-label="Supplier"
+        className="search-select"
+        value={brand ?? ''}
+        onChange={(event) => {
+          setBrand((event.target.value || null) as Brand | null);
+          void startSearch();
+        }}
+      >
+        <option value="">All suppliers</option>
+        {BRANDS.map((b) => (
+          <option key={b} value={b}>
+            {b}
+          </option>
+        ))}
+      </select>
+      <select
+        aria-label="Color category"
+        className="search-select"
+        value={category ?? ''}
+        onChange={(event) => {
+          setCategory((event.target.value || null) as Category | null);
+          void startSearch();
+        }}
+      >
+        <option value="">All categories</option>
+        {CATEGORIES.map((c) => (
+          <option key={c} value={c}>
+            {catalogue ? `${c} (${counts.get(c) ?? 0})` : c}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+});
 
 export function SearchBar() {
   // sync: a controlled input must see its new value in the same event, or React puts the old one back.
@@ -73,8 +128,10 @@ export function SearchBar() {
     return () => clearTimeout(hideTimer.current);
   }, []);
 
+  const hasTerm = term !== '';
+  // Keyed on whether there is a term, not on the term: a new array per keystroke would re-render the list.
   const suggestions = useMemo(() => {
-    if (!term || !catalogue) return [];
+    if (!hasTerm || !catalogue) return [];
     const list: CatalogueColor[] = [];
     for (const id of ids) {
       const color = catalogue.byId.get(id);
@@ -82,24 +139,17 @@ export function SearchBar() {
       if (list.length === MAX_SUGGESTIONS) break;
     }
     return list;
-  }, [term, ids, catalogue]);
-
-  const counts = useMemo(() => {
-    const map = new Map<Category, number>();
-    for (const c of catalogue?.colors ?? []) {
-      if (!brand || c.brand === brand) map.set(c.category, (map.get(c.category) ?? 0) + 1);
-    }
-    return map;
-  }, [catalogue, brand]);
+  }, [hasTerm, ids, catalogue]);
 
   const shown = open && suggestions.length > 0;
 
-  function choose(color: CatalogueColor) {
+  // Stable, so the memoised suggestions keep their props across keystrokes.
+  const choose = useCallback((color: CatalogueColor) => {
     setSearchTerm(color.colorName);
     setOpen(false);
     setActive(-1);
     openOverlay('detail', { colorId: color.id });
-  }
+  }, []);
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     const n = suggestions.length;
@@ -166,38 +216,7 @@ export function SearchBar() {
           />
           {shown && <Suggestions id={listId} colors={suggestions} active={active} onChoose={choose} />}
         </div>
-        <select
-          aria-label="Supplier"
-          className="search-select"
-          value={brand ?? ''}
-          onChange={(event) => {
-            setBrand((event.target.value || null) as Brand | null);
-            void startSearch();
-          }}
-        >
-          <option value="">All suppliers</option>
-          {BRANDS.map((b) => (
-            <option key={b} value={b}>
-              {b}
-            </option>
-          ))}
-        </select>
-        <select
-          aria-label="Color category"
-          className="search-select"
-          value={category ?? ''}
-          onChange={(event) => {
-            setCategory((event.target.value || null) as Category | null);
-            void startSearch();
-          }}
-        >
-          <option value="">All categories</option>
-          {CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {catalogue ? `${c} (${counts.get(c) ?? 0})` : c}
-            </option>
-          ))}
-        </select>
+        <FilterSelects brand={brand} category={category} />
       </div>
       {chips.length > 0 && (
         <div className="search-chips">
