@@ -31,6 +31,8 @@ export function isAbortError(error: unknown): boolean {
 
 export function createSearchClient(options: SearchClientOptions) {
   let backend: Promise<Backend> | null = null;
+  /** The backend once started: a query then leaves synchronously, inside the keystroke's own task. */
+  let started: Backend | null = null;
   let seq = 0;
 
   async function startWorker(): Promise<Backend> {
@@ -50,6 +52,7 @@ export function createSearchClient(options: SearchClientOptions) {
     worker.addEventListener('error', () => {
       worker.terminate();
       backend = null;
+      started = null;
     });
     return { kind: 'worker', search: (s, q) => remote.search(s, q), closest: (id, n) => remote.closest(id, n) };
   }
@@ -71,11 +74,17 @@ export function createSearchClient(options: SearchClientOptions) {
 
   function start(): Promise<Backend> {
     if (!backend) {
-      backend = startWorker().catch(() => startMainThread());
-      // Neither could start (e.g. the catalogue did not load): the next query tries again.
-      backend.catch(() => {
-        backend = null;
-      });
+      const mine = startWorker().catch(() => startMainThread());
+      backend = mine;
+      mine.then(
+        (b) => {
+          if (backend === mine) started = b;
+        },
+        // Neither could start (e.g. the catalogue did not load): the next query tries again.
+        () => {
+          if (backend === mine) backend = null;
+        },
+      );
     }
     return backend;
   }
@@ -93,8 +102,12 @@ export function createSearchClient(options: SearchClientOptions) {
     async search(query: SearchQuery, signal?: AbortSignal): Promise<SearchResult> {
       const mine = ++seq;
       const stale = () => mine !== seq || signal?.aborted === true;
-      const b = await start();
-      if (stale()) throw abortError();
+      // Posted before React renders the keystroke, the worker's answer can be back before the next frame.
+      let b = started;
+      if (!b) {
+        b = await start();
+        if (stale()) throw abortError();
+      }
       const result = await b.search(mine, query);
       if (result === null || stale()) throw abortError();
       return result;
