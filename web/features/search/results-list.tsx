@@ -1,4 +1,4 @@
-import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { elementScroll, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { subscribe, useSnapshot } from 'valtio';
 import { formatColorNumber } from '../../../shared/catalogue/ids';
@@ -56,14 +56,12 @@ const ResultRow = memo(function ResultRow({
   color,
   full,
   position,
-  total,
   top,
   height,
 }: {
   color: CatalogueColor;
   full: boolean;
   position: number;
-  total: number;
   top: number;
   height: number;
 }) {
@@ -72,7 +70,6 @@ const ResultRow = memo(function ResultRow({
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the name button opens the same details by keyboard.
     <li
-      aria-setsize={total}
       aria-posinset={position}
       className="result-row"
       data-color-id={color.id}
@@ -129,14 +126,33 @@ function ResultsList() {
   const rowHeight = phone ? ROW_HEIGHT.phone : ROW_HEIGHT.wide;
   const scrollRef = useRef<HTMLDivElement>(null);
 
+  // A new query starts at its best match; the flag spares a forced layout on every keystroke.
+  const scrolled = useRef(false);
+
   const virtualizer = useVirtualizer({
     count: ids.length,
     getScrollElement: () => scrollRef.current,
+    // The library scrolls a freshly mounted box to 0 (profiled: a forced layout of ~16 ms at CPU 4×
+    // inside the first keystroke); a box not scrolled since it was last at the top is there already.
+    scrollToFn: (offset, options, instance) => {
+      if (offset + (options.adjustments ?? 0) === 0 && !scrolled.current) return;
+      elementScroll(offset, options, instance);
+    },
     estimateSize: () => rowHeight,
     overscan: 3,
     observeElementRect: observeRect,
     // Until the observer reports: the window, so the first frame already has its rows.
     initialRect: { width: innerWidth, height: innerHeight },
+  });
+
+  // aria-setsize is written here, not by each row: a new count would otherwise re-render every row on
+  // screen, even those whose colour the next letter left in place.
+  const rowsRef = useRef<HTMLUListElement>(null);
+  useLayoutEffect(() => {
+    const size = String(ids.length);
+    for (const row of rowsRef.current?.children ?? []) {
+      if (row.getAttribute('aria-setsize') !== size) row.setAttribute('aria-setsize', size);
+    }
   });
 
   const sectionRef = useRef<HTMLElement>(null);
@@ -151,8 +167,6 @@ function ResultsList() {
     virtualizer.measure();
   }, [virtualizer, rowHeight]);
 
-  // A new query starts at its best match; the flag spares a forced layout on every keystroke.
-  const scrolled = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the answered query changes.
   useLayoutEffect(() => {
     if (scrolled.current && scrollRef.current) scrollRef.current.scrollTop = 0;
@@ -189,7 +203,12 @@ function ResultsList() {
           scrolled.current = true;
         }}
       >
-        <ul aria-label="Search results" className="results-rows" style={{ height: virtualizer.getTotalSize() }}>
+        <ul
+          ref={rowsRef}
+          aria-label="Search results"
+          className="results-rows"
+          style={{ height: virtualizer.getTotalSize() }}
+        >
           {catalogue &&
             virtualizer.getVirtualItems().map((item) => {
               const color = catalogue.byId.get(ids[item.index] as string);
@@ -201,7 +220,6 @@ function ResultsList() {
                   color={color}
                   full={full}
                   position={item.index + 1}
-                  total={ids.length}
                   top={item.start}
                   height={rowHeight}
                 />

@@ -130,6 +130,7 @@ export function SearchBar() {
 
   const hasTerm = term !== '';
   // Keyed on whether there is a term, not on the term: a new array per keystroke would re-render the list.
+  const previous = useRef<CatalogueColor[]>([]);
   const suggestions = useMemo(() => {
     if (!hasTerm || !catalogue) return [];
     const list: CatalogueColor[] = [];
@@ -138,8 +139,11 @@ export function SearchBar() {
       if (color) list.push(color);
       if (list.length === MAX_SUGGESTIONS) break;
     }
-    return list;
+    // The next letter often keeps the same top eight: the same array lets the memoised list skip.
+    const last = previous.current;
+    return last.length === list.length && list.every((c, i) => c === last[i]) ? last : list;
   }, [hasTerm, ids, catalogue]);
+  previous.current = suggestions;
 
   const shown = open && suggestions.length > 0;
 
