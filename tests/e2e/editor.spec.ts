@@ -23,6 +23,17 @@ async function open(page: Page, path = '/') {
 }
 
 /** Moves the pointer away from the strips and the focus off any button, so keys reach the page. */
+/**
+ * Picks the focused strip up by keyboard. dnd-kit starts listening for arrow keys in the task after
+ * the pick-up (and measures the strips in the frame after it), so an arrow pressed in between is
+ * not seen: wait that frame and task out, as any human does.
+ */
+async function pickUp(page: Page, key: 'Space' | 'Enter', announced: string) {
+  await page.keyboard.press(key);
+  await expect(liveRegion(page)).toContainText(announced);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+}
+
 async function focusPage(page: Page) {
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 }
@@ -259,9 +270,8 @@ test.describe('palette editor: reordering', () => {
       .first()
       .getByRole('button', { name: /^Reorder / });
     await handle.focus();
-    await page.keyboard.press('Space');
     // Each step is announced; the next key waits for it, as a screen reader user would.
-    await expect(liveRegion(page)).toContainText('position 1 of 5');
+    await pickUp(page, 'Space', 'position 1 of 5');
     await page.keyboard.press('ArrowRight');
     await expect(liveRegion(page)).toContainText('moved to position 2 of 5');
     await page.keyboard.press('ArrowRight');
@@ -283,8 +293,7 @@ test.describe('palette editor: reordering', () => {
       .nth(1)
       .getByRole('button', { name: /^Reorder / })
       .focus();
-    await page.keyboard.press('Enter');
-    await expect(liveRegion(page)).toContainText('position 2 of 5');
+    await pickUp(page, 'Enter', 'position 2 of 5');
     await page.keyboard.press('ArrowRight');
     await expect(liveRegion(page)).toContainText('moved to position 3 of 5');
     await page.keyboard.press('Escape');
@@ -339,8 +348,7 @@ test.describe('palette editor: phone', () => {
       .nth(3)
       .getByRole('button', { name: /^Reorder / })
       .focus();
-    await page.keyboard.press('Space');
-    await expect(liveRegion(page)).toContainText('position 4 of 5');
+    await pickUp(page, 'Space', 'position 4 of 5');
     for (const position of [3, 2, 1]) {
       await page.keyboard.press('ArrowUp');
       await expect(liveRegion(page)).toContainText(`moved to position ${position} of 5`);
