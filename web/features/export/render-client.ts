@@ -1,6 +1,7 @@
-import { type Remote, wrap } from 'comlink';
+import type { Remote } from 'comlink';
 import { PNG_HEIGHT, PNG_WIDTH, type PngInput, paintPng } from '../../../workers/png-layout';
 import type { RenderApi } from '../../../workers/render.worker';
+import { isAbortError, startWorker } from '../../lib/worker-bridge';
 
 export type { PngInput };
 
@@ -23,19 +24,11 @@ let idleTimer: ReturnType<typeof setTimeout> | undefined;
 
 function start(): Running {
   if (running) return running;
-  const worker = new Worker(new URL('../../../workers/render.worker.ts', import.meta.url), {
-    type: 'module',
-    name: 'render',
-  });
-  const failed = new Promise<never>((_, reject) => {
-    worker.addEventListener('error', (event) => {
-      event.preventDefault();
-      reject(new Error(event.message || 'The render worker failed'));
-    });
-    worker.addEventListener('messageerror', () => reject(new Error('The render worker sent an unreadable message')));
-  });
-  failed.catch(() => {});
-  running = { worker, api: wrap<RenderApi>(worker), failed };
+  const { worker, remote, failed } = startWorker<RenderApi>(
+    () => new Worker(new URL('../../../workers/render.worker.ts', import.meta.url), { type: 'module', name: 'render' }),
+    'render',
+  );
+  running = { worker, api: remote, failed };
   return running;
 }
 
@@ -90,7 +83,7 @@ export async function renderPng(input: PngInput, signal?: AbortSignal): Promise<
     try {
       return await guarded(api.renderPng(input), failed, signal);
     } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      if (isAbortError(error)) throw error;
       broken = true;
       stop();
     } finally {

@@ -1,7 +1,8 @@
-import { proxy as comlinkProxy, type Remote, wrap } from 'comlink';
+import { proxy as comlinkProxy, type Remote } from 'comlink';
 import type { DecodeResult } from '../../../workers/decode-image';
 import type { Algorithm, ExtractResult, Paint, Pixels } from '../../../workers/extract';
 import type { ExtractApi } from '../../../workers/extract.worker';
+import { startWorker } from '../../lib/worker-bridge';
 
 export type { Algorithm, DecodeResult, ExtractResult, Paint, Pixels };
 export type { DecodeProblem } from '../../../workers/decode-image';
@@ -20,19 +21,17 @@ function getRemote(): Remote<ExtractApi> | null {
   if (workerBroken) return null;
   if (!remote) {
     try {
-      worker = new Worker(new URL('../../../workers/extract.worker.ts', import.meta.url), {
-        type: 'module',
-        name: 'extract',
-      });
-      const current = worker;
-      workerFailure = new Promise<never>((_, reject) => {
-        current.addEventListener('error', (event) => {
-          event.preventDefault();
-          reject(new Error(`extract worker failed: ${event.message || 'could not load'}`));
-        });
-      });
-      workerFailure.catch(() => {});
-      remote = wrap<ExtractApi>(worker);
+      const started = startWorker<ExtractApi>(
+        () =>
+          new Worker(new URL('../../../workers/extract.worker.ts', import.meta.url), {
+            type: 'module',
+            name: 'extract',
+          }),
+        'extract',
+      );
+      worker = started.worker;
+      remote = started.remote;
+      workerFailure = started.failed;
     } catch {
       workerBroken = true;
       return null;

@@ -1,8 +1,8 @@
-import { wrap } from 'comlink';
 import type { CatalogueColor } from '../../../shared/catalogue/types';
 import type { ClosestGroup } from '../../../workers/closest-colors';
 import type { SearchQuery, SearchResult } from '../../../workers/search-index';
 import type { SearchApi } from '../../../workers/search.worker';
+import { isAbortError, startWorker } from '../../lib/worker-bridge';
 import { CATALOGUE_URL, loadCatalogue } from '../../stores/catalogue-store';
 
 export type { ClosestGroup, SearchQuery, SearchResult };
@@ -25,9 +25,7 @@ export function abortError(): DOMException {
   return new DOMException('A newer search replaced this one', 'AbortError');
 }
 
-export function isAbortError(error: unknown): boolean {
-  return error instanceof DOMException && error.name === 'AbortError';
-}
+export { isAbortError };
 
 export function createSearchClient(options: SearchClientOptions) {
   let backend: Promise<Backend> | null = null;
@@ -35,13 +33,9 @@ export function createSearchClient(options: SearchClientOptions) {
   let started: Backend | null = null;
   let seq = 0;
 
-  async function startWorker(): Promise<Backend> {
+  async function startWorkerBackend(): Promise<Backend> {
     if (typeof Worker === 'undefined' || !options.createWorker) throw new Error('Workers are not available');
-    const worker = options.createWorker();
-    const failed = new Promise<never>((_, reject) => {
-      worker.addEventListener('error', () => reject(new Error('The search worker failed to start')), { once: true });
-    });
-    const remote = wrap<SearchApi>(worker);
+    const { worker, remote, failed } = startWorker<SearchApi>(options.createWorker, 'search');
     try {
       await Promise.race([remote.init(options.catalogueUrl), failed]);
     } catch (error) {
@@ -49,7 +43,7 @@ export function createSearchClient(options: SearchClientOptions) {
       throw error;
     }
     // A worker that dies later is replaced on the next query (by a new one, or the main thread).
-    worker.addEventListener('error', () => {
+    failed.catch(() => {
       worker.terminate();
       backend = null;
       started = null;
@@ -74,7 +68,7 @@ export function createSearchClient(options: SearchClientOptions) {
 
   function start(): Promise<Backend> {
     if (!backend) {
-      const mine = startWorker().catch(() => startMainThread());
+      const mine = startWorkerBackend().catch(() => startMainThread());
       backend = mine;
       mine.then(
         (b) => {
