@@ -1,3 +1,4 @@
+import { labFromTuple } from '../shared/color/types';
 import type { Brand, CatalogueColor } from '../shared/catalogue/types';
 import { deltaE2000 } from '../shared/color/difference';
 
@@ -15,13 +16,11 @@ export interface ClosestGroup {
 export function closestInOtherBrands(colors: readonly CatalogueColor[], colorId: string, perBrand = 3): ClosestGroup[] {
   const target = colors.find((c) => c.id === colorId);
   if (!target) return [];
-  const [l, a, b] = target.lab;
-  const from = { l, a, b };
+  const from = labFromTuple(target.lab);
   const groups = new Map<Brand, ClosestMatch[]>();
   for (const color of colors) {
     if (color.brand === target.brand) continue;
-    const [cl, ca, cb] = color.lab;
-    const match = { id: color.id, deltaE: deltaE2000(from, { l: cl, a: ca, b: cb }) };
+    const match = { id: color.id, deltaE: deltaE2000(from, labFromTuple(color.lab)) };
     const list = groups.get(color.brand) ?? [];
     list.push(match);
     groups.set(color.brand, list);

@@ -1,3 +1,4 @@
+import { labFromTuple } from '../shared/color/types';
 import { deltaE2000, rgbDistance } from '../shared/color/difference';
 import { parseHex, rgbToHex } from '../shared/color/hex';
 import { oklabToRgb, rgbToLab, rgbToOklab } from '../shared/color/spaces';
@@ -129,8 +130,7 @@ function preparePaints(paints: readonly Paint[]): PreparedPaint[] {
   for (const paint of paints) {
     const rgb = parseHex(paint.hexCode);
     if (!rgb) continue;
-    const [l, a, b] = paint.lab;
-    prepared.push({ id: paint.id, rgb, lab: { l, a, b } });
+    prepared.push({ id: paint.id, rgb, lab: labFromTuple(paint.lab) });
   }
   return prepared;
 }

@@ -1,3 +1,4 @@
+import { labFromTuple } from '../shared/color/types';
 import type { Brand, CatalogueColor, Category } from '../shared/catalogue/types';
 import { deltaE2000 } from '../shared/color/difference';
 import { parseHex } from '../shared/color/hex';
@@ -254,8 +255,7 @@ export function buildSearchIndex(colors: readonly CatalogueColor[]): SearchIndex
     const near: Array<{ doc: number; deltaE: number }> = [];
     for (let doc = 0; doc < n; doc++) {
       if (!allowed(doc)) continue;
-      const [l, a, b] = (colors[doc] as CatalogueColor).lab;
-      near.push({ doc, deltaE: deltaE2000(target, { l, a, b }) });
+      near.push({ doc, deltaE: deltaE2000(target, labFromTuple((colors[doc] as CatalogueColor).lab)) });
     }
     near.sort((x, y) => x.deltaE - y.deltaE);
     const top = near.slice(0, Math.min(limit, NEAREST_TO_HEX));

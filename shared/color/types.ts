@@ -12,6 +12,14 @@ export interface Lab {
   b: number;
 }
 
+/** CIELAB as the catalogue file stores it, `[L, a, b]`. */
+export type LabTuple = readonly [number, number, number];
+
+/** The catalogue's stored `[L, a, b]` as the `Lab` the colour functions take. */
+export function labFromTuple([l, a, b]: LabTuple): Lab {
+  return { l, a, b };
+}
+
 /** OKLab: a fast perceptual space for clustering and sorting. */
 export interface Oklab {
   l: number;
