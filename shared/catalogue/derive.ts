@@ -13,13 +13,13 @@ const HEX = /^#[0-9A-F]{6}$/;
 
 /**
  * Warm leans red/yellow, cool leans green/blue; barely coloured greys are neutral. The line through
- * the greens sits just short of pure green (OKLCh 142°): a green leaning to yellow (sage, olive, sap)
- * is a warm green to a decorator, one leaning to blue is cool.
+ * the greens is halfway between yellow (OKLCh ≈110°) and green (≈142°): a green nearer yellow (sage,
+ * olive, sap) is a warm green to a decorator, one nearer green or blue is cool.
  */
 export function undertoneOf(rgb: Rgb): Undertone {
   const { c, h } = rgbToOklch(rgb);
   if (c < 0.008) return 'neutral';
-  return h < 135 || h >= 330 ? 'warm' : 'cool';
+  return h < 126 || h >= 330 ? 'warm' : 'cool';
 }
 
 const round = (v: number, digits: number) => Number(v.toFixed(digits));

@@ -260,6 +260,22 @@ test.describe('detail modal', () => {
     await expect(searchBox(page)).toHaveValue('hague');
   });
 
+  test('says where a published LRV comes from, and calls it no estimate', async ({ page }) => {
+    await open(page);
+    await searchBox(page).fill('hicks');
+    await expect(options(page)).toHaveCount(1);
+    await searchBox(page).press('Escape');
+    await results(page).first().locator('.result-swatch').click();
+    const dialog = page.getByRole('dialog', { name: "Hicks' Blue" });
+    await expect(dialog).toBeVisible();
+    const lrv = dialog.locator('dd').filter({ hasText: 'published' });
+    await expect(lrv).toHaveText(/^\d+ \(published by Little Greene\)$/);
+    await expect(dialog.locator('dd').filter({ hasText: 'estimated' })).toHaveCount(0);
+    const figure = (await lrv.textContent())?.split(' ')[0];
+    await expect(dialog.locator('.detail-description')).toContainText(`LRV ${figure}`);
+    await expect(dialog.locator('.detail-description')).not.toContainText('estimated');
+  });
+
   test('lists the closest colours in the other two brands, each addable and openable', async ({ page }) => {
     await open(page);
     await searchBox(page).fill('hague blue');

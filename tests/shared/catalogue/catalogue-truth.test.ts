@@ -146,11 +146,11 @@ describe('descriptions', () => {
       expect(c.description).toMatch(/\bwarm undertone\b/);
     }
     expect(byName('Lick', 'Teal 06').undertone).toBe('cool');
-    // Every green's undertone follows the side of pure green its hue is on.
+    // Every green follows its hue: clearly nearer yellow (OKLCh ≈110°) is warm, at or past pure green (≈142°) is cool.
     for (const c of catalogue.colors.filter((x) => x.category === 'Greens' && x.undertone !== 'neutral')) {
       const { h } = rgbToOklch(parseHex(c.hexCode)!);
-      if (h < 125) expect(`${c.colorName}: ${c.undertone}`).toBe(`${c.colorName}: warm`);
-      if (h > 145) expect(`${c.colorName}: ${c.undertone}`).toBe(`${c.colorName}: cool`);
+      if (h < 120) expect(`${c.colorName}: ${c.undertone}`).toBe(`${c.colorName}: warm`);
+      if (h > 140) expect(`${c.colorName}: ${c.undertone}`).toBe(`${c.colorName}: cool`);
     }
   });
 
