@@ -114,7 +114,11 @@ export function describeColor(input: DescribeInput): string {
   const tinted = input.undertone !== 'neutral';
   // A neutral's faint hue, or a colour's lean towards a neighbouring family, tells paints of one family apart.
   const cast =
-    !tinted || family.endsWith(lean) ? '' : input.category === 'Neutrals' ? `a hint of ${lean}` : `a ${lean} cast`;
+    !tinted || family.endsWith(lean)
+      ? ''
+      : input.category === 'Neutrals'
+        ? `a hint of ${lean}`
+        : `${article(lean)} ${lean} cast`;
   const tone = tinted ? `${article(input.undertone)} ${input.undertone} undertone` : 'no strong undertone';
   const traits = cast ? `${cast} and ${tone}` : tone;
   const first = pick(input.id, 'sentence', [

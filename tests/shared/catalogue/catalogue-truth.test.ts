@@ -168,6 +168,8 @@ describe('descriptions', () => {
       const family = c.category === 'Navy' ? 'navy blue' : c.category.toLowerCase().replace(/s$/, '');
       expect(c.description.toLowerCase()).toContain(family);
       expect(c.description).not.toMatch(/undefined|NaN/);
+      // Read aloud it must be English: "an orange cast", never "a orange cast".
+      expect(c.description).not.toMatch(/\b[Aa] [aeiou]|\b[Aa]n [^aeiou\s]/);
     }
   });
 });
