@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { Catalogue } from '../../shared/catalogue/catalogue';
+import { resolveEventColorIds } from '../../shared/catalogue/id-aliases';
 import { type DecideContext, decide, type PaletteCommand, PaletteError } from '../../shared/palette/palette-decider';
 import { paletteStreamId } from '../../shared/palette/palette-events';
 import { evolve, fold, type PaletteState } from '../../shared/palette/palette-evolve';
@@ -42,6 +43,9 @@ export function paletteCommands(deps: {
 }) {
   const { db, store, catalogue } = deps;
   const rowById = db.prepare<[string], PaletteRow>('SELECT * FROM palettes WHERE id = ?');
+  // Ids of renamed paints (id-aliases.ts) are stored as today's ids; unknown ids go on to the decider's check.
+  const current = (id: string) => catalogue.currentId(id) ?? id;
+  const currentIds = (ids: readonly string[]) => ids.map(current);
   const context = (): DecideContext => ({
     now: deps.now().toISOString(),
     ids: { shareId: newShareId },
@@ -91,7 +95,9 @@ export function paletteCommands(deps: {
   return {
     create(actorId: string, name: string, colorIds: readonly string[]) {
       const paletteId = newPaletteId();
-      return execute(paletteId, actorId, () => [{ type: 'CreatePalette', actorId, paletteId, name, colorIds }])!;
+      return execute(paletteId, actorId, () => [
+        { type: 'CreatePalette', actorId, paletteId, name, colorIds: currentIds(colorIds) },
+      ])!;
     },
     update(
       paletteId: string,
@@ -106,7 +112,7 @@ export function paletteCommands(deps: {
           const out: PaletteCommand[] = [];
           if (changes.name !== undefined) out.push({ type: 'RenamePalette', actorId, name: changes.name });
           if (changes.colorIds !== undefined) {
-            out.push({ type: 'ChangePaletteColors', actorId, colorIds: changes.colorIds });
+            out.push({ type: 'ChangePaletteColors', actorId, colorIds: currentIds(changes.colorIds) });
           }
           return out;
         },
@@ -164,7 +170,12 @@ export function paletteCommands(deps: {
           const paletteId = importedPaletteId(actorId, palette.localId);
           const before = store.streamVersion(paletteStreamId(paletteId));
           try {
-            execute(paletteId, actorId, () => [{ type: 'ImportPalette', actorId, paletteId, ...palette }]);
+            const imported = {
+              ...palette,
+              colorIds: currentIds(palette.colorIds),
+              history: palette.history?.map((event) => resolveEventColorIds(event, current)),
+            };
+            execute(paletteId, actorId, () => [{ type: 'ImportPalette', actorId, paletteId, ...imported }]);
           } catch (error) {
             if (!(error instanceof PaletteError)) throw error;
             throw new PaletteError(error.code, `Palette ${i + 1} ("${palette.localId}"): ${error.message}`);

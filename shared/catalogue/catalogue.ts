@@ -4,7 +4,10 @@ import type { CatalogueColor, Category, CompactCatalogue } from './types';
 /** The loaded catalogue with the look-ups every part of the product needs. */
 export interface Catalogue {
   readonly colors: readonly CatalogueColor[];
+  /** By id; a retired id (a catalogue rename, id-aliases.ts) answers with the colour it became. */
   readonly byId: ReadonlyMap<string, CatalogueColor>;
+  /** The current id for a stored one (itself when current), or undefined for an id we never had. */
+  readonly currentId: (id: string) => string | undefined;
   /** Canonical `#RRGGBB` → colours with that hex (a few suppliers share a swatch value). */
   readonly byHex: ReadonlyMap<string, readonly CatalogueColor[]>;
 }
@@ -16,13 +19,17 @@ export function hydrateCatalogue(compact: CompactCatalogue): Catalogue {
     finishes: compact.finishSets[finishSet] ?? [],
   }));
   const byId = new Map(colors.map((c) => [c.id, c]));
+  for (const [old, current] of Object.entries(compact.aliases ?? {})) {
+    const color = byId.get(current);
+    if (color && !byId.has(old)) byId.set(old, color);
+  }
   const byHex = new Map<string, CatalogueColor[]>();
   for (const color of colors) {
     const list = byHex.get(color.hexCode) ?? [];
     list.push(color);
     byHex.set(color.hexCode, list);
   }
-  return { colors, byId, byHex };
+  return { colors, byId, byHex, currentId: (id) => byId.get(id)?.id };
 }
 
 /** The first catalogue colour with this hex (any case, with or without '#'), if any. */

@@ -1,24 +1,25 @@
-import { relativeLuminance, textColorOn } from '../color/contrast';
+import { textColorOn } from '../color/contrast';
 import { parseHex } from '../color/hex';
 import { rgbToLab, rgbToOklab, rgbToOklch } from '../color/spaces';
 import type { Rgb } from '../color/types';
 import { categorize } from './categories';
 import { describeColor } from './describe';
+import { ID_ALIASES } from './id-aliases';
 import { colorId } from './ids';
+import { estimateLrv } from './lrv-estimate';
 import { BRANDS, type CatalogueColor, type CompactCatalogue, type SourceColor, type Undertone } from './types';
 
 const HEX = /^#[0-9A-F]{6}$/;
 
-/** Light Reflectance Value estimated from relative luminance (LRV tracks Y × 100 closely). */
-export function estimateLrv(rgb: Rgb): number {
-  return Math.round(relativeLuminance(rgb) * 100);
-}
-
-/** Warm leans red/yellow, cool leans green/blue; barely coloured greys are neutral. */
+/**
+ * Warm leans red/yellow, cool leans green/blue; barely coloured greys are neutral. The line through
+ * the greens is halfway between yellow (OKLCh ≈110°) and green (≈142°): a green nearer yellow (sage,
+ * olive, sap) is a warm green to a decorator, one nearer green or blue is cool.
+ */
 export function undertoneOf(rgb: Rgb): Undertone {
   const { c, h } = rgbToOklch(rgb);
   if (c < 0.008) return 'neutral';
-  return h < 115 || h >= 330 ? 'warm' : 'cool';
+  return h < 126 || h >= 330 ? 'warm' : 'cool';
 }
 
 const round = (v: number, digits: number) => Number(v.toFixed(digits));
@@ -29,31 +30,58 @@ export function deriveColor(source: SourceColor): Omit<CatalogueColor, 'finishes
   if (!rgb || !HEX.test(source.hexCode)) throw new Error(`${source.colorName}: bad hex ${source.hexCode}`);
   const lab = rgbToLab(rgb);
   const oklab = rgbToOklab(rgb);
-  const { c } = rgbToOklch(rgb);
+  const { c, h } = rgbToOklch(rgb);
   const category = categorize(source.colorName, rgb);
   const undertone = undertoneOf(rgb);
+  const lrvEstimate = estimateLrv(rgb);
   const lrvEstimated = source.lrv == null;
-  const lrv = source.lrv ?? estimateLrv(rgb);
+  const lrv = source.lrv ?? lrvEstimate;
+  const id = colorId(source.brand, source.colorName);
   return {
-    id: colorId(source.brand, source.colorName),
+    id,
     brand: source.brand,
     number: source.number,
     colorName: source.colorName,
     hexCode: source.hexCode,
-    description: describeColor({ category, lightness: oklab.l, chroma: c, undertone, lrv, lrvEstimated }),
+    description: describeColor({ id, category, chroma: c, hue: h, undertone, lrv, lrvEstimated }),
     purchaseLink: source.purchaseLink,
     category,
     lab: [round(lab.l, 4), round(lab.a, 4), round(lab.b, 4)],
     oklab: [round(oklab.l, 5), round(oklab.a, 5), round(oklab.b, 5)],
     lrv,
     lrvEstimated,
+    lrvEstimate,
     undertone,
     textColor: textColorOn(rgb),
   };
 }
 
+/**
+ * Checks the alias table against the ids built: an alias must point at a current id (following
+ * chains of renames) and must not shadow one.
+ */
+function checkAliases(aliases: Readonly<Record<string, string>>, ids: ReadonlySet<string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [old, target] of Object.entries(aliases)) {
+    if (ids.has(old)) throw new Error(`alias ${old} is still a current id`);
+    let current = target;
+    const seen = new Set([old]);
+    while (!ids.has(current)) {
+      const next = aliases[current];
+      if (next === undefined || seen.has(current)) throw new Error(`alias ${old} → ${target}: no such colour`);
+      seen.add(current);
+      current = next;
+    }
+    out[old] = current;
+  }
+  return out;
+}
+
 /** Validates the source rows and builds the compact catalogue both the app and the server load. */
-export function deriveCatalogue(sources: readonly SourceColor[]): CompactCatalogue {
+export function deriveCatalogue(
+  sources: readonly SourceColor[],
+  aliases: Readonly<Record<string, string>> = ID_ALIASES,
+): CompactCatalogue {
   const finishSets: string[][] = [];
   const finishIndex = new Map<string, number>();
   const ids = new Set<string>();
@@ -71,5 +99,5 @@ export function deriveCatalogue(sources: readonly SourceColor[]): CompactCatalog
     }
     return { ...color, finishSet };
   });
-  return { version: 1, finishSets, colors };
+  return { version: 1, finishSets, aliases: checkAliases(aliases, ids), colors };
 }

@@ -45,8 +45,12 @@ export interface CatalogueColor {
   lab: readonly [number, number, number];
   /** OKLab, for clustering and sorting. */
   oklab: readonly [number, number, number];
+  /** The published LRV where the supplier gives one, else `lrvEstimate`. */
   lrv: number;
+  /** True when `lrv` is our estimate rather than a published value. */
   lrvEstimated: boolean;
+  /** The estimator's value from the screen colour (lrv-estimate.ts), for every colour, so its error can be checked. */
+  lrvEstimate: number;
   undertone: Undertone;
   /** Black or white: whichever text reads better on the swatch. */
   textColor: '#000000' | '#FFFFFF';
@@ -59,5 +63,7 @@ export interface CatalogueColor {
 export interface CompactCatalogue {
   version: 1;
   finishSets: string[][];
+  /** Retired id → current id (id-aliases.ts); absent in files built before renames were kept. */
+  aliases?: Record<string, string>;
   colors: Array<Omit<CatalogueColor, 'finishes'> & { finishSet: number }>;
 }

@@ -238,8 +238,14 @@ test.describe('detail modal', () => {
     const dialog = page.getByRole('dialog', { name: 'Hague Blue' });
     await expect(dialog).toBeVisible();
     await expect(dialog.locator('dd')).toContainText(['Farrow & Ball', 'No. 30', '#3D4E57']);
-    await expect(dialog.locator('dd').filter({ hasText: '(estimated)' })).toHaveText('7 (estimated)');
-    await expect(dialog.getByText(/^A dark, soft blue/)).toBeVisible();
+    // No published LRV for Farrow & Ball: the figure says it is an estimate and from what.
+    const lrv = dialog.locator('dd').filter({ hasText: 'estimated' });
+    await expect(lrv).toHaveText(/^\d+ \(estimated from the screen colour\)$/);
+    const figure = (await lrv.textContent())?.split(' ')[0];
+    // The description quotes the same figure and a lightness word that fits a deep blue-grey.
+    const description = dialog.locator('.detail-description');
+    await expect(description).toContainText(`LRV ${figure} (estimated)`);
+    await expect(description).toHaveText(/\bdark\b.*\bblue\b|\bblue\b.*\bdark\b/);
     await expect(dialog.locator('.detail-finishes li')).toHaveCount(8);
     await expect(dialog.getByRole('link', { name: 'Buy This Color' })).toHaveAttribute(
       'href',
@@ -252,6 +258,22 @@ test.describe('detail modal', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
     await expect(searchBox(page)).toHaveValue('hague');
+  });
+
+  test('says where a published LRV comes from, and calls it no estimate', async ({ page }) => {
+    await open(page);
+    await searchBox(page).fill('hicks');
+    await expect(options(page)).toHaveCount(1);
+    await searchBox(page).press('Escape');
+    await results(page).first().locator('.result-swatch').click();
+    const dialog = page.getByRole('dialog', { name: "Hicks' Blue" });
+    await expect(dialog).toBeVisible();
+    const lrv = dialog.locator('dd').filter({ hasText: 'published' });
+    await expect(lrv).toHaveText(/^\d+ \(published by Little Greene\)$/);
+    await expect(dialog.locator('dd').filter({ hasText: 'estimated' })).toHaveCount(0);
+    const figure = (await lrv.textContent())?.split(' ')[0];
+    await expect(dialog.locator('.detail-description')).toContainText(`LRV ${figure}`);
+    await expect(dialog.locator('.detail-description')).not.toContainText('estimated');
   });
 
   test('lists the closest colours in the other two brands, each addable and openable', async ({ page }) => {

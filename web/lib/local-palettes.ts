@@ -1,3 +1,4 @@
+import { resolveEventColorIds } from '../../shared/catalogue/id-aliases';
 import { decide, type PaletteCommand } from '../../shared/palette/palette-decider';
 import {
   LOCAL_EVENT_TYPES,
@@ -209,4 +210,27 @@ export function parseLocalRecords(raw: unknown): LocalPaletteRecord[] {
     if (record) out.push(record);
   }
   return out;
+}
+
+/**
+ * The record with every colour id, in its events too, as the catalogue calls that colour now: a
+ * renamed paint (id-aliases.ts) keeps loading, and versions saved after the rename compare equal
+ * to older ones. `currentId` answers undefined for unknown ids, which are left for the decider.
+ */
+export function withCurrentColorIds(
+  record: LocalPaletteRecord,
+  currentId: (id: string) => string | undefined,
+): LocalPaletteRecord {
+  const resolve = (id: string) => currentId(id) ?? id;
+  const stale = (ids: readonly string[]) => ids.some((id) => resolve(id) !== id);
+  const staleEvents = record.events.some((e) => {
+    const ids = (e.data as { colorIds?: string[] }).colorIds;
+    return ids !== undefined && stale(ids);
+  });
+  if (!stale(record.colorIds) && !staleEvents) return record;
+  return {
+    ...record,
+    colorIds: record.colorIds.map(resolve),
+    events: record.events.map((e) => resolveEventColorIds(e, resolve)),
+  };
 }

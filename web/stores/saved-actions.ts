@@ -9,6 +9,7 @@ import {
   parseLocalRecords,
   restoreLocal,
   saveLocalVersion,
+  withCurrentColorIds,
 } from '../lib/local-palettes';
 import { copyText } from '../lib/clipboard';
 import { cryptoRandom } from '../lib/random';
@@ -48,11 +49,15 @@ function toSummary(r: LocalPaletteRecord): SavedPalette {
 }
 
 export function readLocal(): LocalPaletteRecord[] {
+  let records: LocalPaletteRecord[];
   try {
-    return parseLocalRecords(JSON.parse(localStorage.getItem(LOCAL_KEY) ?? '[]'));
+    records = parseLocalRecords(JSON.parse(localStorage.getItem(LOCAL_KEY) ?? '[]'));
   } catch {
     return [];
   }
+  // Ids of renamed paints are read as today's ids (the next write stores them so).
+  const catalogue = getCatalogue();
+  return catalogue ? records.map((r) => withCurrentColorIds(r, catalogue.currentId)) : records;
 }
 
 /** Throws when storage is full or blocked, so the caller says 'Failed to save palette' and keeps what it had. */

@@ -15,7 +15,7 @@ export const SESSION_KEY = 'session';
 const WRITE_DELAY_MS = 300;
 
 // Loose objects: a session written by an older or newer build may carry more fields; we read ours.
-const storedColor = z.looseObject({ colorName: z.string(), hexCode: z.string() });
+const storedColor = z.looseObject({ id: z.optional(z.string()), colorName: z.string(), hexCode: z.string() });
 const sessionSchema = z.looseObject({
   searchTerm: z.optional(z.string().check(z.maxLength(200))),
   selectedBrand: z.optional(z.nullable(z.string())),
@@ -35,7 +35,8 @@ export interface RestoredSession {
 
 /**
  * Reads a stored session; null unless it parses and every colour matches a catalogue colour by hex
- * AND name (spec §5), so corrupt, foreign or outdated data is ignored without a word.
+ * AND name (spec §5), or by hex and an id the catalogue renamed, so corrupt, foreign or outdated
+ * data is ignored without a word.
  */
 export function readSession(raw: string | null, catalogue: Catalogue): RestoredSession | null {
   if (!raw) return null;
@@ -50,9 +51,12 @@ export function readSession(raw: string | null, catalogue: Catalogue): RestoredS
   const session = parsed.data;
   const colorIds: string[] = [];
   for (const stored of session.currentPalette) {
-    const match = catalogue.byHex
-      .get(normalizeHex(stored.hexCode) ?? '')
-      ?.find((color) => color.colorName === stored.colorName);
+    const sameHex = catalogue.byHex.get(normalizeHex(stored.hexCode) ?? '') ?? [];
+    // A paint renamed since (id-aliases.ts) is found by its old id, still with the same hex.
+    const renamed = stored.id === undefined ? undefined : catalogue.byId.get(stored.id);
+    const match =
+      sameHex.find((color) => color.colorName === stored.colorName) ??
+      (renamed && sameHex.includes(renamed) ? renamed : undefined);
     if (!match) return null;
     colorIds.push(match.id);
   }

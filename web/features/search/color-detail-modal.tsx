@@ -106,7 +106,9 @@ export default function ColorDetailModal({ params, onClose }: OverlayProps) {
         <dt>LRV</dt>
         <dd>
           {color.lrv}
-          {color.lrvEstimated && <span className="detail-muted"> (estimated)</span>}
+          <span className="detail-muted">
+            {color.lrvEstimated ? ' (estimated from the screen colour)' : ` (published by ${color.brand})`}
+          </span>
         </dd>
         <dt>Category</dt>
         <dd>{color.category}</dd>
