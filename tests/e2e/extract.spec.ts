@@ -213,6 +213,31 @@ test.describe('bad input gets a clear toast and changes nothing', () => {
   }
 });
 
+test('screen readers meet only the controls a sighted user sees; both still open a file chooser', async ({ page }) => {
+  await openApp(page);
+  await openDialog(page);
+  const choose = dialog(page).getByRole('button', { name: 'Choose an image' });
+  await expect(choose).toBeVisible();
+  // The file inputs behind the two buttons are not announced as extra, unlabelled-looking buttons.
+  const tree = await dialog(page).ariaSnapshot();
+  expect(tree).toContain('Choose an image');
+  expect(tree).toContain('Take a photo');
+  expect(tree).not.toMatch(/Image file|Camera photo/);
+  for (const [label, capture] of [
+    ['Choose an image', false],
+    ['Take a photo', true],
+  ] as const) {
+    const chooser = page.waitForEvent('filechooser');
+    await dialog(page).getByRole('button', { name: label }).click();
+    const opened = await chooser;
+    expect(await opened.element().evaluate((input) => (input as HTMLInputElement).hasAttribute('capture'))).toBe(
+      capture,
+    );
+    if (!capture) await opened.setFiles({ name: 'bands.png', mimeType: 'image/png', buffer: bandsPng });
+  }
+  await expect.poll(() => paletteNames(page)).toEqual(names(five));
+});
+
 test('the dialog works by keyboard and passes axe, in light and dark mode', async ({ page }) => {
   await openApp(page);
   await page.getByRole('button', { name: 'Extract palette from image' }).focus();
