@@ -38,8 +38,9 @@ interface TextProblem {
  * inside its strip and the window, is not cut off by its box, and the page shows that very text at
  * both ends and the middle of the line (nothing floats over it, no neighbour paints over it).
  */
-async function unreadableTexts(page: Page): Promise<TextProblem[]> {
-  return strips(page).evaluateAll((items) => {
+async function unreadableTexts(page: Page, only?: number[]): Promise<TextProblem[]> {
+  return strips(page).evaluateAll((all, only) => {
+    const items = only ? all.filter((_, i) => only.includes(i)) : all;
     const problems: TextProblem[] = [];
     const inside = (inner: DOMRect, outer: DOMRect) =>
       inner.left >= outer.left - 0.5 &&
@@ -47,7 +48,8 @@ async function unreadableTexts(page: Page): Promise<TextProblem[]> {
       inner.top >= outer.top - 0.5 &&
       inner.bottom <= outer.bottom + 0.5;
     const viewport = new DOMRect(0, 0, window.innerWidth, window.innerHeight);
-    items.forEach((strip, index) => {
+    items.forEach((strip, at) => {
+      const index = only?.[at] ?? at;
       const stripBox = strip.getBoundingClientRect();
       for (const part of ['name', 'brand', 'hex']) {
         const element = strip.querySelector<HTMLElement>(`.palette-strip-${part}`);
@@ -78,7 +80,7 @@ async function unreadableTexts(page: Page): Promise<TextProblem[]> {
       }
     });
     return problems;
-  });
+  }, only);
 }
 
 for (const theme of ['light', 'dark'] as const) {
@@ -138,6 +140,42 @@ for (const theme of ['light', 'dark'] as const) {
     });
   });
 }
+
+test.describe('layout: a short phone with ten colours', () => {
+  test.use({ viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true });
+
+  test('the list scrolls under a shadow that says more follows, and the last strip reads whole', async ({ page }) => {
+    await open(page, 'light');
+    await addUpToTen(page, (button) => button.tap());
+    const list = page.getByRole('list', { name: 'Current palette' });
+    const hint = () =>
+      list.evaluate((el) => {
+        const after = getComputedStyle(el, '::after');
+        return { shown: after.content !== 'none', opacity: Number(after.opacity), height: after.height };
+      });
+    expect(await list.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    await expect.poll(async () => (await hint()).shown && (await hint()).opacity).toBeGreaterThan(0.5);
+    await page.screenshot({ path: `${SHOTS}/short-phone-10-top.png` });
+    // A real touch swipe up the list, as a thumb would.
+    const box = await list.boundingBox();
+    if (!box) throw new Error('the list is not laid out');
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: type === 'touchEnd' ? [] : [{ x: Math.round(box.x + box.width / 3), y: Math.round(y) }],
+      });
+    const from = box.y + box.height - 10;
+    const to = box.y + 10;
+    await touch('touchStart', from);
+    for (let i = 1; i <= 16; i++) await touch('touchMove', from + ((to - from) * i) / 16);
+    await touch('touchEnd', to);
+    await expect(strips(page).nth(9)).toBeInViewport({ ratio: 1 });
+    await expect.poll(async () => (await hint()).opacity).toBeLessThan(0.1);
+    await page.screenshot({ path: `${SHOTS}/short-phone-10-end.png` });
+    expect(await unreadableTexts(page, [7, 8, 9])).toEqual([]);
+  });
+});
 
 test.describe('layout: desktop pointer habits', () => {
   test.use({ viewport: { width: 1366, height: 800 } });
