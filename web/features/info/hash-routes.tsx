@@ -1,9 +1,15 @@
 import { useEffect } from 'react';
 import { subscribe } from 'valtio';
-import { clearHash, parseHash } from '../../lib/hash-route';
+import { clearHash, INFO_ROUTES, type InfoRoute, parseHash } from '../../lib/hash-route';
 import { loadPaletteFromHexes } from '../../stores/palette-store';
 import { showToast } from '../../stores/toast-store';
-import { isOverlayOpen, openOverlay, uiState } from '../../stores/ui-store';
+import { closeOverlay, isOverlayOpen, openOverlay, uiState } from '../../stores/ui-store';
+
+/** One information modal at a time: the next one replaces it rather than stacking on it. */
+export function openInfo(name: InfoRoute): void {
+  for (const other of INFO_ROUTES) if (other !== name && isOverlayOpen(other)) closeOverlay(other);
+  openOverlay(name);
+}
 
 /**
  * Spec §2 hash routes. #about and friends open their modal (closing it clears the hash);
@@ -14,7 +20,7 @@ export function HashRoutes() {
   useEffect(() => {
     const apply = (initial: boolean) => {
       const route = parseHash(location.hash);
-      if (route.kind === 'info') openOverlay(route.name);
+      if (route.kind === 'info') openInfo(route.name);
       if (route.kind === 'palette' && !initial) {
         clearHash();
         const loaded = loadPaletteFromHexes(route.hexes) > 0;
