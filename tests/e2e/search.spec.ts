@@ -214,9 +214,16 @@ test.describe('result rows', () => {
     await expect(searchBox(page)).toHaveValue('hague blue');
     await expect(firstResultName(page)).toHaveText('Hague Blue');
 
-    for (let i = 0; i < 4; i++) await row.getByRole('button', { name: 'Add Hague Blue to palette' }).click();
-    const full = row.getByRole('button', { name: 'Palette Full' });
-    await expect(full).toBeDisabled();
+    // Hague Blue again is refused (it is in the palette already): four other paints fill it up.
+    await row.getByRole('button', { name: 'Add Hague Blue to palette' }).click();
+    await expect(toast(page)).toContainText('Hague Blue is already in your palette');
+    await searchBox(page).fill('grey');
+    for (let i = 0; i < 4; i++)
+      await results(page)
+        .nth(i)
+        .getByRole('button', { name: /^Add .* to palette$/ })
+        .click();
+    await expect(results(page).first().getByRole('button', { name: 'Palette Full' })).toBeDisabled();
     await searchBox(page).fill('white');
     await expect(results(page).first().getByRole('button', { name: 'Palette Full' })).toBeDisabled();
 

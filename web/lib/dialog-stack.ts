@@ -8,6 +8,8 @@ export interface OpenDialog {
   element: HTMLDialogElement;
   /** Asks the dialog's owner to close it (the owner unmounts it). */
   close: () => void;
+  /** False where the address is the dialog's entry already (#about): its hash route handles Back. */
+  ownsEntry: boolean;
 }
 
 const STATE_KEY = 'swatchbookDialogs';
@@ -45,12 +47,14 @@ function scheduleSync(): void {
   queueMicrotask(sync);
 }
 
+const ownedCount = () => stack.filter((dialog) => dialog.ownsEntry).length;
+
 function sync(): void {
   scheduled = false;
   // A traversal we asked for is under way; its popstate syncs again.
   if (traversing) return;
   const have = depthOf(history.state);
-  const want = stack.length;
+  const want = ownedCount();
   for (let depth = have + 1; depth <= want; depth++) history.pushState(withDepth(depth), '', location.href);
   knownLength = history.length;
   if (want < have) {
@@ -64,24 +68,40 @@ function notify(): void {
 }
 
 function onPopState(event: PopStateEvent): void {
+  const ours = traversing;
   traversing = false;
   // The Navigation API says which it was; without it, a grown history.length tells.
   const newEntry = lastNavigationType ? lastNavigationType !== 'traverse' : history.length > knownLength;
   knownLength = history.length;
-  // A #fragment link or address: the dialogs stay (hash routes decide), their entries go on top.
-  if (newEntry) {
-    scheduleSync();
-    return;
-  }
   const depth = depthOf(event.state);
-  // Back: close the dialogs above this entry, top first. They leave the stack now, so the sync
-  // below does not push entries for them again while their owners unmount them.
-  const closing = stack.splice(depth).reverse();
-  if (closing.length > 0) notify();
-  for (const dialog of closing) dialog.close();
+  // Back (not our own step back, nor a #fragment link or address): close the dialogs above this
+  // entry, top first. They leave the stack now, so the sync below does not push entries for them
+  // again while their owners unmount them.
+  if (!ours && !newEntry) {
+    const closing: OpenDialog[] = [];
+    while (ownedCount() > depth) closing.push(stack.pop() as OpenDialog);
+    if (closing.length > 0) notify();
+    for (const dialog of closing) dialog.close();
+  }
   // Forward onto the entry of a dialog closed since: nothing to reopen, the entry is the page's.
-  if (depth > stack.length) history.replaceState(withDepth(stack.length), '', location.href);
+  if (depth > ownedCount()) history.replaceState(withDepth(ownedCount()), '', location.href);
   scheduleSync();
+}
+
+/** One step back, taken for the page (a hash route closing): dialogs opened meanwhile stay open. */
+export function stepBack(): void {
+  listen();
+  traversing = true;
+  history.back();
+}
+
+/**
+ * The top dialog's entry becomes the page's, at this address (the menu swapping itself for the
+ * page a link names): no step back and no new entry, so Back then leaves that page.
+ */
+export function handOverEntry(url: string, state: Record<string, unknown>): void {
+  const depth = Math.max(0, depthOf(history.state) - 1);
+  history.replaceState({ ...withDepth(depth), ...state }, '', url);
 }
 
 let listening = false;

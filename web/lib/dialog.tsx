@@ -12,6 +12,8 @@ export interface DialogProps {
   className?: string;
   /** Hide the visible heading (the dialog keeps its accessible name). */
   hideTitle?: boolean;
+  /** False where the address already stands for the dialog (hash routes): no entry of its own. */
+  historyEntry?: boolean;
 }
 
 // Fields a person types into; a checkbox, radio or file picker is not one.
@@ -35,11 +37,14 @@ function focusTextField(dialog: HTMLDialogElement): void {
  * An accessible modal on the native <dialog>: focus moves in and is trapped, Escape and a click on
  * the backdrop close it, focus returns to where it was, and Back closes it (lib/dialog-stack.ts).
  */
-export function Dialog({ title, onClose, children, variant = 'modal', className, hideTitle }: DialogProps) {
+export function Dialog(props: DialogProps) {
+  const { title, onClose, children, variant = 'modal', className, hideTitle, historyEntry = true } = props;
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  // Read once: a dialog keeps or lacks its history entry for as long as it is open.
+  const ownsEntryRef = useRef(historyEntry);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -47,7 +52,11 @@ export function Dialog({ title, onClose, children, variant = 'modal', className,
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
     focusTextField(dialog);
-    const removeFromStack = pushDialog({ element: dialog, close: () => onCloseRef.current() });
+    const removeFromStack = pushDialog({
+      element: dialog,
+      close: () => onCloseRef.current(),
+      ownsEntry: ownsEntryRef.current,
+    });
     const onCancel = (event: Event) => {
       event.preventDefault();
       onCloseRef.current();

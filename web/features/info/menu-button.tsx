@@ -1,9 +1,10 @@
 import { useShortcut } from '../../lib/shortcuts';
 import { closeOverlay, openOverlay, uiState } from '../../stores/ui-store';
+import { openInfoByKey } from './hash-routes';
 
 /** Opens the navigation drawer; also owns the ? (help) and Escape keys of spec §9. */
 export function MenuButton() {
-  useShortcut('?', () => openOverlay('keyboard-shortcuts'));
+  useShortcut('?', () => openInfoByKey('keyboard-shortcuts'));
   // An open <dialog> closes itself on Escape; this covers an overlay whose code is still loading.
   useShortcut('Escape', () => closeOverlay(), {
     when: () => uiState.overlays.length > 0 && !document.querySelector('dialog[open]'),

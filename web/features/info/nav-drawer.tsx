@@ -1,7 +1,7 @@
 import { Dialog } from '../../lib/dialog';
 import { parseHash } from '../../lib/hash-route';
 import type { OverlayProps } from '../../stores/ui-store';
-import { openInfo } from './hash-routes';
+import { openInfoFromMenu } from './hash-routes';
 import './info.css';
 
 const LINKS = [
@@ -26,11 +26,10 @@ export default function NavDrawer({ onClose }: OverlayProps) {
                   if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
                   const route = parseHash(link.hash);
                   if (route.kind !== 'info') return;
-                  // The page swaps the menu for the page in place: one history entry, which Back closes.
+                  // The menu gives way to the page in place: one history entry, which Back closes.
                   event.preventDefault();
-                  history.replaceState(history.state, '', `${location.pathname}${location.search}${link.hash}`);
+                  openInfoFromMenu(route.name);
                   onClose();
-                  openInfo(route.name);
                 }}
               >
                 {link.label}
