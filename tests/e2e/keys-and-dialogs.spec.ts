@@ -206,6 +206,17 @@ test.describe('desktop', () => {
     await expect(page.getByRole('dialog')).toHaveCount(1);
     await page.goBack();
     await expect(page.getByRole('dialog', { name: 'Contact Us' })).toBeHidden();
+
+    // Back went to #about, so About is open again. Closed, then ? opens the shortcuts at an address
+    // of their own: Back closes them, the palette stays.
+    await about.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.keyboard.press('Shift+?');
+    const shortcuts = page.getByRole('dialog', { name: 'Keyboard Shortcuts' });
+    await expect(shortcuts).toBeVisible();
+    await page.goBack();
+    await expect(shortcuts).toBeHidden();
+    await expect(strips(page)).toHaveCount(5);
   });
 
   test('11: at 10 colours Add is disabled with the reason; A says it once, never a stack', async ({ page }) => {

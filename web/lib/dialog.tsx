@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import './dialog-history';
 import { pushDialog } from './dialog-stack';
 import './dialog.css';
 
@@ -35,7 +36,7 @@ function focusTextField(dialog: HTMLDialogElement): void {
 
 /**
  * An accessible modal on the native <dialog>: focus moves in and is trapped, Escape and a click on
- * the backdrop close it, focus returns to where it was, and Back closes it (lib/dialog-stack.ts).
+ * the backdrop close it, focus returns to where it was, and Back closes it (lib/dialog-history.ts).
  */
 export function Dialog(props: DialogProps) {
   const { title, onClose, children, variant = 'modal', className, hideTitle, historyEntry = true } = props;

@@ -1,7 +1,7 @@
 import { Dialog } from '../../lib/dialog';
-import { parseHash } from '../../lib/hash-route';
-import type { OverlayProps } from '../../stores/ui-store';
-import { openInfoFromMenu } from './hash-routes';
+import { handOverEntry } from '../../lib/dialog-history';
+import { INFO_ENTRY_KEY, INFO_ROUTES, parseHash } from '../../lib/hash-route';
+import { type OverlayProps, openOverlayInstead } from '../../stores/ui-store';
 import './info.css';
 
 const LINKS = [
@@ -28,8 +28,9 @@ export default function NavDrawer({ onClose }: OverlayProps) {
                   if (route.kind !== 'info') return;
                   // The menu gives way to the page in place: one history entry, which Back closes.
                   event.preventDefault();
-                  openInfoFromMenu(route.name);
+                  handOverEntry(`${location.pathname}${location.search}${link.hash}`, { [INFO_ENTRY_KEY]: true });
                   onClose();
+                  openOverlayInstead(route.name, INFO_ROUTES);
                 }}
               >
                 {link.label}
