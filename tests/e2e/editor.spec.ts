@@ -115,14 +115,13 @@ test.describe('palette editor: strips', () => {
     expect(await names(page)).not.toContain(first);
     await removeFirst();
     await expect(strips(page)).toHaveCount(3);
-    // Keyboard users keep their place: focus moved to the Remove button now in that position.
-    await expect(
-      strips(page)
-        .first()
-        .getByRole('button', { name: /^Remove / }),
-    ).toBeFocused();
-    await removeFirst();
-    await expect(toast(page, 'Minimum 3 colors required')).toBeVisible();
+    // Keyboard users keep their place: Remove is disabled at 3, so focus goes to that strip's lock.
+    await expect(strips(page).first().locator('.strip-lock')).toBeFocused();
+    const remove = strips(page)
+      .first()
+      .getByRole('button', { name: /^Remove / });
+    await expect(remove).toBeDisabled();
+    await expect(remove).toHaveAccessibleDescription('A palette needs at least 3 colours');
     await expect(strips(page)).toHaveCount(3);
   });
 

@@ -214,9 +214,16 @@ test.describe('result rows', () => {
     await expect(searchBox(page)).toHaveValue('hague blue');
     await expect(firstResultName(page)).toHaveText('Hague Blue');
 
-    for (let i = 0; i < 4; i++) await row.getByRole('button', { name: 'Add Hague Blue to palette' }).click();
-    const full = row.getByRole('button', { name: 'Palette Full' });
-    await expect(full).toBeDisabled();
+    // Hague Blue again is refused (it is in the palette already): four other paints fill it up.
+    await row.getByRole('button', { name: 'Add Hague Blue to palette' }).click();
+    await expect(toast(page)).toContainText('Hague Blue is already in your palette');
+    await searchBox(page).fill('grey');
+    for (let i = 0; i < 4; i++)
+      await results(page)
+        .nth(i)
+        .getByRole('button', { name: /^Add .* to palette$/ })
+        .click();
+    await expect(results(page).first().getByRole('button', { name: 'Palette Full' })).toBeDisabled();
     await searchBox(page).fill('white');
     await expect(results(page).first().getByRole('button', { name: 'Palette Full' })).toBeDisabled();
 
@@ -297,12 +304,17 @@ test.describe('detail modal', () => {
 
   test("at 10 colours Add to Palette says 'Maximum 10 colors in palette'", async ({ page }) => {
     await open(page);
-    await searchBox(page).fill('arsenic');
-    const add = results(page).first().getByRole('button', { name: 'Add Arsenic to palette' });
-    for (let i = 0; i < 5; i++) await add.click();
-    await expect(results(page).first().getByRole('button', { name: 'Palette Full' })).toBeDisabled();
-    await results(page).first().locator('.result-name').click();
-    const dialog = page.getByRole('dialog', { name: 'Arsenic' });
+    await searchBox(page).fill('blue');
+    // Five different paints: the same paint twice is refused (it is already in the palette).
+    for (let i = 0; i < 5; i++)
+      await results(page)
+        .nth(i)
+        .getByRole('button', { name: /^Add .* to palette$/ })
+        .click();
+    await expect(results(page).nth(5).getByRole('button', { name: 'Palette Full' })).toBeDisabled();
+    const name = (await results(page).nth(5).locator('.result-name').textContent()) ?? '';
+    await results(page).nth(5).locator('.result-name').click();
+    const dialog = page.getByRole('dialog', { name });
     await dialog.getByRole('button', { name: 'Add to Palette' }).click();
     await expect(toast(page)).toContainText('Maximum 10 colors in palette');
   });

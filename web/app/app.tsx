@@ -16,6 +16,7 @@ import { ToastRegion } from '../features/toast/toast-region';
 import { catalogueState } from '../stores/catalogue-store';
 import { filterState, isFilterActive } from '../stores/filter-store';
 import { Overlays } from './overlays';
+import { SkipLink } from './skip-link';
 import { startPalette } from './start-palette';
 
 // Only needed once the user searches or filters.
@@ -52,6 +53,7 @@ function MainContent() {
 export function App() {
   return (
     <div className="app">
+      <SkipLink />
       <Header accountSlot={<AccountButton />} menuSlot={<MenuButton />} />
       <SearchBar />
       <main className="app-main" id="main">

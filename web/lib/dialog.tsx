@@ -1,4 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import './dialog-history';
+import { pushDialog } from './dialog-stack';
 import './dialog.css';
 
 export interface DialogProps {
@@ -11,23 +13,51 @@ export interface DialogProps {
   className?: string;
   /** Hide the visible heading (the dialog keeps its accessible name). */
   hideTitle?: boolean;
+  /** False where the address already stands for the dialog (hash routes): no entry of its own. */
+  historyEntry?: boolean;
+}
+
+// Fields a person types into; a checkbox, radio or file picker is not one.
+const TEXT_FIELD =
+  'input:not([type]), input[type="text"], input[type="email"], input[type="search"], input[type="url"], input[type="tel"], input[type="password"], input[type="number"], textarea';
+
+/**
+ * showModal focuses the first focusable element, often ×: where the dialog asks for text, the
+ * person types into that field straight away (its text selected), never into ×, where Space closes.
+ */
+function focusTextField(dialog: HTMLDialogElement): void {
+  const field = Array.from(dialog.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(TEXT_FIELD)).find(
+    (element) => !element.disabled && !element.readOnly && element.getClientRects().length > 0,
+  );
+  if (!field) return;
+  field.focus();
+  field.select();
 }
 
 /**
  * An accessible modal on the native <dialog>: focus moves in and is trapped, Escape and a click on
- * the backdrop close it, and focus returns to where it was.
+ * the backdrop close it, focus returns to where it was, and Back closes it (lib/dialog-history.ts).
  */
-export function Dialog({ title, onClose, children, variant = 'modal', className, hideTitle }: DialogProps) {
+export function Dialog(props: DialogProps) {
+  const { title, onClose, children, variant = 'modal', className, hideTitle, historyEntry = true } = props;
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
+  // Read once: a dialog keeps or lacks its history entry for as long as it is open.
+  const ownsEntryRef = useRef(historyEntry);
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
+    focusTextField(dialog);
+    const removeFromStack = pushDialog({
+      element: dialog,
+      close: () => onCloseRef.current(),
+      ownsEntry: ownsEntryRef.current,
+    });
     const onCancel = (event: Event) => {
       event.preventDefault();
       onCloseRef.current();
@@ -35,6 +65,7 @@ export function Dialog({ title, onClose, children, variant = 'modal', className,
     dialog.addEventListener('cancel', onCancel);
     return () => {
       dialog.removeEventListener('cancel', onCancel);
+      removeFromStack();
       if (dialog.open) dialog.close();
       opener?.focus();
     };

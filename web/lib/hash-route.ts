@@ -33,3 +33,11 @@ export function clearHash(): void {
   if (!location.hash) return;
   history.replaceState(history.state, '', `${location.pathname}${location.search}`);
 }
+
+// Marks a history entry this visit made for an information page (not the one the visit began on):
+// closing the page steps back off it, so Back never lands on a dead copy of the palette.
+export const INFO_ENTRY_KEY = 'swatchbookInfoEntry';
+
+export function isInfoEntryMadeInApp(): boolean {
+  return Boolean((history.state as Record<string, unknown> | null)?.[INFO_ENTRY_KEY]);
+}

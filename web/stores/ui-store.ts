@@ -30,6 +30,14 @@ export function openOverlay(name: OverlayName, params: Record<string, string> = 
   uiState.overlays = [...uiState.overlays.filter((o) => o.name !== name), { name, params }];
 }
 
+/** Opens this overlay in place of any other of its group (one information page at a time). */
+export function openOverlayInstead(name: OverlayName, group: readonly OverlayName[]): void {
+  uiState.overlays = [
+    ...uiState.overlays.filter((o) => o.name !== name && !group.includes(o.name)),
+    { name, params: {} },
+  ];
+}
+
 /** Closes the named overlay, or the top one when no name is given. */
 export function closeOverlay(name?: OverlayName): void {
   if (!name) {

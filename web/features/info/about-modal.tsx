@@ -4,7 +4,7 @@ import './info.css';
 
 export default function AboutModal({ onClose }: OverlayProps) {
   return (
-    <Dialog title="About" onClose={onClose}>
+    <Dialog title="About" onClose={onClose} historyEntry={false}>
       <div className="info-text">
         <p>
           Swatchbook builds palettes from real paint: 447 colours from Farrow &amp; Ball, Lick and Little Greene, each

@@ -59,7 +59,7 @@ export default function ContactModal({ onClose }: OverlayProps) {
     ) : null;
 
   return (
-    <Dialog title="Contact Us" onClose={onClose}>
+    <Dialog title="Contact Us" onClose={onClose} historyEntry={false}>
       <form ref={formRef} className="contact-form" noValidate onSubmit={onSubmit}>
         <p className="info-small">
           Questions, ideas or a paint we are missing? Your email app opens with this message.

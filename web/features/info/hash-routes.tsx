@@ -1,20 +1,29 @@
 import { useEffect } from 'react';
 import { subscribe } from 'valtio';
-import { clearHash, parseHash } from '../../lib/hash-route';
+import { clearHash, INFO_ENTRY_KEY, INFO_ROUTES, isInfoEntryMadeInApp, parseHash } from '../../lib/hash-route';
 import { loadPaletteFromHexes } from '../../stores/palette-store';
 import { showToast } from '../../stores/toast-store';
-import { isOverlayOpen, openOverlay, uiState } from '../../stores/ui-store';
+import { closeOverlay, isOverlayOpen, openOverlayInstead, uiState } from '../../stores/ui-store';
 
 /**
- * Spec §2 hash routes. #about and friends open their modal (closing it clears the hash);
- * #palette=… links opened later in the same tab load here (the first one at start-up is the
- * session store's, so it wins over the remembered session).
+ * Spec §2 hash routes. The address is the information modal's history entry: #about and friends
+ * open their modal (one at a time), Back off the hash closes it, and closing it clears the hash,
+ * stepping back off an entry this visit made. #palette=… links opened later in the same tab load
+ * here (the first one at start-up is the session store's, so it wins over the remembered session).
  */
 export function HashRoutes() {
   useEffect(() => {
     const apply = (initial: boolean) => {
       const route = parseHash(location.hash);
-      if (route.kind === 'info') openOverlay(route.name);
+      if (route.kind === 'info') {
+        if (!initial && !isInfoEntryMadeInApp()) {
+          history.replaceState({ ...(history.state ?? {}), [INFO_ENTRY_KEY]: true }, '', location.href);
+        }
+        openOverlayInstead(route.name, INFO_ROUTES);
+        return;
+      }
+      // Back from #about to the palette: the page goes with its address.
+      for (const name of INFO_ROUTES) if (isOverlayOpen(name)) closeOverlay(name);
       if (route.kind === 'palette' && !initial) {
         clearHash();
         const loaded = loadPaletteFromHexes(route.hexes) > 0;
@@ -26,7 +35,12 @@ export function HashRoutes() {
     window.addEventListener('hashchange', onHashChange);
     const unsubscribe = subscribe(uiState, () => {
       const route = parseHash(location.hash);
-      if (route.kind === 'info' && !isOverlayOpen(route.name)) clearHash();
+      if (route.kind !== 'info' || isOverlayOpen(route.name)) return;
+      // Closed by ×, Escape or the backdrop.
+      const stepOff = isInfoEntryMadeInApp();
+      clearHash();
+      // The dialog code (and its history module) is loaded: the modal was on screen.
+      if (stepOff) void import('../../lib/dialog-history').then((module) => module.stepBack());
     });
     return () => {
       window.removeEventListener('hashchange', onHashChange);

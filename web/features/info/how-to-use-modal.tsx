@@ -4,7 +4,7 @@ import './info.css';
 
 export default function HowToUseModal({ onClose }: OverlayProps) {
   return (
-    <Dialog title="How to Use" onClose={onClose}>
+    <Dialog title="How to Use" onClose={onClose} historyEntry={false}>
       <ol className="info-text info-steps">
         <li>
           <strong>Generate.</strong> Press <kbd>Space</kbd> or Generate New Palette for a new set of colours.

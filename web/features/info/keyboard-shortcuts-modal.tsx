@@ -18,7 +18,7 @@ const SHORTCUTS: ReadonlyArray<readonly [keys: readonly string[], action: string
 
 export default function KeyboardShortcutsModal({ onClose }: OverlayProps) {
   return (
-    <Dialog title="Keyboard Shortcuts" onClose={onClose}>
+    <Dialog title="Keyboard Shortcuts" onClose={onClose} historyEntry={false}>
       <table className="shortcut-table">
         <thead>
           <tr>

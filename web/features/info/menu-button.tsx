@@ -3,7 +3,10 @@ import { closeOverlay, openOverlay, uiState } from '../../stores/ui-store';
 
 /** Opens the navigation drawer; also owns the ? (help) and Escape keys of spec §9. */
 export function MenuButton() {
-  useShortcut('?', () => openOverlay('keyboard-shortcuts'));
+  // An address of its own, like the menu's links: Back closes it (hash-routes.tsx opens it).
+  useShortcut('?', () => {
+    location.hash = 'keyboard-shortcuts';
+  });
   // An open <dialog> closes itself on Escape; this covers an overlay whose code is still loading.
   useShortcut('Escape', () => closeOverlay(), {
     when: () => uiState.overlays.length > 0 && !document.querySelector('dialog[open]'),

@@ -1,5 +1,7 @@
 import { Dialog } from '../../lib/dialog';
-import type { OverlayProps } from '../../stores/ui-store';
+import { handOverEntry } from '../../lib/dialog-history';
+import { INFO_ENTRY_KEY, INFO_ROUTES, parseHash } from '../../lib/hash-route';
+import { type OverlayProps, openOverlayInstead } from '../../stores/ui-store';
 import './info.css';
 
 const LINKS = [
@@ -9,7 +11,7 @@ const LINKS = [
   { hash: '#contact', label: 'Contact Us' },
 ] as const;
 
-/** The menu: plain links to the hash routes, so each page has an address worth sharing. */
+/** The menu: links to the hash routes, so each page has an address worth sharing. */
 export default function NavDrawer({ onClose }: OverlayProps) {
   return (
     <Dialog title="Menu" variant="drawer" onClose={onClose}>
@@ -17,7 +19,20 @@ export default function NavDrawer({ onClose }: OverlayProps) {
         <ul className="nav-links">
           {LINKS.map((link) => (
             <li key={link.hash}>
-              <a href={link.hash} onClick={onClose}>
+              <a
+                href={link.hash}
+                onClick={(event) => {
+                  // A new tab or window keeps the link's own behaviour.
+                  if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+                  const route = parseHash(link.hash);
+                  if (route.kind !== 'info') return;
+                  // The menu gives way to the page in place: one history entry, which Back closes.
+                  event.preventDefault();
+                  handOverEntry(`${location.pathname}${location.search}${link.hash}`, { [INFO_ENTRY_KEY]: true });
+                  onClose();
+                  openOverlayInstead(route.name, INFO_ROUTES);
+                }}
+              >
                 {link.label}
               </a>
             </li>

@@ -1,9 +1,11 @@
+import { useId } from 'react';
 import { useSnapshot } from 'valtio';
+import { PALETTE_MAX } from '../../../shared/palette/limits';
 import { paletteState } from '../../stores/palette-store';
 import { requestSave, savedState } from '../../stores/saved-store';
 import { openOverlay } from '../../stores/ui-store';
 import { Icon } from './icons';
-import { addColor, unlockEverything } from './palette-actions';
+import { ADD_REASON, addColor, unlockEverything } from './palette-actions';
 import { usePaletteShortcuts } from './palette-shortcuts';
 
 export function SavedCount({ count }: { count: number }) {
@@ -21,6 +23,8 @@ export function FloatingActions() {
   const { slots } = useSnapshot(paletteState);
   const saved = useSnapshot(savedState).palettes.length;
   const anyLocked = slots.some((s) => s.locked);
+  const full = slots.length >= PALETTE_MAX;
+  const reasonId = useId();
   return (
     <div className="floating-actions">
       {anyLocked && (
@@ -66,11 +70,16 @@ export function FloatingActions() {
         type="button"
         className="fab fab-primary fab-wide-only"
         aria-label="Add color"
-        title="Add color (A)"
+        title={full ? ADD_REASON : 'Add color (A)'}
+        disabled={full}
+        aria-describedby={full ? reasonId : undefined}
         onClick={addColor}
       >
         <Icon name="add" />
       </button>
+      <span id={reasonId} hidden>
+        {ADD_REASON}
+      </span>
     </div>
   );
 }

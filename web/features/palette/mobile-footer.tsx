@@ -1,16 +1,21 @@
+import { useId } from 'react';
 import { useSnapshot } from 'valtio';
+import { PALETTE_MAX } from '../../../shared/palette/limits';
 import { catalogueState } from '../../stores/catalogue-store';
+import { paletteState } from '../../stores/palette-store';
 import { sharePaletteLink } from '../../stores/export-store';
 import { requestSave, savedState } from '../../stores/saved-store';
 import { openOverlay } from '../../stores/ui-store';
 import { SavedCount } from './floating-actions';
 import { Icon } from './icons';
-import { addColor, generate } from './palette-actions';
+import { ADD_REASON, addColor, generate } from './palette-actions';
 
 /** Spec §2: at 768 px or less a footer bar holds save, saved palettes, generate, share and add. */
 export function MobileFooter() {
   const saved = useSnapshot(savedState).palettes.length;
   const ready = useSnapshot(catalogueState).status === 'ready';
+  const full = useSnapshot(paletteState).slots.length >= PALETTE_MAX;
+  const reasonId = useId();
   return (
     <nav className="mobile-footer" aria-label="Palette actions">
       <button type="button" className="footer-button" onClick={requestSave}>
@@ -35,10 +40,21 @@ export function MobileFooter() {
         <Icon name="share" />
         <span>Share</span>
       </button>
-      <button type="button" className="footer-button" aria-label="Add color" onClick={addColor}>
+      <button
+        type="button"
+        className="footer-button"
+        aria-label="Add color"
+        title={full ? ADD_REASON : undefined}
+        disabled={full}
+        aria-describedby={full ? reasonId : undefined}
+        onClick={addColor}
+      >
         <Icon name="add" />
         <span aria-hidden="true">Add</span>
       </button>
+      <span id={reasonId} hidden>
+        {ADD_REASON}
+      </span>
     </nav>
   );
 }

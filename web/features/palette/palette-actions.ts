@@ -1,3 +1,4 @@
+import { PALETTE_MAX, PALETTE_MIN } from '../../../shared/palette/limits';
 import { catalogueState } from '../../stores/catalogue-store';
 import { clearFilters } from '../../stores/filter-store';
 import {
@@ -16,8 +17,18 @@ import { showToast } from '../../stores/toast-store';
 
 const ready = () => catalogueState.status === 'ready';
 
+/** Why Add and Remove are disabled at the limits: their tooltips and accessible descriptions. */
+export const ADD_REASON = `A palette holds at most ${PALETTE_MAX} colours`;
+export const REMOVE_REASON = `A palette needs at least ${PALETTE_MIN} colours`;
+
 export function generate(): void {
-  if (ready()) generatePalette();
+  if (!ready()) return;
+  // With every position locked there is nothing to refill: say so rather than do nothing.
+  if (paletteState.slots.length > 0 && paletteState.slots.every((s) => s.locked)) {
+    showToast('All colours are locked — unlock one to generate');
+    return;
+  }
+  generatePalette();
 }
 
 export function addColor(): void {

@@ -1,7 +1,9 @@
-import { type ComponentType, type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ComponentType, type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { PALETTE_MIN } from '../../../shared/palette/limits';
 import { catalogueState } from '../../stores/catalogue-store';
 import { paletteState } from '../../stores/palette-store';
+import { REMOVE_REASON } from './palette-actions';
 import { Strip, type StripDrag } from './strip';
 import './palette-strips.css';
 
@@ -52,12 +54,14 @@ function ConnectedStrip(props: {
   index: number;
   expanded: boolean;
   onToggleExpand: (key: string) => void;
+  removeReasonId: string;
   drag?: StripDrag;
 }) {
-  const slot = useSnapshot(paletteState).slots[props.index];
+  const { slots } = useSnapshot(paletteState);
+  const slot = slots[props.index];
   const color = slot && catalogueState.catalogue?.byId.get(slot.colorId);
   if (!slot || !color) return null;
-  return <Strip {...props} locked={slot.locked} color={color} />;
+  return <Strip {...props} locked={slot.locked} color={color} canRemove={slots.length > PALETTE_MIN} />;
 }
 
 export function PaletteStrips() {
@@ -65,6 +69,7 @@ export function PaletteStrips() {
   const { catalogue } = useSnapshot(catalogueState);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const Layer = useSortableLayer();
+  const removeReasonId = useId();
   const toggleExpand = useCallback((key: string) => {
     setExpanded((current) => {
       const next = new Set(current);
@@ -90,12 +95,19 @@ export function PaletteStrips() {
       index={index}
       expanded={expanded.has(key)}
       onToggleExpand={toggleExpand}
+      removeReasonId={removeReasonId}
       drag={drag}
     />
   );
   return (
-    <ol className="palette-strips" aria-label="Current palette">
-      {Layer ? <Layer keys={keys} renderStrip={renderStrip} /> : keys.map((key, index) => renderStrip(key, index))}
-    </ol>
+    <>
+      <ol className="palette-strips" aria-label="Current palette">
+        {Layer ? <Layer keys={keys} renderStrip={renderStrip} /> : keys.map((key, index) => renderStrip(key, index))}
+      </ol>
+      {/* Why Remove is disabled at the minimum: each Remove button's description and tooltip. */}
+      <p id={removeReasonId} hidden>
+        {REMOVE_REASON}
+      </p>
+    </>
   );
 }

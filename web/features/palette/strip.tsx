@@ -3,7 +3,7 @@ import { formatColorNumber } from '../../../shared/catalogue/ids';
 import type { CatalogueColor } from '../../../shared/catalogue/types';
 import { Icon } from './icons';
 import { copyHex } from '../../lib/clipboard';
-import { removeColor, toggleLockAt } from './palette-actions';
+import { REMOVE_REASON, removeColor, toggleLockAt } from './palette-actions';
 
 /** What the lazily loaded drag-and-drop layer adds to a strip; absent until it has arrived. */
 export interface StripDrag {
@@ -21,6 +21,9 @@ export interface StripProps {
   color: CatalogueColor;
   expanded: boolean;
   onToggleExpand: (key: string) => void;
+  /** False at the minimum size: Remove is disabled, described by the element with this id. */
+  canRemove: boolean;
+  removeReasonId: string;
   drag?: StripDrag;
 }
 
@@ -32,12 +35,14 @@ function refocusAfterRemoval(index: number): void {
   requestAnimationFrame(() => {
     const strips = document.querySelectorAll<HTMLElement>('.palette-strips .palette-strip');
     const strip = strips[Math.min(index, strips.length - 1)];
-    const remove = strip?.querySelector<HTMLElement>('.strip-button[aria-label^="Remove"]');
-    (remove?.offsetParent ? remove : strip?.querySelector<HTMLElement>('.strip-lock'))?.focus();
+    const remove = strip?.querySelector<HTMLButtonElement>('.strip-button[aria-label^="Remove"]');
+    const usable = remove?.offsetParent && !remove.disabled;
+    (usable ? remove : strip?.querySelector<HTMLElement>('.strip-lock'))?.focus();
   });
 }
 
-export function Strip({ slotKey, index, locked, color, expanded, onToggleExpand, drag }: StripProps) {
+export function Strip(props: StripProps) {
+  const { slotKey, index, locked, color, expanded, onToggleExpand, canRemove, removeReasonId, drag } = props;
   const number = formatColorNumber(color.brand, color.number);
   const name = color.colorName;
   const classes = ['palette-strip'];
@@ -85,7 +90,9 @@ export function Strip({ slotKey, index, locked, color, expanded, onToggleExpand,
           type="button"
           className="strip-button strip-secondary"
           aria-label={`Remove ${name}`}
-          title="Remove"
+          title={canRemove ? 'Remove' : REMOVE_REASON}
+          disabled={!canRemove}
+          aria-describedby={canRemove ? undefined : removeReasonId}
           onClick={() => {
             if (removeColor(slotKey)) refocusAfterRemoval(index);
           }}

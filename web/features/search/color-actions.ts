@@ -1,10 +1,15 @@
 import type { CatalogueColor } from '../../../shared/catalogue/types';
-import { addColor } from '../../stores/palette-store';
+import { addColor, paletteState } from '../../stores/palette-store';
 import { showToast } from '../../stores/toast-store';
 import { purchaseHref } from './search-format';
 
 /** Adds without touching the filters (the results stay); `fullMessage` differs between list and modal. */
 export function addToPalette(color: CatalogueColor, fullMessage = 'Maximum 10 colors allowed'): void {
+  // A second press (or a paint picked twice) must not put the same paint in two places.
+  if (paletteState.slots.some((s) => s.colorId === color.id)) {
+    showToast(`${color.colorName} is already in your palette`);
+    return;
+  }
   const result = addColor(color.id);
   if (result.ok) showToast(`Added ${color.colorName} to palette`);
   else showToast(fullMessage, 'error');

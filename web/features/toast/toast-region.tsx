@@ -1,17 +1,41 @@
+import { type ReactNode, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
 import { useSnapshot } from 'valtio';
+import { subscribeDialogs, topDialog } from '../../lib/dialog-stack';
 import { toastState } from '../../stores/toast-store';
 import './toast-region.css';
 
-/** Always in the DOM so screen readers announce each toast as it is added. */
+function Region({ children, covered = false }: { children?: ReactNode; covered?: boolean }) {
+  return (
+    <div
+      className={covered ? 'toast-region-covered' : 'toast-region'}
+      role="status"
+      aria-live="polite"
+      aria-atomic="false"
+    >
+      {children}
+    </div>
+  );
+}
+
+/**
+ * Always in the DOM so screen readers announce each toast as it is added. A modal dialog sits in
+ * the top layer and makes the page under it inert, so while one is open the toasts show in a
+ * region inside it: above its content, and heard.
+ */
 export function ToastRegion() {
   const { toasts } = useSnapshot(toastState);
-  return (
-    <div className="toast-region" role="status" aria-live="polite" aria-atomic="false">
-      {toasts.map((t) => (
-        <div key={t.id} className={`toast toast-${t.tone}`}>
-          {t.message}
-        </div>
-      ))}
+  const host = useSyncExternalStore(subscribeDialogs, topDialog);
+  const items = toasts.map((t) => (
+    <div key={t.id} className={`toast toast-${t.tone}`}>
+      {t.message}
     </div>
+  ));
+  return (
+    <>
+      {/* Stays mounted under a dialog, so a toast shown as the dialog closes is still announced. */}
+      <Region covered={host !== null}>{host ? null : items}</Region>
+      {host && createPortal(<Region>{items}</Region>, host)}
+    </>
   );
 }
