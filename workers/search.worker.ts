@@ -1,10 +1,20 @@
-import { expose } from 'comlink';
+import { expose, transfer } from 'comlink';
 import { type Catalogue, hydrateCatalogue } from '../shared/catalogue/catalogue';
 import type { CompactCatalogue } from '../shared/catalogue/types';
 import { type ClosestGroup, closestInOtherBrands } from './closest-colors';
-import { buildSearchIndex, type SearchIndex, type SearchQuery, type SearchResult } from './search-index';
+import {
+  type CompactSearchIndex,
+  compactBuffers,
+  compactSearchIndex,
+  copyCompactIndex,
+  MAIN_THREAD_MAX,
+  openSearchIndex,
+  type SearchIndex,
+  type SearchQuery,
+  type SearchResult,
+} from './search-index';
 
-let ready: Promise<{ catalogue: Catalogue; index: SearchIndex }> | null = null;
+let ready: Promise<{ catalogue: Catalogue; compact: CompactSearchIndex; index: SearchIndex }> | null = null;
 let latest = 0;
 const COALESCE_ABOVE = 5000;
 
@@ -29,12 +39,25 @@ const api = {
       })
       .then((compact) => {
         const catalogue = hydrateCatalogue(compact);
-        return { catalogue, index: buildSearchIndex(catalogue.colors) };
+        const index = compactSearchIndex(catalogue.colors);
+        return { catalogue, compact: index, index: openSearchIndex(index) };
       });
     ready.catch(() => {
       ready = null;
     });
     return (await ready).index.size;
+  },
+
+  /**
+   * For a catalogue small enough to query in the keystroke's own frame, a copy of the index, moved
+   * (not cloned) to the page; null when the worker should keep answering.
+   */
+  async transferIndex(): Promise<CompactSearchIndex | null> {
+    if (!ready) throw new Error('search worker: init first');
+    const { compact } = await ready;
+    if (compact.size > MAIN_THREAD_MAX) return null;
+    const copy = copyCompactIndex(compact);
+    return transfer(copy, compactBuffers(copy));
   },
 
   /** Answers one query; null when a newer query (a later keystroke) arrived meanwhile. */

@@ -14,7 +14,7 @@ import { SearchBar } from '../features/search/search-bar';
 import { ShareRoute } from '../features/share-page/share-route';
 import { ToastRegion } from '../features/toast/toast-region';
 import { catalogueState } from '../stores/catalogue-store';
-import { filterState, isFilterActive } from '../stores/filter-store';
+import { filterState, resultsShown } from '../stores/filter-store';
 import { Overlays } from './overlays';
 import { startPalette } from './start-palette';
 
@@ -36,8 +36,8 @@ const subscribeFilters = (onChange: () => void) => subscribe(filterState, onChan
 
 function MainContent() {
   const { status } = useSnapshot(catalogueState);
-  // Only whether a filter is active, so a keystroke that keeps it active does not render the shell.
-  const active = useSyncExternalStore(subscribeFilters, isFilterActive);
+  // Only whether results show, so a keystroke that keeps them showing does not render the shell.
+  const active = useSyncExternalStore(subscribeFilters, resultsShown);
   if (status === 'error') return <CatalogueProblem />;
   if (active) {
     return (

@@ -19,13 +19,21 @@ function run(): void {
   const key = filterKey();
   if (key === searchState.key && searchState.status === 'ready') return;
   controller?.abort();
+  const query = { text: filterState.searchTerm, brand: filterState.brand, category: filterState.category };
+  // A small catalogue is answered here and now: the results render with the keystroke, one frame.
+  const now = searchClient.searchNow(query);
+  if (now) {
+    controller = null;
+    setSearchResults(key, now.ids, now.suggestion);
+    return;
+  }
   const mine = new AbortController();
   controller = mine;
   setSearchStatus('searching');
   searchClient
-    .search({ text: filterState.searchTerm, brand: filterState.brand, category: filterState.category }, mine.signal)
+    .search(query, mine.signal)
     .then((result) => {
-      if (!mine.signal.aborted) setSearchResults(key, result.ids);
+      if (!mine.signal.aborted) setSearchResults(key, result.ids, result.suggestion);
     })
     .catch((error: unknown) => {
       if (isAbortError(error) || mine.signal.aborted) return;
