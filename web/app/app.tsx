@@ -1,4 +1,4 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { Activity, lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { subscribe, useSnapshot } from 'valtio';
 import { AccountButton } from '../features/account/account-button';
 import { ShareExportBar } from '../features/export/share-export-bar';
@@ -38,15 +38,25 @@ function MainContent() {
   const { status } = useSnapshot(catalogueState);
   // Only whether results show, so a keystroke that keeps them showing does not render the shell.
   const active = useSyncExternalStore(subscribeFilters, resultsShown);
+  // Once shown, the list stays mounted (hidden) like the strips: the first key of the next search
+  // only unhides it, instead of building the list and tearing down the strips inside that key's frame.
+  const [listMounted, setListMounted] = useState(false);
+  if (active && !listMounted) setListMounted(true);
   if (status === 'error') return <CatalogueProblem />;
-  if (active) {
-    return (
-      <Suspense fallback={<p className="palette-loading">Searching…</p>}>
-        <ResultsList />
-      </Suspense>
-    );
-  }
-  return <PaletteStrips />;
+  return (
+    <>
+      <Activity mode={active ? 'hidden' : 'visible'}>
+        <PaletteStrips />
+      </Activity>
+      {listMounted && (
+        <Activity mode={active ? 'visible' : 'hidden'}>
+          <Suspense fallback={<p className="palette-loading">Searching…</p>}>
+            <ResultsList />
+          </Suspense>
+        </Activity>
+      )}
+    </>
+  );
 }
 
 export function App() {

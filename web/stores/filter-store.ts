@@ -85,3 +85,12 @@ export function setSearchResults(key: string, ids: readonly string[], suggestion
 export function setSearchStatus(status: 'searching' | 'error'): void {
   searchState.status = status;
 }
+
+/** No filter any more: forget the last answer, so the list never shows it for the next search. */
+export function resetSearch(): void {
+  if (searchState.key === '' && searchState.status === 'idle') return;
+  searchState.ids = ref([]);
+  searchState.key = '';
+  searchState.suggestion = null;
+  searchState.status = 'idle';
+}

@@ -3,6 +3,7 @@ import {
   filterKey,
   filterState,
   isFilterActive,
+  resetSearch,
   searchState,
   setSearchResults,
   setSearchStatus,
@@ -15,7 +16,11 @@ let controller: AbortController | null = null;
 
 /** Asks the worker for the current filters' results; a newer change aborts the query before it. */
 function run(): void {
-  if (!isFilterActive()) return;
+  if (!isFilterActive()) {
+    controller?.abort();
+    resetSearch();
+    return;
+  }
   const key = filterKey();
   if (key === searchState.key && searchState.status === 'ready') return;
   controller?.abort();
