@@ -21,9 +21,16 @@ export interface SearchResult {
   suggestion?: string;
 }
 
+/** The same answer as positions in the catalogue: one transferable buffer instead of many strings. */
+export interface DocsResult {
+  docs: Int32Array;
+  suggestion?: string;
+}
+
 export interface SearchIndex {
   readonly size: number;
   search(query: SearchQuery): SearchResult;
+  searchDocs(query: SearchQuery): DocsResult;
 }
 
 // Field codes of a posting, and what a match in each field is worth.
@@ -47,11 +54,12 @@ const ALL_IN_NAME_BONUS = 20;
 
 /**
  * Up to this many colours the page answers each keystroke itself, from the index the worker built and
- * transferred: a query then costs a few µs (bench: 'search query per keystroke, synthetic 5 000
- * colours' stays far under a millisecond at p95, even ×4 slower), less than one hop to the worker and
- * back. Above it the worker keeps answering, so a big catalogue never blocks a keystroke.
+ * transferred. Chosen from the bench row 'search query per keystroke, synthetic 2000 colours': p95
+ * ~250 µs on the bench machine (about 1 ms at CPU 4× slower, inside the keystroke's frame), where 5 000
+ * colours measured ~650 µs p95 and 4 ms for a hex code no paint has (all nearest by CIEDE2000). Ours
+ * is 447 (~20 µs median). Above it the worker answers, so a big catalogue never blocks a keystroke.
  */
-export const MAIN_THREAD_MAX = 5000;
+export const MAIN_THREAD_MAX = 2000;
 
 /** A full hex code that no paint has brings back this many paints, nearest (CIEDE2000) first. */
 export const NEAREST_TO_HEX = 12;
@@ -596,20 +604,30 @@ export function openSearchIndex(compact: CompactSearchIndex): SearchIndex {
     return inName ? printedNames[top] : text;
   }
 
-  function search(query: SearchQuery): SearchResult {
+  function answer(query: SearchQuery): { ranked: Ranked; suggestion?: string } {
     const tokens = parseQuery(query.text);
     const brand = query.brand ? BRANDS.indexOf(query.brand) : -1;
     const category = query.category ? CATEGORIES.indexOf(query.category) : -1;
     const allowed = (doc: number) =>
       (!query.brand || brands[doc] === brand) && (!query.category || categories[doc] === category);
     const ranked = rank(tokens, allowed, query.limit);
+    const suggestion = ranked.docs.length === 0 && tokens.length > 0 ? suggest(tokens, allowed) : undefined;
+    return suggestion === undefined ? { ranked } : { ranked, suggestion };
+  }
+
+  function search(query: SearchQuery): SearchResult {
+    const { ranked, suggestion } = answer(query);
     const result: SearchResult = { ids: ranked.docs.map((doc) => ids[doc] as string), scores: ranked.scores };
-    if (ranked.docs.length === 0 && tokens.length > 0) {
-      const suggestion = suggest(tokens, allowed);
-      if (suggestion !== undefined) result.suggestion = suggestion;
-    }
+    if (suggestion !== undefined) result.suggestion = suggestion;
     return result;
   }
 
-  return { size: n, search };
+  function searchDocs(query: SearchQuery): DocsResult {
+    const { ranked, suggestion } = answer(query);
+    const result: DocsResult = { docs: Int32Array.from(ranked.docs) };
+    if (suggestion !== undefined) result.suggestion = suggestion;
+    return result;
+  }
+
+  return { size: n, search, searchDocs };
 }

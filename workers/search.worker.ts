@@ -10,8 +10,8 @@ import {
   MAIN_THREAD_MAX,
   openSearchIndex,
   type SearchIndex,
+  type DocsResult,
   type SearchQuery,
-  type SearchResult,
 } from './search-index';
 
 let ready: Promise<{ catalogue: Catalogue; compact: CompactSearchIndex; index: SearchIndex }> | null = null;
@@ -31,7 +31,8 @@ const yieldToQueue = () =>
 
 const api = {
   /** Fetches the catalogue (the page already has it cached) and builds the index, once. */
-  async init(catalogueUrl: string): Promise<number> {
+  /** Returns the catalogue's size and end ids, so the page can check it reads positions in the same file. */
+  async init(catalogueUrl: string): Promise<{ size: number; firstId?: string; lastId?: string }> {
     ready ??= fetch(catalogueUrl)
       .then((response) => {
         if (!response.ok) throw new Error(`catalogue: HTTP ${response.status}`);
@@ -45,7 +46,8 @@ const api = {
     ready.catch(() => {
       ready = null;
     });
-    return (await ready).index.size;
+    const { catalogue } = await ready;
+    return { size: catalogue.colors.length, firstId: catalogue.colors[0]?.id, lastId: catalogue.colors.at(-1)?.id };
   },
 
   /**
@@ -60,15 +62,19 @@ const api = {
     return transfer(copy, compactBuffers(copy));
   },
 
-  /** Answers one query; null when a newer query (a later keystroke) arrived meanwhile. */
-  async search(seq: number, query: SearchQuery): Promise<SearchResult | null> {
+  /**
+   * Answers one query as catalogue positions, moved (not cloned) to the page: 50 000 matches are one
+   * buffer, not 50 000 strings to copy on the main thread. Null when a newer query arrived meanwhile.
+   */
+  async search(seq: number, query: SearchQuery): Promise<DocsResult | null> {
     latest = Math.max(latest, seq);
     if (!ready) throw new Error('search worker: init first');
     const { index } = await ready;
     // Below a few thousand colours a query costs less than the hop that would reveal a newer one.
     if (index.size > COALESCE_ABOVE) await yieldToQueue();
     if (seq !== latest) return null;
-    return index.search(query);
+    const result = index.searchDocs(query);
+    return transfer(result, [result.docs.buffer]);
   },
 
   async closest(colorId: string, perBrand = 3): Promise<ClosestGroup[]> {

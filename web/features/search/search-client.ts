@@ -39,8 +39,17 @@ export function createSearchClient(options: SearchClientOptions) {
   async function startWorkerBackend(): Promise<Backend> {
     if (typeof Worker === 'undefined' || !options.createWorker) throw new Error('Workers are not available');
     const { worker, remote, failed } = startWorker<SearchApi>(options.createWorker, 'search');
+    let colors: readonly CatalogueColor[];
     try {
-      await Promise.race([remote.init(options.catalogueUrl), failed]);
+      const [info, loaded] = await Promise.all([
+        Promise.race([remote.init(options.catalogueUrl), failed]),
+        options.loadColors(),
+      ]);
+      colors = loaded;
+      // The worker answers with positions in its copy of the catalogue: it must be the page's.
+      if (info.size !== colors.length || info.firstId !== colors[0]?.id || info.lastId !== colors.at(-1)?.id) {
+        throw new Error('The search worker read a different catalogue');
+      }
     } catch (error) {
       worker.terminate();
       throw error;
@@ -61,7 +70,14 @@ export function createSearchClient(options: SearchClientOptions) {
       const index = openSearchIndex(compact);
       return { kind: 'main-thread', now: index.search, search: async (_s, q) => index.search(q), closest };
     }
-    return { kind: 'worker', search: (s, q) => remote.search(s, q), closest };
+    const search = async (s: number, q: SearchQuery): Promise<SearchResult | null> => {
+      const answer = await remote.search(s, q);
+      if (!answer) return null;
+      // Positions to ids here: no scores cross over (the list does not show them).
+      const ids = Array.from(answer.docs, (doc) => (colors[doc] as CatalogueColor).id);
+      return answer.suggestion === undefined ? { ids, scores: [] } : { ids, scores: [], suggestion: answer.suggestion };
+    };
+    return { kind: 'worker', search, closest };
   }
 
   async function startMainThread(): Promise<Backend> {
