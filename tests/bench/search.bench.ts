@@ -307,8 +307,8 @@ const suite: BenchSuite = async (ctx) => {
       syntheticCatalogue(real, MAIN_THREAD_MAX),
       10,
       {
-        target: 'p95 ≤ 250 µs (≤ 1 ms at CPU 4× slower: inside the keystroke frame)',
-        maxP95: 250,
+        target: 'p95 ≤ 300 µs (≈ 1 ms at CPU 4× slower: inside the keystroke frame)',
+        maxP95: 300,
       },
     ),
     ...indexRows('synthetic 50 000 colours', synthetic, 3, {
