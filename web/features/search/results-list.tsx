@@ -133,7 +133,9 @@ function DidYouMean({ suggestion }: { suggestion: string }) {
 function ResultsList() {
   // `status` is read only where needed: the snapshot re-renders for what was read, and 'searching'
   // flips on every keystroke (aria-busy follows it through the DOM, below, not a render).
-  const snap = useSnapshot(searchState);
+  // sync: an answer given in the keystroke's own handler renders in the same pass as the keystroke,
+  // not in a second React render a microtask later.
+  const snap = useSnapshot(searchState, { sync: true });
   const { ids, key } = snap;
   const { catalogue } = useSnapshot(catalogueState);
   const { slots } = useSnapshot(paletteState);

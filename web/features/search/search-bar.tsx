@@ -116,7 +116,8 @@ const FilterSelects = memo(function FilterSelects({
 export function SearchBar() {
   // sync: a controlled input must see its new value in the same event, or React puts the old one back.
   const { searchTerm, brand, category, paletteShown } = useSnapshot(filterState, { sync: true });
-  const { ids } = useSnapshot(searchState);
+  // sync, as the list: the suggestions render with the keystroke that answered them.
+  const { ids } = useSnapshot(searchState, { sync: true });
   const { catalogue } = useSnapshot(catalogueState);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
