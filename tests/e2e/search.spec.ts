@@ -460,4 +460,36 @@ test.describe('issue 16: typing, generating and reading as a person does', () =>
       await expect(label).toHaveAttribute('title', /ΔE\): \d+\.\d\d$/);
     }
   });
+
+  test('once search has loaded, each key shows its results in its own task: no wait for the worker', async ({
+    page,
+  }) => {
+    await open(page);
+    // Records, for each input event, whether the list already answers the box's new value by the
+    // end of that event's task (a microtask queued after React's own flush).
+    await page.evaluate(() => {
+      const seen: boolean[] = [];
+      (window as unknown as { answeredInTask: boolean[] }).answeredInTask = seen;
+      addEventListener('input', (event) => {
+        const value = (event.target as HTMLInputElement).value.trim();
+        queueMicrotask(() => {
+          const list = document.querySelector('.results');
+          seen.push(list?.getAttribute('data-results-for') === JSON.stringify([value, null, null]));
+        });
+      });
+    });
+    await searchBox(page).click();
+    // The late-loading part: the first search shows its answer, then the box is emptied again.
+    await page.keyboard.type('white');
+    await expect(count(page)).toHaveText(/^Showing \d+ colors$/);
+    await clearByKeys(page);
+    await page.evaluate(() => {
+      (window as unknown as { answeredInTask: boolean[] }).answeredInTask.length = 0;
+    });
+    await page.keyboard.type('hague blue');
+    await expect(firstResultName(page)).toHaveText('Hague Blue');
+    const answered = await page.evaluate(() => (window as unknown as { answeredInTask: boolean[] }).answeredInTask);
+    expect(answered).toHaveLength('hague blue'.length);
+    expect(answered.every(Boolean)).toBe(true);
+  });
 });

@@ -114,8 +114,10 @@ export function createSearchClient(options: SearchClientOptions) {
   }
 
   return {
-    /** Starts the worker and its index ahead of the first query (e.g. when the search box gets focus). */
-    /** Which side answers: the worker, or the page from an index in hand. */
+    /**
+     * Starts the worker and its index ahead of the first query (e.g. when the search box gets focus);
+     * says which side will answer: the worker, or the page from an index in hand.
+     */
     async warm(): Promise<'worker' | 'main-thread'> {
       return (await start()).kind;
     },
