@@ -1,6 +1,6 @@
 import { PALETTE_MAX, PALETTE_MIN } from '../../../shared/palette/limits';
 import { catalogueState } from '../../stores/catalogue-store';
-import { clearFilters } from '../../stores/filter-store';
+import { clearFilters, filterState, isFilterActive, showPalette } from '../../stores/filter-store';
 import {
   addRandomColor,
   generatePalette,
@@ -21,14 +21,30 @@ const ready = () => catalogueState.status === 'ready';
 export const ADD_REASON = `A palette holds at most ${PALETTE_MAX} colours`;
 export const REMOVE_REASON = `A palette needs at least ${PALETTE_MIN} colours`;
 
+/**
+ * Generate always shows what it made: with results on screen it brings the palette back. A chosen
+ * supplier or category shapes the palette (as Coolors' generator keeps its constraints) and says so.
+ */
 export function generate(): void {
   if (!ready()) return;
   // With every position locked there is nothing to refill: say so rather than do nothing.
   if (paletteState.slots.length > 0 && paletteState.slots.every((s) => s.locked)) {
+    if (isFilterActive()) showPalette();
     showToast('All colours are locked — unlock one to generate');
     return;
   }
-  generatePalette();
+  const { brand, category } = filterState;
+  const from = [brand, category].filter(Boolean).join(' ');
+  const result = generatePalette({ brand, category });
+  if (!result.ok) {
+    showToast(
+      `Only ${result.count} ${from} ${result.count === 1 ? 'paint' : 'paints'}: too few for a new palette`,
+      'error',
+    );
+    return;
+  }
+  if (isFilterActive()) showPalette();
+  if (from) showToast(`New palette from ${from} only`);
 }
 
 export function addColor(): void {
