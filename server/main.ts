@@ -4,6 +4,8 @@ import { type AppConfig, createApp, type Logger } from './app';
 import { smtpMailer } from './auth/mailer';
 import { loadCatalogue } from './catalogue-file';
 import { openDatabase } from './db/database';
+import { parseTrustProxy } from './http/client-ip';
+import { runMaintenance } from './account/maintenance';
 
 // The only module that reads the environment and opens the socket.
 const env = process.env;
@@ -34,7 +36,7 @@ const config: AppConfig = {
           }
         : null,
   },
-  trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+  trustProxy: parseTrustProxy(env.TRUST_PROXY),
 };
 const mailer = env.SMTP_URL
   ? smtpMailer(env.SMTP_URL, env.MAIL_FROM ?? `Swatchbook <no-reply@${new URL(publicOrigin).hostname}>`)
@@ -47,17 +49,17 @@ const server = serve({ fetch: app.fetch, port, hostname: env.HOST ?? '0.0.0.0' }
   logger.info({ msg: 'listening', url: `http://localhost:${info.port}`, database: databasePath });
 });
 
-// Expired sessions are refused when seen; this sweep only keeps the table small.
-setInterval(
-  () => {
-    try {
-      db.prepare('DELETE FROM sessions WHERE expires_at <= ?').run(Date.now());
-    } catch (error) {
-      logger.error({ msg: 'session sweep failed', error: String(error) });
-    }
-  },
-  60 * 60 * 1000,
-).unref();
+// Expired sessions, links and counters are refused when seen; the sweep keeps tables small and, where
+// mail confirms addresses, frees addresses nobody confirmed in time.
+const sweep = () => {
+  try {
+    runMaintenance(db, () => new Date(), { mail: mailer !== null });
+  } catch (error) {
+    logger.error({ msg: 'maintenance sweep failed', error: String(error) });
+  }
+};
+sweep();
+setInterval(sweep, 60 * 60 * 1000).unref();
 
 let closing = false;
 function shutdown(signal: string) {

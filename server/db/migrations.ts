@@ -90,4 +90,30 @@ CREATE TABLE email_confirmations (
     // The projection clears a palette's share on every write: without this each write scans all shares.
     sql: `CREATE INDEX shares_by_palette ON shares (palette_id);`,
   },
+  {
+    version: 5,
+    name: 'account security: tied confirmations, resets, persistent limits, known devices, absolute session lifetime',
+    sql: `
+ALTER TABLE email_confirmations ADD COLUMN password_hash TEXT;
+ALTER TABLE sessions ADD COLUMN absolute_expires_at INTEGER;
+UPDATE sessions SET absolute_expires_at = created_at + 90 * 86400000;
+CREATE INDEX email_confirmations_by_user ON email_confirmations (user_id);
+CREATE TABLE password_resets (
+  token_hash TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL REFERENCES users (id),
+  expires_at INTEGER NOT NULL
+) STRICT;
+CREATE INDEX password_resets_by_user ON password_resets (user_id);
+CREATE TABLE rate_limits (
+  key TEXT PRIMARY KEY,
+  count INTEGER NOT NULL,
+  reset_at INTEGER NOT NULL
+) STRICT;
+CREATE TABLE known_devices (
+  token_hash TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL REFERENCES users (id),
+  expires_at INTEGER NOT NULL
+) STRICT;
+CREATE INDEX known_devices_by_user ON known_devices (user_id);`,
+  },
 ];

@@ -6,6 +6,7 @@ import { paletteStreamId } from '../../shared/palette/palette-events';
 import { evolve, fold, type PaletteState } from '../../shared/palette/palette-evolve';
 import { ConcurrencyError, type EventStore } from '../events/event-store';
 import { type PaletteRow, rowToState, storedToPaletteEvent } from './palette-projection';
+import { DEFAULT_CAPS, type UserCaps, userCapCheck } from './user-caps';
 
 const BASE36 = '0123456789abcdefghijklmnopqrstuvwxyz';
 
@@ -39,8 +40,10 @@ export function paletteCommands(deps: {
   store: EventStore;
   catalogue: Catalogue;
   now: () => Date;
+  caps?: UserCaps;
 }) {
   const { db, store, catalogue } = deps;
+  const checkCaps = userCapCheck(db, deps.caps ?? DEFAULT_CAPS);
   const rowById = db.prepare<[string], PaletteRow>('SELECT * FROM palettes WHERE id = ?');
   const context = (): DecideContext => ({
     now: deps.now().toISOString(),
@@ -83,6 +86,7 @@ export function paletteCommands(deps: {
           current = evolve(current, event);
         }
       }
+      if (actorId) checkCaps({ actorId, isNew: state === null, version, eventTypes: events.map((e) => e.type) });
       store.append(paletteStreamId(paletteId), version, events, actorId);
       return current;
     });
