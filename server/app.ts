@@ -19,6 +19,7 @@ import { type PaletteCommands, paletteCommands } from './palettes/palette-comman
 import { paletteProjection } from './palettes/palette-projection';
 import { type PaletteQueries, paletteQueries } from './palettes/palette-queries';
 import { DEFAULT_CAPS, type UserCaps } from './palettes/user-caps';
+import { accountRoutes } from './routes/account-routes';
 import { authRoutes } from './routes/auth-routes';
 import { healthRoutes } from './routes/health-routes';
 import { paletteRoutes } from './routes/palette-routes';
@@ -173,6 +174,7 @@ export function createApp(deps: AppDeps) {
     .use('/palettes/*', writeRate)
     .route('/', healthRoutes)
     .route('/', authRoutes)
+    .route('/', accountRoutes)
     .route('/', paletteRoutes)
     .route('/', shareRoutes);
   api.all('*', (c) => c.json(errorBody('not_found', `No API endpoint ${c.req.method} ${c.req.path}.`), 404));

@@ -20,6 +20,11 @@ const logger: Logger = {
     process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level: 'error', ...fields })}\n`),
 };
 
+function positive(value: string | undefined): number | undefined {
+  const n = Number(value);
+  return value && Number.isSafeInteger(n) && n > 0 ? n : undefined;
+}
+
 const publicOrigin = env.PUBLIC_ORIGIN ?? `http://localhost:${port}`;
 const config: AppConfig = {
   publicOrigin,
@@ -35,8 +40,16 @@ const config: AppConfig = {
             issuer: env.GOOGLE_ISSUER || undefined,
           }
         : null,
+    ...(positive(env.USER_WRITES_PER_MINUTE)
+      ? { rateLimits: { writesPerMinute: positive(env.USER_WRITES_PER_MINUTE) } }
+      : {}),
   },
   trustProxy: parseTrustProxy(env.TRUST_PROXY),
+  // Per-account ceilings; the defaults suit people, a load test raises them.
+  caps: {
+    ...(positive(env.USER_MAX_PALETTES) ? { palettes: positive(env.USER_MAX_PALETTES) } : {}),
+    ...(positive(env.USER_MAX_VERSIONS) ? { versionsPerPalette: positive(env.USER_MAX_VERSIONS) } : {}),
+  },
 };
 const mailer = env.SMTP_URL
   ? smtpMailer(env.SMTP_URL, env.MAIL_FROM ?? `Swatchbook <no-reply@${new URL(publicOrigin).hostname}>`)

@@ -123,6 +123,8 @@ describe('fuzzing every endpoint', () => {
       ['POST', () => '/api/auth/password-reset/confirm'],
       ['POST', () => '/api/auth/password'],
       ['GET', (id) => `/api/palettes/${id}/history?before=${id}&limit=${id}`],
+      ['GET', () => '/api/account/export'],
+      ['DELETE', () => '/api/account'],
       // Last: it ends the stranger's sessions, so the calls above still run signed in.
       ['POST', () => '/api/auth/signout-everywhere'],
     ];
