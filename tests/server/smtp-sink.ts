@@ -23,6 +23,7 @@ export async function startSmtpSink() {
   const port = (smtp.server.address() as AddressInfo).port;
   return {
     mails,
+    url: `smtp://127.0.0.1:${port}`,
     mailer: () => smtpMailer(`smtp://127.0.0.1:${port}`, 'Swatchbook <hello@swatchbook.example>'),
     /** Waits for the n-th mail to `to` (mails sent in the background arrive a moment after the answer). */
     async mailTo(to: string, nth = 1): Promise<string> {
