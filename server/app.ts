@@ -10,6 +10,7 @@ import type { GoogleConfig } from './auth/google';
 import type { Mailer } from './auth/mailer';
 import { type AuthLimits, authLimits, type RateLimitConfig } from './auth/rate-limit';
 import { clearSessionCookie, readSessionCookie, writeSessionCookie } from './auth/session-cookie';
+import { type TwoFactor, twoFactor } from './auth/two-factor';
 import { ConcurrencyError, createEventStore, type EventStore } from './events/event-store';
 import { ApiError, errorBody } from './http/errors';
 import { limitBody, requireJsonBody } from './http/json-body';
@@ -70,6 +71,7 @@ export interface AppServices {
   palettes: PaletteCommands;
   paletteQueries: PaletteQueries;
   accounts: Accounts;
+  twoFactor: TwoFactor;
   limits: AuthLimits;
 }
 
@@ -93,6 +95,7 @@ export function createApp(deps: AppDeps) {
     }),
     paletteQueries: paletteQueries(deps.db),
     accounts: accounts(deps.db, deps.now),
+    twoFactor: twoFactor(deps.db, deps.now),
     limits: authLimits(deps.db, () => deps.now().getTime(), deps.config.auth.rateLimits),
   };
 

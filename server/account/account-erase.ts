@@ -34,7 +34,14 @@ export function eraseAccount(db: Database.Database, userId: string, now: () => D
           .map((row) => row.id);
         for (const id of paletteIds) db.prepare('DELETE FROM shares WHERE palette_id = ?').run(id);
         db.prepare('DELETE FROM palettes WHERE user_id = ?').run(userId);
-        for (const table of ['sessions', 'email_confirmations', 'password_resets', 'known_devices', 'identities']) {
+        for (const table of [
+          'sessions',
+          'email_confirmations',
+          'password_resets',
+          'known_devices',
+          'identities',
+          'totp_recovery_codes',
+        ]) {
           db.prepare(`DELETE FROM ${table} WHERE user_id = ?`).run(userId);
         }
         if (db.prepare('DELETE FROM users WHERE id = ?').run(userId).changes !== 1) {

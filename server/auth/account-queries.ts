@@ -78,6 +78,7 @@ export function accounts(db: Database.Database, now: () => Date) {
       emailVerified: row.email_verified === 1,
       providers: [...providers],
       createdAt: row.created_at,
+      totp: Boolean((row as UserRow & { totp_secret?: string | null }).totp_secret),
     };
   };
 

@@ -145,4 +145,17 @@ CREATE TRIGGER events_append_only_delete BEFORE DELETE ON events
 WHEN NOT EXISTS (SELECT 1 FROM erasing_streams WHERE stream_id = OLD.stream_id)
 BEGIN SELECT RAISE(ABORT, 'events are append-only: DELETE refused'); END;`,
   },
+  {
+    version: 7,
+    name: 'two-factor sign-in (TOTP) and recovery codes',
+    sql: `
+ALTER TABLE users ADD COLUMN totp_secret TEXT;
+ALTER TABLE users ADD COLUMN totp_pending_secret TEXT;
+ALTER TABLE users ADD COLUMN totp_last_step INTEGER;
+CREATE TABLE totp_recovery_codes (
+  code_hash TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL REFERENCES users (id)
+) STRICT;
+CREATE INDEX totp_recovery_codes_by_user ON totp_recovery_codes (user_id);`,
+  },
 ];

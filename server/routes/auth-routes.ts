@@ -14,6 +14,10 @@ import {
   type SessionResponse,
   type SignupResponse,
   signInSchema,
+  type TotpEnableResponse,
+  type TotpSetupResponse,
+  totpDisableSchema,
+  totpEnableSchema,
 } from '../../shared/api/auth';
 import type { AppEnv } from '../app';
 import type { UserRow } from '../auth/account-queries';
@@ -118,6 +122,28 @@ function signedIn(c: Context<AppEnv>): UserRow {
 const redirectWithError = (c: Context<AppEnv>, code: AuthRedirectError) =>
   c.redirect(`/?${AUTH_ERROR_PARAM}=${code}`, 302);
 
+/**
+ * With two-factor on, the right password alone answers 401 `totp_required`; a wrong code counts as
+ * a failed sign-in (`fail` counts it and gives the error to throw).
+ */
+function secondFactor(c: Context<AppEnv>, userId: string, code: string | undefined, fail: () => ApiError) {
+  const { twoFactor } = c.var.services;
+  if (!twoFactor.isEnabled(userId)) return;
+  if (!code) {
+    throw new ApiError(401, 'totp_required', 'Enter the 6-digit code from your authenticator app, or a recovery code.');
+  }
+  if (!twoFactor.verify(userId, code)) {
+    const error = fail();
+    throw new ApiError(
+      401,
+      'invalid_totp',
+      'That code is not right. Use the current code from your app, or a recovery code.',
+      undefined,
+      error.headers,
+    );
+  }
+}
+
 const invalidCredentials = () => new ApiError(401, 'invalid_credentials', 'Invalid email or password.');
 
 export const authRoutes = new Hono<AppEnv>()
@@ -195,6 +221,7 @@ export const authRoutes = new Hono<AppEnv>()
     if (deps.mailer && user.email_verified !== 1) {
       throw new ApiError(403, 'email_not_confirmed', 'Confirm your email first: follow the link we sent you.');
     }
+    secondFactor(c, user.id, c.req.valid('json').totp, fail);
     limits.perEmail.reset(pair);
     startSession(c, user.id);
     const body: SessionResponse = { user: accounts.toApiUser(user) };
@@ -268,7 +295,20 @@ export const authRoutes = new Hono<AppEnv>()
     limit(services.limits.perIp, ip(c));
     const invalid = () =>
       new ApiError(400, 'reset_invalid', 'This reset link is invalid, used or expired. Ask for a new one.');
-    if (!services.accounts.peekPasswordReset(token)) throw invalid();
+    const owner = services.accounts.peekPasswordReset(token);
+    if (!owner) throw invalid();
+    // A mailbox is one factor: with two-factor on, the reset needs the app's code (or a recovery code) too.
+    const pair = `${owner.email}\u0000${ip(c)}`;
+    checkLimit(services.limits.perEmail, pair);
+    secondFactor(c, owner.id, c.req.valid('json').totp, () => {
+      services.limits.perEmail.hit(pair);
+      services.limits.perAccount.hit(owner.email);
+      return new ApiError(
+        401,
+        'invalid_totp',
+        'That code is not right. Use the current code from your app, or a recovery code.',
+      );
+    });
     refuseCommon(password, 'password');
     const passwordHash = await hashPassword(password);
     const user = services.accounts.completePasswordReset(token, passwordHash);
@@ -299,6 +339,50 @@ export const authRoutes = new Hono<AppEnv>()
     refuseCommon(newPassword, 'newPassword');
     services.accounts.changePassword(user.id, await hashPassword(newPassword), readSessionCookie(c) ?? null);
     deps.logger.info({ msg: 'password changed', user: user.id });
+    return c.body(null, 204);
+  })
+  .post('/auth/totp/setup', (c) => {
+    const user = signedIn(c);
+    if (c.var.services.twoFactor.isEnabled(user.id)) {
+      throw new ApiError(
+        409,
+        'totp_enabled',
+        'Two-factor sign-in is already on. Turn it off first to set up a new app.',
+      );
+    }
+    const body: TotpSetupResponse = c.var.services.twoFactor.setup(user.id, user.email);
+    return c.json(body);
+  })
+  .post('/auth/totp/enable', validate('json', totpEnableSchema), (c) => {
+    const { services } = c.var;
+    const user = signedIn(c);
+    const pair = `${user.email}\u0000${ip(c)}`;
+    checkLimit(services.limits.perEmail, pair);
+    const codes = services.twoFactor.enable(user.id, c.req.valid('json').code);
+    if (!codes) {
+      services.limits.perEmail.hit(pair);
+      throw new ApiError(
+        400,
+        'invalid_totp',
+        'That code does not match. Scan the QR code again and enter the current code.',
+        [{ path: ['code'], message: 'That code does not match.' }],
+      );
+    }
+    const body: TotpEnableResponse = { recoveryCodes: codes };
+    return c.json(body);
+  })
+  .post('/auth/totp/disable', validate('json', totpDisableSchema), async (c) => {
+    const { services } = c.var;
+    const user = signedIn(c);
+    const pair = `${user.email}\u0000${ip(c)}`;
+    checkLimit(services.limits.perEmail, pair);
+    if (!user.password_hash || !(await verifyPassword(user.password_hash, c.req.valid('json').password))) {
+      services.limits.perEmail.hit(pair);
+      throw new ApiError(401, 'invalid_credentials', 'That is not your password.', [
+        { path: ['password'], message: 'That is not your password.' },
+      ]);
+    }
+    services.twoFactor.disable(user.id);
     return c.body(null, 204);
   })
   .get('/auth/google', (c) => {

@@ -67,6 +67,20 @@ export const changePasswordSchema = z.object({
   newPassword: newPasswordSchema,
 });
 
+/** `POST /api/auth/totp/setup` → 200 TotpSetupResponse: a new secret, on once a code from the app matches. */
+export interface TotpSetupResponse {
+  secret: string;
+  /** otpauth:// URI for the QR code. */
+  uri: string;
+}
+/** `POST /api/auth/totp/enable` → 200 TotpEnableResponse: ten single-use recovery codes, shown once. */
+export const totpEnableSchema = z.object({ code: z.string().trim().min(1).max(32) });
+export interface TotpEnableResponse {
+  recoveryCodes: string[];
+}
+/** `POST /api/auth/totp/disable` → 204. */
+export const totpDisableSchema = z.object({ password: existingPasswordSchema });
+
 export interface ApiUser {
   id: string;
   email: string;
@@ -74,6 +88,8 @@ export interface ApiUser {
   /** How this account can sign in: 'password', 'google'. */
   providers: Array<'password' | 'google'>;
   createdAt: string;
+  /** Two-factor sign-in with an authenticator app is on. */
+  totp?: boolean;
 }
 
 /** `GET /api/auth/session` and `POST /api/auth/signin`. */

@@ -119,7 +119,9 @@ test.describe('the account menu and screen', () => {
     await signUpByApi(page);
     await openApp(page);
     await saveCurrent(page, 'Going away');
-    const { palettes } = (await (await page.request.get('/api/palettes')).json()) as { palettes: Array<{ id: string }> };
+    const { palettes } = (await (await page.request.get('/api/palettes')).json()) as {
+      palettes: Array<{ id: string }>;
+    };
     const shared = await page.request.put(`/api/palettes/${palettes[0]!.id}/sharing`, { data: { public: true } });
     const { shareId } = (await shared.json()) as { shareId: string };
     const sidebar = await openSaved(page);
@@ -163,7 +165,9 @@ test.describe('with a mail server', () => {
 
   test('forgot password: the mail, its link, a new password, signed in', async ({ page }) => {
     const email = uniqueEmail('forgot');
-    const signup = await page.request.post(`${mailServer.url}/api/auth/signup`, { data: { email, password: PASSWORD } });
+    const signup = await page.request.post(`${mailServer.url}/api/auth/signup`, {
+      data: { email, password: PASSWORD },
+    });
     expect(signup.status()).toBe(201);
     await openApp(page, mailServer.url);
     await page.getByRole('button', { name: 'Sign In' }).click();

@@ -123,6 +123,9 @@ describe('fuzzing every endpoint', () => {
       ['POST', () => '/api/auth/password-reset/confirm'],
       ['POST', () => '/api/auth/password'],
       ['GET', (id) => `/api/palettes/${id}/history?before=${id}&limit=${id}`],
+      ['POST', () => '/api/auth/totp/setup'],
+      ['POST', () => '/api/auth/totp/enable'],
+      ['POST', () => '/api/auth/totp/disable'],
       ['GET', () => '/api/account/export'],
       ['DELETE', () => '/api/account'],
       // Last: it ends the stranger's sessions, so the calls above still run signed in.
