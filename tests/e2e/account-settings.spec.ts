@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { decodeBase32IgnorePadding } from '@oslojs/encoding';
+import { generateTOTP } from '@oslojs/otp';
 import type { Page } from '@playwright/test';
 import { type RunningServer, startServer } from '../support/server-process';
 import { startSmtpSink } from '../server/smtp-sink';
@@ -18,6 +20,8 @@ import {
 } from './support/saved-flows';
 
 const NEW_PASSWORD = 'moss green larder';
+
+const expectSignedOut = (page: Page) => expect(accountMenu(page)).toHaveCount(0);
 
 async function openAccountSettings(page: Page) {
   await chooseFromAccountMenu(page, 'Account settings');
@@ -101,6 +105,7 @@ test.describe('the account menu and screen', () => {
   test('download my data: a JSON file with every palette and its history', async ({ page }) => {
     await signUpByApi(page);
     await openApp(page);
+    await expectSignedIn(page);
     await saveCurrent(page, 'Larder shelves');
     const screen = await openAccountSettings(page);
     const downloading = page.waitForEvent('download');
@@ -118,6 +123,7 @@ test.describe('the account menu and screen', () => {
   test('delete account: the sidebar empties and the old share link shows Palette Not Found', async ({ page }) => {
     await signUpByApi(page);
     await openApp(page);
+    await expectSignedIn(page);
     await saveCurrent(page, 'Going away');
     const { palettes } = (await (await page.request.get('/api/palettes')).json()) as {
       palettes: Array<{ id: string }>;
@@ -145,6 +151,39 @@ test.describe('the account menu and screen', () => {
 
     await page.goto(`/share/${shareId}`);
     await expect(page.getByRole('dialog', { name: 'Palette Not Found' })).toBeVisible();
+  });
+});
+
+test.describe('two-factor sign-in', () => {
+  test('set up from the account screen with a QR code, then signing in asks for a code', async ({ page }) => {
+    const email = await signUpByApi(page);
+    await openApp(page);
+    const screen = await openAccountSettings(page);
+    await screen.getByRole('button', { name: 'Set Up Authenticator App' }).click();
+    await expect(screen.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+    const secret = (await screen.locator('.totp-secret').textContent())!.trim();
+    // What the person's authenticator app shows now for that key.
+    const code = generateTOTP(decodeBase32IgnorePadding(secret), 30, 6);
+    await typeInto(page, screen.getByLabel('Code from the app'), code);
+    await page.keyboard.press('Enter');
+    const codes = screen.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+    await expect(codes).toHaveCount(10);
+    const recovery = (await codes.first().textContent())!.trim();
+    await page.keyboard.press('Escape');
+    await chooseFromAccountMenu(page, 'Sign Out');
+
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign In' });
+    await typeInto(page, dialog.getByLabel('Email'), email);
+    await typeInto(page, dialog.getByLabel('Password', { exact: true }), PASSWORD);
+    await page.keyboard.press('Enter');
+    const codeField = dialog.getByLabel('Authentication code');
+    await expect(codeField).toBeFocused();
+    await expectSignedOut(page);
+    await page.keyboard.type(recovery);
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expectSignedIn(page, email);
   });
 });
 

@@ -4,6 +4,8 @@ import type {
   MailRequestResponse,
   SessionResponse,
   SignupResponse,
+  TotpEnableResponse,
+  TotpSetupResponse,
 } from '../../shared/api/auth';
 import { type ConfigResponse, versionETag } from '../../shared/api/common';
 import type {
@@ -72,8 +74,11 @@ export const getConfig = () => request<ConfigResponse>('GET', '/config');
 export const getSession = () => request<SessionResponse>('GET', '/auth/session');
 export const signUp = (email: string, password: string) =>
   request<SignupResponse>('POST', '/auth/signup', { email, password });
-export const signIn = (email: string, password: string) =>
-  request<SessionResponse>('POST', '/auth/signin', { email, password });
+export const signIn = (email: string, password: string, totp?: string) =>
+  request<SessionResponse>('POST', '/auth/signin', totp ? { email, password, totp } : { email, password });
+export const totpSetup = () => request<TotpSetupResponse>('POST', '/auth/totp/setup');
+export const totpEnable = (code: string) => request<TotpEnableResponse>('POST', '/auth/totp/enable', { code });
+export const totpDisable = (password: string) => request<void>('POST', '/auth/totp/disable', { password });
 export const signOut = () => request<void>('POST', '/auth/signout');
 export const signOutEverywhere = () => request<void>('POST', '/auth/signout-everywhere');
 export const confirmEmail = (token: string) => request<ConfirmResponse>('POST', '/auth/confirm', { token });

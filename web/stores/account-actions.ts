@@ -28,10 +28,10 @@ export async function onSignedIn(user: api.ApiUser): Promise<void> {
   await syncOnSignIn();
 }
 
-export async function signInWithPassword(email: string, password: string): Promise<AuthOutcome> {
+export async function signInWithPassword(email: string, password: string, totp?: string): Promise<AuthOutcome> {
   if (authState.backend === 'unavailable') return { ok: false, message: NOT_CONFIGURED };
   try {
-    const { user } = await api.signIn(email, password);
+    const { user } = await api.signIn(email, password, totp);
     if (!user) return { ok: false, message: 'Could not sign in. Please try again.' };
     // The modal waits for the list, so a save that asked for sign-in lands on the server.
     await onSignedIn(user);
@@ -186,4 +186,37 @@ export async function signOutNow(): Promise<void> {
   }
   authState.user = null;
   switchToLocalList();
+}
+
+/** Starts two-factor set-up: a new secret and its otpauth:// URI for the QR code. */
+export async function startTwoFactorSetup(): Promise<
+  { ok: true; secret: string; uri: string } | { ok: false; message: string; code?: string }
+> {
+  try {
+    return { ok: true, ...(await api.totpSetup()) };
+  } catch (error) {
+    return failure(error, 'Could not start the set-up. Please try again.');
+  }
+}
+
+export async function enableTwoFactor(
+  code: string,
+): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false; message: string; code?: string }> {
+  try {
+    const { recoveryCodes } = await api.totpEnable(code);
+    if (authState.user) authState.user = { ...authState.user, totp: true };
+    return { ok: true, recoveryCodes };
+  } catch (error) {
+    return failure(error, 'Could not turn on two-factor sign-in. Please try again.');
+  }
+}
+
+export async function disableTwoFactor(password: string): Promise<AuthOutcome> {
+  try {
+    await api.totpDisable(password);
+    if (authState.user) authState.user = { ...authState.user, totp: false };
+    return { ok: true };
+  } catch (error) {
+    return failure(error, 'Could not turn off two-factor sign-in. Please try again.');
+  }
 }

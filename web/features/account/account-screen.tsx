@@ -1,7 +1,15 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Dialog } from '../../lib/dialog';
-import { changePassword, deleteAccount, downloadAccountData, signOutEverywhere } from '../../stores/account-actions';
+import {
+  changePassword,
+  deleteAccount,
+  disableTwoFactor,
+  downloadAccountData,
+  enableTwoFactor,
+  signOutEverywhere,
+  startTwoFactorSetup,
+} from '../../stores/account-actions';
 import { authState } from '../../stores/auth-store';
 import { showToast } from '../../stores/toast-store';
 import type { OverlayProps } from '../../stores/ui-store';
@@ -9,6 +17,9 @@ import './auth-modal.css';
 import './account-screen.css';
 
 type Status = { tone: 'error' | 'ok'; text: string } | null;
+
+// The QR code's encoder is needed only by someone setting up an authenticator app.
+const TotpQr = lazy(() => import('./totp-qr'));
 
 function StatusLine({ status }: { status: Status }) {
   if (!status) return null;
@@ -34,6 +45,7 @@ export default function AccountScreen({ onClose }: OverlayProps) {
         Signed in as <strong>{user.email}</strong>
       </p>
       {hasPassword && <ChangePassword />}
+      {hasPassword && <TwoFactor enabled={user.totp === true} />}
       <SignOutEverywhere onClose={onClose} />
       <DownloadData />
       <DeleteAccount hasPassword={hasPassword} onClose={onClose} />
@@ -181,6 +193,117 @@ function DeleteAccount({ hasPassword, onClose }: { hasPassword: boolean; onClose
           {busy ? 'Please wait…' : 'Delete My Account'}
         </button>
       </form>
+    </section>
+  );
+}
+
+function TwoFactor({ enabled }: { enabled: boolean }) {
+  const [setup, setSetup] = useState<{ secret: string; uri: string } | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<Status>(null);
+  const ids = { heading: useId(), code: useId(), password: useId() };
+
+  const begin = async () => {
+    setBusy(true);
+    setStatus(null);
+    const outcome = await startTwoFactorSetup();
+    setBusy(false);
+    if (!outcome.ok) setStatus({ tone: 'error', text: outcome.message });
+    else setSetup({ secret: outcome.secret, uri: outcome.uri });
+  };
+  const turnOn = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setStatus(null);
+    const outcome = await enableTwoFactor(String(new FormData(event.currentTarget).get('code') ?? ''));
+    setBusy(false);
+    if (!outcome.ok) {
+      setStatus({ tone: 'error', text: outcome.message });
+      return;
+    }
+    setSetup(null);
+    setCodes(outcome.recoveryCodes);
+  };
+  const turnOff = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setStatus(null);
+    const outcome = await disableTwoFactor(String(new FormData(event.currentTarget).get('password') ?? ''));
+    setBusy(false);
+    setStatus(
+      outcome.ok ? { tone: 'ok', text: 'Two-factor sign-in is off.' } : { tone: 'error', text: outcome.message },
+    );
+  };
+
+  return (
+    <section className="account-section" aria-labelledby={ids.heading}>
+      <h3 id={ids.heading}>Two-factor sign-in</h3>
+      {codes ? (
+        <>
+          <p className="auth-notice" role="status">
+            Two-factor sign-in is on. Keep these recovery codes somewhere safe: each one signs you in once if you lose
+            your phone. They are shown only now.
+          </p>
+          <ul className="recovery-codes" aria-label="Recovery codes">
+            {codes.map((code) => (
+              <li key={code}>
+                <code>{code}</code>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : enabled ? (
+        <form onSubmit={turnOff}>
+          <p className="auth-hint">On: signing in asks for a code from your authenticator app.</p>
+          <div className="auth-field">
+            <label htmlFor={ids.password}>Your password, to turn it off</label>
+            <input id={ids.password} name="password" type="password" autoComplete="current-password" required />
+          </div>
+          <StatusLine status={status} />
+          <button type="submit" className="account-action" disabled={busy}>
+            Turn Off Two-Factor Sign-In
+          </button>
+        </form>
+      ) : setup ? (
+        <form onSubmit={turnOn}>
+          <p className="auth-hint">Scan this with your authenticator app, then enter the code it shows.</p>
+          <Suspense fallback={<p className="auth-hint">Drawing the QR code…</p>}>
+            <TotpQr uri={setup.uri} />
+          </Suspense>
+          <p className="auth-hint">
+            Or type this key: <code className="totp-secret">{setup.secret}</code>
+          </p>
+          <div className="auth-field">
+            <label htmlFor={ids.code}>Code from the app</label>
+            <input
+              id={ids.code}
+              name="code"
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              required
+              maxLength={32}
+            />
+          </div>
+          <StatusLine status={status} />
+          <button type="submit" className="auth-submit" disabled={busy}>
+            Turn On
+          </button>
+        </form>
+      ) : (
+        <>
+          <p className="auth-hint">
+            Ask for a code from an authenticator app as well as your password when signing in.
+          </p>
+          <StatusLine status={status} />
+          <button type="button" className="account-action" onClick={begin} disabled={busy}>
+            Set Up Authenticator App
+          </button>
+        </>
+      )}
     </section>
   );
 }

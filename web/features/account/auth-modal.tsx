@@ -32,8 +32,14 @@ export default function AuthModal({ params, onClose }: OverlayProps) {
   const [notice, setNotice] = useState('');
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
+  // The server asked for the authenticator code: the form grows a code field.
+  const [needsCode, setNeedsCode] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
-  const ids = { email: useId(), password: useId(), error: useId() };
+  const ids = { email: useId(), password: useId(), error: useId(), totp: useId() };
+  const codeRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (needsCode) codeRef.current?.focus();
+  }, [needsCode]);
   const forSave = params.reason === 'save';
 
   useEffect(() => {
@@ -48,6 +54,7 @@ export default function AuthModal({ params, onClose }: OverlayProps) {
 
   const switchTo = (next: Mode) => {
     setMode(next);
+    setNeedsCode(false);
     setError('');
     setNotice('');
   };
@@ -91,9 +98,15 @@ export default function AuthModal({ params, onClose }: OverlayProps) {
       setDone(true);
       return;
     }
-    const outcome = await signInWithPassword(email, password);
+    const totp = String(form.get('totp') ?? '').trim();
+    const outcome = await signInWithPassword(email, password, needsCode ? totp : undefined);
     setBusy(false);
     if (!outcome.ok) {
+      if (outcome.code === 'totp_required') {
+        setNeedsCode(true);
+        setNotice('Two-factor sign-in is on for this account.');
+        return;
+      }
       setError(outcome.message);
       return;
     }
@@ -134,6 +147,25 @@ export default function AuthModal({ params, onClose }: OverlayProps) {
               {mode === 'signin'
                 ? 'At least 6 characters'
                 : 'At least 8 characters, and not a common password such as "password1"'}
+            </span>
+          </div>
+        )}
+        {mode === 'signin' && needsCode && (
+          <div className="auth-field">
+            <label htmlFor={ids.totp}>Authentication code</label>
+            <input
+              ref={codeRef}
+              id={ids.totp}
+              name="totp"
+              type="text"
+              inputMode="text"
+              autoComplete="one-time-code"
+              required
+              maxLength={32}
+              aria-describedby={`${ids.totp}-hint`}
+            />
+            <span id={`${ids.totp}-hint`} className="auth-hint">
+              The 6-digit code from your authenticator app, or one of your recovery codes
             </span>
           </div>
         )}
