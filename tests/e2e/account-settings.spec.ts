@@ -202,6 +202,47 @@ test.describe('with a mail server', () => {
     await sink.close();
   });
 
+  test('an unconfirmed sign-in offers a new link; the link opens a page whose button confirms, then the password signs in', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('confirm');
+    const signup = await page.request.post(`${mailServer.url}/api/auth/signup`, {
+      data: { email, password: PASSWORD },
+    });
+    expect(signup.status()).toBe(201);
+    await sink.mailTo(email, 1);
+    await openApp(page, mailServer.url);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign In' });
+    await typeInto(page, dialog.getByLabel('Email'), email);
+    await typeInto(page, dialog.getByLabel('Password', { exact: true }), PASSWORD);
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByRole('alert')).toHaveText('Confirm your email first: follow the link we sent you.');
+    await dialog.getByRole('button', { name: 'Send a new confirmation link' }).click();
+    await expect(dialog.getByRole('status')).toContainText('a new link is on its way');
+
+    const mail = await sink.mailTo(email, 2);
+    const link = /(\/confirm\?token=[a-z2-7]+)/.exec(mail)?.[1];
+    expect(link).toBeTruthy();
+    // Opening the link signs nobody in and confirms nothing by itself.
+    await page.goto(`${mailServer.url}${link}`);
+    const confirm = page.getByRole('dialog', { name: 'Confirm Your Email' });
+    await expect(confirm).toBeVisible();
+    await expectSignedOut(page);
+    await confirm.getByRole('button', { name: 'Confirm My Email' }).click();
+    await expect(confirm.getByRole('status')).toHaveText(
+      'Your email address is confirmed. Sign in with your password to start saving palettes.',
+    );
+    await expectSignedOut(page);
+    await confirm.getByRole('button', { name: 'Sign In' }).click();
+    const signIn = page.getByRole('dialog', { name: 'Sign In' });
+    await typeInto(page, signIn.getByLabel('Email'), email);
+    await typeInto(page, signIn.getByLabel('Password', { exact: true }), PASSWORD);
+    await page.keyboard.press('Enter');
+    await expect(signIn).toBeHidden();
+    await expectSignedIn(page, email);
+  });
+
   test('forgot password: the mail, its link, a new password, signed in', async ({ page }) => {
     const email = uniqueEmail('forgot');
     const signup = await page.request.post(`${mailServer.url}/api/auth/signup`, {

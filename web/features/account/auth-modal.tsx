@@ -3,6 +3,7 @@ import { useSnapshot } from 'valtio';
 import { Dialog } from '../../lib/dialog';
 import {
   askForPasswordReset,
+  resendConfirmation,
   signInWithGoogle,
   signInWithPassword,
   signUpWithPassword,
@@ -34,6 +35,8 @@ export default function AuthModal({ params, onClose }: OverlayProps) {
   const [done, setDone] = useState(false);
   // The server asked for the authenticator code: the form grows a code field.
   const [needsCode, setNeedsCode] = useState(false);
+  // Signed up but never confirmed (the link expired or got lost): offer a new link for this address.
+  const [unconfirmed, setUnconfirmed] = useState('');
   const emailRef = useRef<HTMLInputElement>(null);
   const ids = { email: useId(), password: useId(), error: useId(), totp: useId() };
   const codeRef = useRef<HTMLInputElement>(null);
@@ -102,6 +105,7 @@ export default function AuthModal({ params, onClose }: OverlayProps) {
     const outcome = await signInWithPassword(email, password, needsCode ? totp : undefined);
     setBusy(false);
     if (!outcome.ok) {
+      if (outcome.code === 'email_not_confirmed') setUnconfirmed(email);
       if (outcome.code === 'totp_required') {
         setNeedsCode(true);
         setNotice('Two-factor sign-in is on for this account.');
@@ -179,6 +183,21 @@ export default function AuthModal({ params, onClose }: OverlayProps) {
         {error && (
           <p id={ids.error} className="auth-error" role="alert">
             {error}
+          </p>
+        )}
+        {unconfirmed && mode === 'signin' && (
+          <p className="auth-forgot">
+            <button
+              type="button"
+              className="auth-link"
+              onClick={async () => {
+                const outcome = await resendConfirmation(unconfirmed);
+                setError(outcome.ok ? '' : outcome.message);
+                setNotice(outcome.ok ? `If ${unconfirmed} still needs confirming, a new link is on its way.` : '');
+              }}
+            >
+              Send a new confirmation link
+            </button>
           </p>
         )}
         {notice && (
