@@ -8,6 +8,7 @@ import { expect, test } from './support/fixtures';
 import {
   accountMenu,
   chooseFromAccountMenu,
+  expectAccessible,
   expectSignedIn,
   openApp,
   openSaved,
@@ -60,6 +61,8 @@ test.describe('the account menu and screen', () => {
     const menu = page.getByRole('menu', { name: 'Account' });
     await expect(menu.getByText(`Signed in as ${email}`)).toBeVisible();
     await expect(menu.getByRole('menuitem', { name: 'Sign Out' })).toBeVisible();
+    await expect(menu.getByRole('menuitem', { name: 'Account settings' })).toBeFocused();
+    await expectAccessible(page, '.account');
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
     await expect(accountMenu(page)).toBeFocused();
@@ -69,6 +72,7 @@ test.describe('the account menu and screen', () => {
     const email = await signUpByApi(page);
     await openApp(page);
     const screen = await openAccountSettings(page);
+    await expectAccessible(page, '.account-screen');
     await typeInto(page, screen.getByLabel('Current password'), PASSWORD);
     await typeInto(page, screen.getByLabel('New password'), NEW_PASSWORD);
     await screen.getByRole('button', { name: 'Change Password' }).click();
