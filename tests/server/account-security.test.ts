@@ -493,3 +493,38 @@ describe('password reset, change password, sign out everywhere, absolute lifetim
     expect(await whoAmI(app, cookie)).toBeNull();
   });
 });
+
+describe('migrating an existing database', () => {
+  it('brings a version-4 database forward: palettes stay, live sessions get their 90-day end', async () => {
+    const { migrations } = await import('../../server/db/migrations');
+    const { mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = join(mkdtempSync(join(tmpdir(), 'swatchbook-migrate-')), 'old.sqlite');
+    const old = openDatabase(path, migrations.slice(0, 4));
+    const created = new Date('2026-11-01T00:00:00Z').getTime();
+    old
+      .prepare(
+        "INSERT INTO users (id, email, password_hash, email_verified, created_at) VALUES ('u1', 'o@example.com', NULL, 1, '2026-11-01T00:00:00Z')",
+      )
+      .run();
+    old
+      .prepare("INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES ('s1', 'u1', ?, ?)")
+      .run(created, created + 1000);
+    old
+      .prepare(
+        `INSERT INTO events (stream_id, version, type, schema_version, data, actor, time)
+       VALUES ('palette-p1', 1, 'PaletteCreated', 1, ?, 'u1', '2026-11-01T00:00:00Z')`,
+      )
+      .run(JSON.stringify({ paletteId: 'p1', ownerId: 'u1', name: 'Kept', colorIds: colorIds(3) }));
+    old.close();
+    const db = openDatabase(path);
+    expect(db.prepare('SELECT absolute_expires_at FROM sessions').get()).toEqual({
+      absolute_expires_at: created + 90 * 86_400_000,
+    });
+    expect((db.prepare('SELECT count(*) AS n FROM events').get() as { n: number }).n).toBe(1);
+    expect(db.prepare('SELECT max(version) AS v FROM schema_migrations').get()).toEqual({
+      v: migrations.at(-1)!.version,
+    });
+    db.close();
+  });
+});
