@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
 import { versionETag } from '../shared/api/common';
 import type { Catalogue } from '../shared/catalogue/catalogue';
@@ -7,8 +8,9 @@ import { PaletteError } from '../shared/palette/palette-decider';
 import { type Accounts, accounts, type UserRow } from './auth/account-queries';
 import type { GoogleConfig } from './auth/google';
 import type { Mailer } from './auth/mailer';
-import { type AuthLimits, authLimits } from './auth/rate-limit';
+import { type AuthLimits, authLimits, type RateLimitConfig } from './auth/rate-limit';
 import { clearSessionCookie, readSessionCookie, writeSessionCookie } from './auth/session-cookie';
+import { type TwoFactor, twoFactor } from './auth/two-factor';
 import { ConcurrencyError, createEventStore, type EventStore } from './events/event-store';
 import { ApiError, errorBody } from './http/errors';
 import { limitBody, requireJsonBody } from './http/json-body';
@@ -17,6 +19,8 @@ import { staticFiles } from './http/static-files';
 import { type PaletteCommands, paletteCommands } from './palettes/palette-commands';
 import { paletteProjection } from './palettes/palette-projection';
 import { type PaletteQueries, paletteQueries } from './palettes/palette-queries';
+import { DEFAULT_CAPS, type UserCaps } from './palettes/user-caps';
+import { accountRoutes } from './routes/account-routes';
 import { authRoutes } from './routes/auth-routes';
 import { healthRoutes } from './routes/health-routes';
 import { paletteRoutes } from './routes/palette-routes';
@@ -27,11 +31,20 @@ export interface AppConfig {
   publicOrigin: string;
   auth: {
     google: GoogleConfig | null;
-    /** Attempts per 10 minutes; defaults 100 per address, 10 per account. */
-    rateLimits?: { perIp?: number; perEmail?: number };
+    /**
+     * Attempts per 10 minutes: 100 per address, 10 failed sign-ins per (account, address), 50 failed
+     * sign-ins per account from anywhere (past it only a device that signed in before may try), 10
+     * mails per address asked for; and 120 palette writes per user per minute.
+     */
+    rateLimits?: RateLimitConfig;
   };
-  /** Take the client address from X-Forwarded-For (only behind a proxy you run). */
-  trustProxy?: boolean;
+  /**
+   * How many proxies of ours stand in front (`TRUST_PROXY`): the client address is the entry that
+   * many from the right of X-Forwarded-For. 0 or unset: the socket's address.
+   */
+  trustProxy?: number;
+  /** Per-account ceilings (defaults: 1 000 palettes, 1 000 versions per palette). */
+  caps?: Partial<UserCaps>;
 }
 
 export interface Logger {
@@ -58,6 +71,7 @@ export interface AppServices {
   palettes: PaletteCommands;
   paletteQueries: PaletteQueries;
   accounts: Accounts;
+  twoFactor: TwoFactor;
   limits: AuthLimits;
 }
 
@@ -72,10 +86,17 @@ export function createApp(deps: AppDeps) {
   const store = createEventStore(deps.db, [paletteProjection]);
   const services: AppServices = {
     store,
-    palettes: paletteCommands({ db: deps.db, store, catalogue: deps.catalogue, now: deps.now }),
+    palettes: paletteCommands({
+      db: deps.db,
+      store,
+      catalogue: deps.catalogue,
+      now: deps.now,
+      caps: { ...DEFAULT_CAPS, ...deps.config.caps },
+    }),
     paletteQueries: paletteQueries(deps.db),
     accounts: accounts(deps.db, deps.now),
-    limits: authLimits(() => deps.now().getTime(), deps.config.auth.rateLimits),
+    twoFactor: twoFactor(deps.db, deps.now),
+    limits: authLimits(deps.db, () => deps.now().getTime(), deps.config.auth.rateLimits),
   };
 
   app.use('*', async (c, next) => {
@@ -112,6 +133,26 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
+  // A signed-in user's palette writes per minute: enough for any person, too few to fill the disk.
+  const writeRate = createMiddleware<AppEnv>(async (c, next) => {
+    const user = c.get('user');
+    if (user && !/^(GET|HEAD|OPTIONS)$/.test(c.req.method)) {
+      const wait = services.limits.writesPerUser.hit(user.id);
+      if (wait !== null) {
+        throw new ApiError(
+          429,
+          'rate_limited',
+          'Too many changes in a minute. Please wait a moment and try again.',
+          undefined,
+          {
+            'Retry-After': String(wait),
+          },
+        );
+      }
+    }
+    return next();
+  });
+
   const api = new Hono<AppEnv>()
     .use('*', async (c, next) => {
       await next();
@@ -133,8 +174,10 @@ export function createApp(deps: AppDeps) {
       }
       return next();
     })
+    .use('/palettes/*', writeRate)
     .route('/', healthRoutes)
     .route('/', authRoutes)
+    .route('/', accountRoutes)
     .route('/', paletteRoutes)
     .route('/', shareRoutes);
   api.all('*', (c) => c.json(errorBody('not_found', `No API endpoint ${c.req.method} ${c.req.path}.`), 404));

@@ -4,6 +4,8 @@ import { type AppConfig, createApp, type Logger } from './app';
 import { smtpMailer } from './auth/mailer';
 import { loadCatalogue } from './catalogue-file';
 import { openDatabase } from './db/database';
+import { parseTrustProxy } from './http/client-ip';
+import { runMaintenance } from './account/maintenance';
 
 // The only module that reads the environment and opens the socket.
 const env = process.env;
@@ -17,6 +19,11 @@ const logger: Logger = {
   error: (fields) =>
     process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level: 'error', ...fields })}\n`),
 };
+
+function positive(value: string | undefined): number | undefined {
+  const n = Number(value);
+  return value && Number.isSafeInteger(n) && n > 0 ? n : undefined;
+}
 
 const publicOrigin = env.PUBLIC_ORIGIN ?? `http://localhost:${port}`;
 const config: AppConfig = {
@@ -33,8 +40,16 @@ const config: AppConfig = {
             issuer: env.GOOGLE_ISSUER || undefined,
           }
         : null,
+    ...(positive(env.USER_WRITES_PER_MINUTE)
+      ? { rateLimits: { writesPerMinute: positive(env.USER_WRITES_PER_MINUTE) } }
+      : {}),
   },
-  trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+  trustProxy: parseTrustProxy(env.TRUST_PROXY),
+  // Per-account ceilings; the defaults suit people, a load test raises them.
+  caps: {
+    ...(positive(env.USER_MAX_PALETTES) ? { palettes: positive(env.USER_MAX_PALETTES) } : {}),
+    ...(positive(env.USER_MAX_VERSIONS) ? { versionsPerPalette: positive(env.USER_MAX_VERSIONS) } : {}),
+  },
 };
 const mailer = env.SMTP_URL
   ? smtpMailer(env.SMTP_URL, env.MAIL_FROM ?? `Swatchbook <no-reply@${new URL(publicOrigin).hostname}>`)
@@ -47,17 +62,17 @@ const server = serve({ fetch: app.fetch, port, hostname: env.HOST ?? '0.0.0.0' }
   logger.info({ msg: 'listening', url: `http://localhost:${info.port}`, database: databasePath });
 });
 
-// Expired sessions are refused when seen; this sweep only keeps the table small.
-setInterval(
-  () => {
-    try {
-      db.prepare('DELETE FROM sessions WHERE expires_at <= ?').run(Date.now());
-    } catch (error) {
-      logger.error({ msg: 'session sweep failed', error: String(error) });
-    }
-  },
-  60 * 60 * 1000,
-).unref();
+// Expired sessions, links and counters are refused when seen; the sweep keeps tables small and, where
+// mail confirms addresses, frees addresses nobody confirmed in time.
+const sweep = () => {
+  try {
+    runMaintenance(db, () => new Date(), { mail: mailer !== null });
+  } catch (error) {
+    logger.error({ msg: 'maintenance sweep failed', error: String(error) });
+  }
+};
+sweep();
+setInterval(sweep, 60 * 60 * 1000).unref();
 
 let closing = false;
 function shutdown(signal: string) {

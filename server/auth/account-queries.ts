@@ -11,9 +11,14 @@ export interface UserRow {
 }
 
 export const SESSION_DAYS = 30;
+/** However often it is used, a session ends this long after sign-in (ASVS 3.3.1: re-authenticate periodically). */
+export const SESSION_ABSOLUTE_DAYS = 90;
 const DAY = 24 * 60 * 60 * 1000;
 const SESSION_MS = SESSION_DAYS * DAY;
-const CONFIRM_MS = 2 * DAY;
+const SESSION_ABSOLUTE_MS = SESSION_ABSOLUTE_DAYS * DAY;
+export const CONFIRM_MS = 2 * DAY;
+export const RESET_MS = 60 * 60 * 1000;
+const DEVICE_MS = 365 * DAY;
 
 export type Accounts = ReturnType<typeof accounts>;
 
@@ -31,18 +36,34 @@ export function accounts(db: Database.Database, now: () => Date) {
       'SELECT user_id FROM identities WHERE provider = ? AND subject = ?',
     ),
     addIdentity: db.prepare('INSERT INTO identities (provider, subject, user_id, created_at) VALUES (?, ?, ?, ?)'),
-    session: db.prepare<[string], { user_id: string; expires_at: number }>(
-      'SELECT user_id, expires_at FROM sessions WHERE id = ?',
+    session: db.prepare<[string], { user_id: string; expires_at: number; absolute_expires_at: number | null }>(
+      'SELECT user_id, expires_at, absolute_expires_at FROM sessions WHERE id = ?',
     ),
-    insertSession: db.prepare('INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)'),
+    insertSession: db.prepare(
+      'INSERT INTO sessions (id, user_id, created_at, expires_at, absolute_expires_at) VALUES (?, ?, ?, ?, ?)',
+    ),
+    deleteSessionsOf: db.prepare('DELETE FROM sessions WHERE user_id = ?'),
+    deleteOtherSessions: db.prepare('DELETE FROM sessions WHERE user_id = ? AND id <> ?'),
+    setPassword: db.prepare('UPDATE users SET password_hash = ? WHERE id = ?'),
+    insertReset: db.prepare('INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES (?, ?, ?)'),
+    reset: db.prepare<[string], { user_id: string; expires_at: number }>(
+      'SELECT user_id, expires_at FROM password_resets WHERE token_hash = ?',
+    ),
+    deleteResets: db.prepare('DELETE FROM password_resets WHERE user_id = ?'),
+    insertDevice: db.prepare('INSERT INTO known_devices (token_hash, user_id, expires_at) VALUES (?, ?, ?)'),
+    device: db.prepare<[string, string, number], { n: number }>(
+      'SELECT count(*) AS n FROM known_devices WHERE token_hash = ? AND user_id = ? AND expires_at > ?',
+    ),
+    deleteDevices: db.prepare('DELETE FROM known_devices WHERE user_id = ?'),
+    ownsPalettes: db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM palettes WHERE user_id = ?'),
     extendSession: db.prepare('UPDATE sessions SET expires_at = ? WHERE id = ?'),
     deleteSession: db.prepare('DELETE FROM sessions WHERE id = ?'),
     sweepSessions: db.prepare('DELETE FROM sessions WHERE expires_at <= ?'),
     insertConfirmation: db.prepare(
-      'INSERT INTO email_confirmations (token_hash, user_id, expires_at) VALUES (?, ?, ?)',
+      'INSERT INTO email_confirmations (token_hash, user_id, expires_at, password_hash) VALUES (?, ?, ?, ?)',
     ),
-    confirmation: db.prepare<[string], { user_id: string; expires_at: number }>(
-      'SELECT user_id, expires_at FROM email_confirmations WHERE token_hash = ?',
+    confirmation: db.prepare<[string], { user_id: string; expires_at: number; password_hash: string | null }>(
+      'SELECT user_id, expires_at, password_hash FROM email_confirmations WHERE token_hash = ?',
     ),
     deleteConfirmations: db.prepare('DELETE FROM email_confirmations WHERE user_id = ?'),
   };
@@ -57,6 +78,7 @@ export function accounts(db: Database.Database, now: () => Date) {
       emailVerified: row.email_verified === 1,
       providers: [...providers],
       createdAt: row.created_at,
+      totp: Boolean((row as UserRow & { totp_secret?: string | null }).totp_secret),
     };
   };
 
@@ -86,6 +108,7 @@ export function accounts(db: Database.Database, now: () => Date) {
     removeUnconfirmed(userId: string) {
       db.transaction(() => {
         q.deleteConfirmations.run(userId);
+        q.deleteSessionsOf.run(userId);
         db.prepare('DELETE FROM users WHERE id = ? AND email_verified = 0').run(userId);
       })();
     },
@@ -100,6 +123,8 @@ export function accounts(db: Database.Database, now: () => Date) {
         db.prepare('UPDATE users SET password_hash = NULL WHERE id = ? AND email_verified = 0').run(userId);
         db.prepare('DELETE FROM sessions WHERE user_id = ?').run(userId);
         q.deleteConfirmations.run(userId);
+        q.deleteResets.run(userId);
+        q.deleteDevices.run(userId);
         q.verifyEmail.run(userId);
       })();
     },
@@ -110,27 +135,29 @@ export function accounts(db: Database.Database, now: () => Date) {
     createSession(userId: string): { token: string; expiresAt: number } {
       const token = newToken();
       const at = now().getTime();
-      q.insertSession.run(tokenHash(token), userId, at, at + SESSION_MS);
+      q.insertSession.run(tokenHash(token), userId, at, at + SESSION_MS, at + SESSION_ABSOLUTE_MS);
       return { token, expiresAt: at + SESSION_MS };
     },
     /**
      * The session's user, or null. Sliding: a session used in its second half is extended to a full
-     * 30 days again (`extendedTo` says so, and the caller re-sends the cookie).
+     * 30 days again (`extendedTo` says so, and the caller re-sends the cookie), but never past 90
+     * days from sign-in.
      */
     validateSession(token: string): { user: UserRow; extendedTo: number | null } | null {
       const id = tokenHash(token);
       const session = q.session.get(id);
       if (!session) return null;
       const at = now().getTime();
-      if (session.expires_at <= at) {
+      const absolute = session.absolute_expires_at ?? Number.POSITIVE_INFINITY;
+      if (session.expires_at <= at || absolute <= at) {
         q.deleteSession.run(id);
         return null;
       }
       const user = q.byId.get(session.user_id);
       if (!user) return null;
       let extendedTo: number | null = null;
-      if (session.expires_at - at < SESSION_MS / 2) {
-        extendedTo = at + SESSION_MS;
+      if (session.expires_at - at < SESSION_MS / 2 && session.expires_at < absolute) {
+        extendedTo = Math.min(at + SESSION_MS, absolute);
         q.extendSession.run(extendedTo, id);
       }
       return { user, extendedTo };
@@ -138,19 +165,122 @@ export function accounts(db: Database.Database, now: () => Date) {
     deleteSession: (token: string) => q.deleteSession.run(tokenHash(token)),
     sweepExpiredSessions: () => q.sweepSessions.run(now().getTime()).changes,
 
-    createConfirmation(userId: string): string {
+    /** A confirmation link for the account's current password: a later sign-up's new password voids it. */
+    createConfirmation(userId: string, passwordHash: string | null): string {
       const token = newToken();
-      q.insertConfirmation.run(tokenHash(token), userId, now().getTime() + CONFIRM_MS);
+      q.insertConfirmation.run(tokenHash(token), userId, now().getTime() + CONFIRM_MS, passwordHash);
       return token;
     },
-    /** Marks the email verified and spends every confirmation token of that user; null when invalid or expired. */
+    /**
+     * Marks the email verified, spends every confirmation token of that user and ends every session
+     * (whoever was signed in before the owner proved the address is signed out). Signs nobody in.
+     * Null when the token is unknown, expired, or was issued for a password the account no longer has.
+     */
     confirmEmail(token: string): UserRow | null {
       return db.transaction(() => {
         const found = q.confirmation.get(tokenHash(token));
         if (!found || found.expires_at <= now().getTime()) return null;
+        const user = q.byId.get(found.user_id);
+        if (!user || found.password_hash !== user.password_hash) return null;
         q.verifyEmail.run(found.user_id);
         q.deleteConfirmations.run(found.user_id);
+        q.deleteSessionsOf.run(found.user_id);
         return q.byId.get(found.user_id) ?? null;
+      })();
+    },
+    /**
+     * A new sign-up for an address nobody has confirmed: the new password replaces the old one, and
+     * the old password's sessions and links end. Whoever confirms the address owns the account.
+     */
+    replaceUnconfirmed(userId: string, passwordHash: string): UserRow | null {
+      return db.transaction(() => {
+        const changed = db
+          .prepare('UPDATE users SET password_hash = ? WHERE id = ? AND email_verified = 0')
+          .run(passwordHash, userId).changes;
+        if (changed === 0) return null;
+        q.deleteSessionsOf.run(userId);
+        q.deleteConfirmations.run(userId);
+        q.deleteResets.run(userId);
+        q.deleteDevices.run(userId);
+        return q.byId.get(userId) ?? null;
+      })();
+    },
+    ownsPalettes: (userId: string) => (q.ownsPalettes.get(userId)?.n ?? 0) > 0,
+    hasIdentity: (userId: string) => q.providers.all(userId).length > 0,
+
+    /** A single-use reset link (1 hour); only its hash is stored. */
+    createPasswordReset(userId: string): string {
+      const token = newToken();
+      q.insertReset.run(tokenHash(token), userId, now().getTime() + RESET_MS);
+      return token;
+    },
+    /** The user a live reset token belongs to, without spending it (two-factor may still refuse). */
+    peekPasswordReset(token: string): UserRow | null {
+      const found = q.reset.get(tokenHash(token));
+      if (!found || found.expires_at <= now().getTime()) return null;
+      return q.byId.get(found.user_id) ?? null;
+    },
+    /**
+     * Spends the token and every other reset link of the account, sets the password, confirms the
+     * address (the mail reached its owner) and ends every session. Null when the token is not live.
+     */
+    completePasswordReset(token: string, passwordHash: string): UserRow | null {
+      return db.transaction(() => {
+        const found = q.reset.get(tokenHash(token));
+        if (!found || found.expires_at <= now().getTime()) return null;
+        q.deleteResets.run(found.user_id);
+        q.setPassword.run(passwordHash, found.user_id);
+        q.verifyEmail.run(found.user_id);
+        q.deleteConfirmations.run(found.user_id);
+        q.deleteSessionsOf.run(found.user_id);
+        return q.byId.get(found.user_id) ?? null;
+      })();
+    },
+    /** A new password; every session but the one that asked (if any) ends. */
+    changePassword(userId: string, passwordHash: string, keepSessionToken: string | null) {
+      db.transaction(() => {
+        q.setPassword.run(passwordHash, userId);
+        q.deleteResets.run(userId);
+        if (keepSessionToken) q.deleteOtherSessions.run(userId, tokenHash(keepSessionToken));
+        else q.deleteSessionsOf.run(userId);
+      })();
+    },
+    endAllSessions: (userId: string) => q.deleteSessionsOf.run(userId).changes,
+
+    /** A device that signed in with the right password: it may keep trying while strangers hammer the account. */
+    rememberDevice(userId: string): { token: string; expiresAt: number } {
+      const token = newToken();
+      const expiresAt = now().getTime() + DEVICE_MS;
+      q.insertDevice.run(tokenHash(token), userId, expiresAt);
+      return { token, expiresAt };
+    },
+    isKnownDevice: (token: string, userId: string) =>
+      (q.device.get(tokenHash(token), userId, now().getTime())?.n ?? 0) > 0,
+
+    /**
+     * Unconfirmed accounts whose links have all expired, made at least the link's lifetime ago, with
+     * nothing in them: the address is free again (only run where mail confirms addresses).
+     */
+    sweepUnconfirmed(): number {
+      const at = now().getTime();
+      const before = new Date(at - CONFIRM_MS).toISOString();
+      return db.transaction(() => {
+        const stale = db
+          .prepare<[string, number], { id: string }>(
+            `SELECT id FROM users u WHERE email_verified = 0 AND created_at <= ?
+               AND NOT EXISTS (SELECT 1 FROM email_confirmations c WHERE c.user_id = u.id AND c.expires_at > ?)
+               AND NOT EXISTS (SELECT 1 FROM identities i WHERE i.user_id = u.id)
+               AND NOT EXISTS (SELECT 1 FROM palettes p WHERE p.user_id = u.id)`,
+          )
+          .all(before, at);
+        for (const { id } of stale) {
+          q.deleteSessionsOf.run(id);
+          q.deleteConfirmations.run(id);
+          q.deleteResets.run(id);
+          q.deleteDevices.run(id);
+          db.prepare('DELETE FROM users WHERE id = ? AND email_verified = 0').run(id);
+        }
+        return stale.length;
       })();
     },
   };

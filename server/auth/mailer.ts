@@ -4,6 +4,7 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  html?: string;
 }
 
 /** Sends mail; absent when SMTP is not configured (links are then logged instead). */

@@ -3,7 +3,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 
 export const SESSION_COOKIE = 'swatchbook_session';
 
-const isHttps = (c: Context, publicOrigin: string) =>
+export const isHttps = (c: Context, publicOrigin: string) =>
   publicOrigin.startsWith('https:') || new URL(c.req.url).protocol === 'https:';
 
 export const readSessionCookie = (c: Context) => getCookie(c, SESSION_COOKIE);

@@ -90,4 +90,72 @@ CREATE TABLE email_confirmations (
     // The projection clears a palette's share on every write: without this each write scans all shares.
     sql: `CREATE INDEX shares_by_palette ON shares (palette_id);`,
   },
+  {
+    version: 5,
+    name: 'account security: tied confirmations, resets, persistent limits, known devices, absolute session lifetime',
+    sql: `
+ALTER TABLE email_confirmations ADD COLUMN password_hash TEXT;
+ALTER TABLE sessions ADD COLUMN absolute_expires_at INTEGER;
+UPDATE sessions SET absolute_expires_at = created_at + 90 * 86400000;
+CREATE INDEX email_confirmations_by_user ON email_confirmations (user_id);
+CREATE TABLE password_resets (
+  token_hash TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL REFERENCES users (id),
+  expires_at INTEGER NOT NULL
+) STRICT;
+CREATE INDEX password_resets_by_user ON password_resets (user_id);
+CREATE TABLE rate_limits (
+  key TEXT PRIMARY KEY,
+  count INTEGER NOT NULL,
+  reset_at INTEGER NOT NULL
+) STRICT;
+CREATE TABLE known_devices (
+  token_hash TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL REFERENCES users (id),
+  expires_at INTEGER NOT NULL
+) STRICT;
+CREATE INDEX known_devices_by_user ON known_devices (user_id);`,
+  },
+  {
+    version: 6,
+    name: 'account erasure: the one path that may delete events',
+    // The log stays append-only, with one exception: the streams of an account that no longer exists,
+    // inside the erase transaction. Erasing a stream first records the account in erased_accounts
+    // (only allowed once its user row is gone), then lists the stream in erasing_streams (only for
+    // such an account); the DELETE trigger lets through exactly the events of listed streams, and
+    // the erase empties erasing_streams before it commits. See server/account/account-erase.ts.
+    sql: `
+CREATE TABLE erased_accounts (
+  user_id TEXT PRIMARY KEY,
+  erased_at TEXT NOT NULL
+) STRICT;
+CREATE TABLE erasing_streams (
+  stream_id TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL REFERENCES erased_accounts (user_id)
+) STRICT;
+CREATE TRIGGER erased_accounts_only_without_user BEFORE INSERT ON erased_accounts
+WHEN EXISTS (SELECT 1 FROM users WHERE id = NEW.user_id)
+BEGIN SELECT RAISE(ABORT, 'erase the user row before recording the erasure'); END;
+CREATE TRIGGER erasing_streams_only_erased BEFORE INSERT ON erasing_streams
+WHEN EXISTS (SELECT 1 FROM users WHERE id = NEW.user_id)
+  OR NOT EXISTS (SELECT 1 FROM erased_accounts WHERE user_id = NEW.user_id)
+BEGIN SELECT RAISE(ABORT, 'only the streams of an erased account may be purged'); END;
+DROP TRIGGER events_append_only_delete;
+CREATE TRIGGER events_append_only_delete BEFORE DELETE ON events
+WHEN NOT EXISTS (SELECT 1 FROM erasing_streams WHERE stream_id = OLD.stream_id)
+BEGIN SELECT RAISE(ABORT, 'events are append-only: DELETE refused'); END;`,
+  },
+  {
+    version: 7,
+    name: 'two-factor sign-in (TOTP) and recovery codes',
+    sql: `
+ALTER TABLE users ADD COLUMN totp_secret TEXT;
+ALTER TABLE users ADD COLUMN totp_pending_secret TEXT;
+ALTER TABLE users ADD COLUMN totp_last_step INTEGER;
+CREATE TABLE totp_recovery_codes (
+  code_hash TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL REFERENCES users (id)
+) STRICT;
+CREATE INDEX totp_recovery_codes_by_user ON totp_recovery_codes (user_id);`,
+  },
 ];

@@ -7,6 +7,7 @@ import { paletteStreamId } from '../../shared/palette/palette-events';
 import { evolve, fold, type PaletteState } from '../../shared/palette/palette-evolve';
 import { ConcurrencyError, type EventStore } from '../events/event-store';
 import { type PaletteRow, rowToState, storedToPaletteEvent } from './palette-projection';
+import { DEFAULT_CAPS, type UserCaps, userCapCheck } from './user-caps';
 
 const BASE36 = '0123456789abcdefghijklmnopqrstuvwxyz';
 
@@ -40,8 +41,10 @@ export function paletteCommands(deps: {
   store: EventStore;
   catalogue: Catalogue;
   now: () => Date;
+  caps?: UserCaps;
 }) {
   const { db, store, catalogue } = deps;
+  const checkCaps = userCapCheck(db, deps.caps ?? DEFAULT_CAPS);
   const rowById = db.prepare<[string], PaletteRow>('SELECT * FROM palettes WHERE id = ?');
   // Ids of renamed paints (id-aliases.ts) are stored as today's ids; unknown ids go on to the decider's check.
   const current = (id: string) => catalogue.currentId(id) ?? id;
@@ -87,6 +90,7 @@ export function paletteCommands(deps: {
           current = evolve(current, event);
         }
       }
+      if (actorId) checkCaps({ actorId, isNew: state === null, version, eventTypes: events.map((e) => e.type) });
       store.append(paletteStreamId(paletteId), version, events, actorId);
       return current;
     });

@@ -1,50 +1,79 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono } from 'hono';
-import { deleteCookie, getCookie } from 'hono/cookie';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import {
   AUTH_ERROR_PARAM,
   type AuthRedirectError,
+  type ConfirmResponse,
+  changePasswordSchema,
+  confirmSchema,
   credentialsSchema,
+  emailOnlySchema,
+  type MailRequestResponse,
+  resetConfirmSchema,
   type SessionResponse,
   type SignupResponse,
+  signInSchema,
+  type TotpEnableResponse,
+  type TotpSetupResponse,
+  totpDisableSchema,
+  totpEnableSchema,
 } from '../../shared/api/auth';
 import type { AppEnv } from '../app';
+import type { UserRow } from '../auth/account-queries';
+import { confirmationMail, passwordResetMail } from '../auth/account-mails';
 import { googleSignIn } from '../auth/google';
+import type { Mail } from '../auth/mailer';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../auth/password-rules';
 import { burnVerify, hashPassword, verifyPassword } from '../auth/passwords';
 import type { RateLimiter } from '../auth/rate-limit';
-import { clearSessionCookie, readSessionCookie, writeSessionCookie, writeShortCookie } from '../auth/session-cookie';
+import {
+  clearSessionCookie,
+  isHttps,
+  readSessionCookie,
+  writeSessionCookie,
+  writeShortCookie,
+} from '../auth/session-cookie';
+import { clientIp } from '../http/client-ip';
 import { ApiError } from '../http/errors';
 import { validate } from '../http/validate';
 
 const STATE_COOKIE = 'swatchbook_google_state';
 const VERIFIER_COOKIE = 'swatchbook_google_verifier';
 const GOOGLE_COOKIE_PATH = '/api/auth/google';
+/** Marks a browser that has signed in to an account before (OWASP "device cookies"). */
+const DEVICE_COOKIE = 'swatchbook_device';
+const DEVICE_COOKIE_PATH = '/api/auth';
 
-/** The caller's address: the socket's, or the proxy's X-Forwarded-For when configured to trust it. */
-function clientIp(c: Context<AppEnv>): string {
-  if (c.get('deps').config.trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
+const ip = (c: Context<AppEnv>) => clientIp(c, c.var.deps.config.trustProxy ?? 0);
+
+function tooMany(wait: number, message?: string) {
+  const minutes = Math.ceil(wait / 60);
+  return new ApiError(
+    429,
+    'rate_limited',
+    message ?? `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+    undefined,
+    { 'Retry-After': String(wait) },
+  );
 }
 
 function limit(limiter: RateLimiter, key: string) {
   const wait = limiter.hit(key);
-  if (wait !== null) {
-    const minutes = Math.ceil(wait / 60);
-    throw new ApiError(
-      429,
-      'rate_limited',
-      `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-      undefined,
-      { 'Retry-After': String(wait) },
-    );
+  if (wait !== null) throw tooMany(wait);
+}
+
+function checkLimit(limiter: RateLimiter, key: string, message?: string) {
+  const wait = limiter.check(key);
+  if (wait !== null) throw tooMany(wait, message);
+}
+
+/** A password being chosen must not be one of the most common: 400 naming the field. */
+function refuseCommon(password: string, field: string) {
+  if (isCommonPassword(password)) {
+    throw new ApiError(400, 'invalid_request', COMMON_PASSWORD_MESSAGE, [
+      { path: [field], message: COMMON_PASSWORD_MESSAGE },
+    ]);
   }
 }
 
@@ -52,63 +81,150 @@ function startSession(c: Context<AppEnv>, userId: string) {
   const { deps, services } = c.var;
   const { token, expiresAt } = services.accounts.createSession(userId);
   writeSessionCookie(c, deps.config.publicOrigin, token, expiresAt, deps.now().getTime());
+  if (!knownDevice(c, userId)) {
+    const device = services.accounts.rememberDevice(userId);
+    setCookie(c, DEVICE_COOKIE, device.token, {
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: isHttps(c, deps.config.publicOrigin),
+      path: DEVICE_COOKIE_PATH,
+      maxAge: Math.floor((device.expiresAt - deps.now().getTime()) / 1000),
+    });
+  }
+}
+
+function knownDevice(c: Context<AppEnv>, userId: string): boolean {
+  const token = getCookie(c, DEVICE_COOKIE);
+  return token !== undefined && /^[a-z2-7]{1,64}$/.test(token) && c.var.services.accounts.isKnownDevice(token, userId);
+}
+
+/**
+ * Sends without making the caller wait: the answer then takes the same time whether or not the
+ * address has an account. A failure is logged (without the link).
+ */
+function sendLater(c: Context<AppEnv>, mail: Mail, what: string) {
+  const { mailer, logger } = c.var.deps;
+  if (!mailer) return;
+  mailer.send(mail).catch((error: unknown) => {
+    logger.error({ msg: `${what} mail failed`, error: String((error as Error)?.message ?? error) });
+  });
+}
+
+const link = (c: Context<AppEnv>, path: string, token: string) =>
+  new URL(`${path}?token=${token}`, c.var.deps.config.publicOrigin).toString();
+
+function signedIn(c: Context<AppEnv>): UserRow {
+  const user = c.get('user');
+  if (!user) throw new ApiError(401, 'unauthenticated', 'Sign in first.');
+  return user;
 }
 
 const redirectWithError = (c: Context<AppEnv>, code: AuthRedirectError) =>
   c.redirect(`/?${AUTH_ERROR_PARAM}=${code}`, 302);
 
+/**
+ * With two-factor on, the right password alone answers 401 `totp_required`; a wrong code counts as
+ * a failed sign-in (`fail` counts it and gives the error to throw).
+ */
+function secondFactor(c: Context<AppEnv>, userId: string, code: string | undefined, fail: () => ApiError) {
+  const { twoFactor } = c.var.services;
+  if (!twoFactor.isEnabled(userId)) return;
+  if (!code) {
+    throw new ApiError(401, 'totp_required', 'Enter the 6-digit code from your authenticator app, or a recovery code.');
+  }
+  if (!twoFactor.verify(userId, code)) {
+    const error = fail();
+    throw new ApiError(
+      401,
+      'invalid_totp',
+      'That code is not right. Use the current code from your app, or a recovery code.',
+      undefined,
+      error.headers,
+    );
+  }
+}
+
+const invalidCredentials = () => new ApiError(401, 'invalid_credentials', 'Invalid email or password.');
+
 export const authRoutes = new Hono<AppEnv>()
   .post('/auth/signup', validate('json', credentialsSchema), async (c) => {
     const { deps, services } = c.var;
     const { email, password } = c.req.valid('json');
-    limit(services.limits.perIp, `ip:${clientIp(c)}`);
+    limit(services.limits.perIp, ip(c));
     limit(services.limits.perEmail, `signup:${email}`);
-    const taken = () => new ApiError(409, 'email_taken', 'An account with this email already exists. Please sign in.');
-    if (services.accounts.findByEmail(email)) throw taken();
-    const passwordHash = await hashPassword(password);
+    refuseCommon(password, 'password');
     const mailer = deps.mailer ?? null;
-    const user = services.accounts.createUser(email, passwordHash, false);
+    const accounts = services.accounts;
+    // Where mail confirms addresses, an address nobody confirmed in time is free again.
+    if (mailer) accounts.sweepUnconfirmed();
+    const taken = () => new ApiError(409, 'email_taken', 'An account with this email already exists. Please sign in.');
+    const existing = accounts.findByEmail(email);
+    // Nobody has proved this address yet (and, with mail, nobody could sign in to it): the newest
+    // sign-up's password replaces the old one, and whoever confirms by mail owns the account. Without
+    // mail accounts are usable unconfirmed, so one that exists stays its maker's (an administrator helps).
+    const replaceable =
+      existing &&
+      mailer &&
+      existing.email_verified !== 1 &&
+      !accounts.ownsPalettes(existing.id) &&
+      !accounts.hasIdentity(existing.id);
+    if (existing && !replaceable) throw taken();
+    const passwordHash = await hashPassword(password);
+    const user = existing
+      ? accounts.replaceUnconfirmed(existing.id, passwordHash)
+      : accounts.createUser(email, passwordHash, false);
     if (!user) throw taken();
-    const token = services.accounts.createConfirmation(user.id);
-    const link = new URL(`/api/auth/confirm?token=${token}`, deps.config.publicOrigin).toString();
     if (mailer) {
+      const token = accounts.createConfirmation(user.id, passwordHash);
       try {
-        await mailer.send({
-          to: email,
-          subject: 'Confirm your Swatchbook account',
-          text: `Welcome to Swatchbook.\n\nConfirm your email address to start saving palettes:\n${link}\n\nThe link works for 48 hours. If you did not sign up, ignore this mail.`,
-        });
+        await mailer.send(confirmationMail(email, link(c, '/confirm', token)));
       } catch (error) {
         deps.logger.error({ msg: 'confirmation mail failed', error: String((error as Error)?.message ?? error) });
-        services.accounts.removeUnconfirmed(user.id);
+        if (!existing) accounts.removeUnconfirmed(user.id);
         throw new ApiError(503, 'mail_failed', 'We could not send the confirmation mail. Please try again.');
       }
     } else {
-      // Without SMTP the account works at once; a self-hoster can still confirm with the logged link.
-      deps.logger.info({ msg: 'email confirmation link (SMTP not configured)', link });
+      // Without SMTP the account works at once. No confirmation link is made, so none can leak from the log.
       startSession(c, user.id);
     }
-    const body: SignupResponse = { user: services.accounts.toApiUser(user), confirmationRequired: mailer !== null };
+    const body: SignupResponse = { user: accounts.toApiUser(user), confirmationRequired: mailer !== null };
     return c.json(body, 201);
   })
-  .post('/auth/signin', validate('json', credentialsSchema), async (c) => {
+  .post('/auth/signin', validate('json', signInSchema), async (c) => {
     const { deps, services } = c.var;
     const { email, password } = c.req.valid('json');
-    limit(services.limits.perIp, `ip:${clientIp(c)}`);
-    limit(services.limits.perEmail, `email:${email}`);
-    const user = services.accounts.findByEmail(email);
-    const invalid = () => new ApiError(401, 'invalid_credentials', 'Invalid email or password.');
+    const { limits, accounts } = services;
+    const from = ip(c);
+    limit(limits.perIp, from);
+    // Failures count per (account, address): a stranger elsewhere only ever blocks themselves.
+    const pair = `${email}\u0000${from}`;
+    checkLimit(limits.perEmail, pair);
+    const user = accounts.findByEmail(email);
+    // Many failures from many addresses slow the account down, but never for a browser that signed in to it before.
+    if (!user || !knownDevice(c, user.id)) {
+      checkLimit(
+        limits.perAccount,
+        email,
+        'Too many failed sign-ins at this account. Please wait a few minutes, or reset your password.',
+      );
+    }
+    const fail = () => {
+      limits.perEmail.hit(pair);
+      limits.perAccount.hit(email);
+      return invalidCredentials();
+    };
     if (!user?.password_hash) {
       await burnVerify(password);
-      throw invalid();
+      throw fail();
     }
-    if (!(await verifyPassword(user.password_hash, password))) throw invalid();
+    if (!(await verifyPassword(user.password_hash, password))) throw fail();
     if (deps.mailer && user.email_verified !== 1) {
       throw new ApiError(403, 'email_not_confirmed', 'Confirm your email first: follow the link we sent you.');
     }
-    services.limits.perEmail.reset(`email:${email}`);
+    secondFactor(c, user.id, c.req.valid('json').totp, fail);
+    limits.perEmail.reset(pair);
     startSession(c, user.id);
-    const body: SessionResponse = { user: services.accounts.toApiUser(user) };
+    const body: SessionResponse = { user: accounts.toApiUser(user) };
     return c.json(body);
   })
   .post('/auth/signout', (c) => {
@@ -117,17 +233,157 @@ export const authRoutes = new Hono<AppEnv>()
     clearSessionCookie(c, c.var.deps.config.publicOrigin);
     return c.body(null, 204);
   })
+  .post('/auth/signout-everywhere', (c) => {
+    const user = signedIn(c);
+    c.var.services.accounts.endAllSessions(user.id);
+    clearSessionCookie(c, c.var.deps.config.publicOrigin);
+    return c.body(null, 204);
+  })
   .get('/auth/session', (c) => {
     const user = c.get('user');
     const body: SessionResponse = { user: user ? c.var.services.accounts.toApiUser(user) : null };
     return c.json(body);
   })
+  // Links mailed before confirmation became a page: a GET only leads there, it changes nothing.
   .get('/auth/confirm', (c) => {
-    const parsed = z.object({ token: z.string().regex(/^[a-z2-7]{1,64}$/) }).safeParse(c.req.query());
-    const user = parsed.success ? c.var.services.accounts.confirmEmail(parsed.data.token) : null;
-    if (!user) return redirectWithError(c, 'confirmation_invalid');
+    const token = c.req.query('token');
+    return c.redirect(token && /^[a-z2-7]{1,64}$/.test(token) ? `/confirm?token=${token}` : '/confirm', 302);
+  })
+  .post('/auth/confirm', validate('json', confirmSchema), (c) => {
+    const { services } = c.var;
+    limit(services.limits.perIp, ip(c));
+    const user = services.accounts.confirmEmail(c.req.valid('json').token);
+    if (!user) {
+      throw new ApiError(
+        400,
+        'confirmation_invalid',
+        'This confirmation link is invalid or has expired. Sign up again, or ask for a new link from the sign-in form.',
+      );
+    }
+    const body: ConfirmResponse = { email: user.email };
+    return c.json(body);
+  })
+  .post('/auth/resend-confirmation', validate('json', emailOnlySchema), (c) => {
+    const { deps, services } = c.var;
+    const { email } = c.req.valid('json');
+    limit(services.limits.perIp, ip(c));
+    limit(services.limits.mailsPerEmail, `confirm:${email}`);
+    const user = deps.mailer ? services.accounts.findByEmail(email) : undefined;
+    if (user && user.email_verified !== 1 && user.password_hash) {
+      const token = services.accounts.createConfirmation(user.id, user.password_hash);
+      sendLater(c, confirmationMail(email, link(c, '/confirm', token)), 'confirmation');
+    }
+    const body: MailRequestResponse = { delivery: deps.mailer ? 'mail' : 'administrator' };
+    return c.json(body, 202);
+  })
+  .post('/auth/password-reset', validate('json', emailOnlySchema), (c) => {
+    const { deps, services } = c.var;
+    const { email } = c.req.valid('json');
+    limit(services.limits.perIp, ip(c));
+    limit(services.limits.mailsPerEmail, `reset:${email}`);
+    const user = deps.mailer ? services.accounts.findByEmail(email) : undefined;
+    if (user) {
+      const token = services.accounts.createPasswordReset(user.id);
+      sendLater(c, passwordResetMail(email, link(c, '/reset-password', token)), 'password reset');
+    }
+    const body: MailRequestResponse = { delivery: deps.mailer ? 'mail' : 'administrator' };
+    return c.json(body, 202);
+  })
+  .post('/auth/password-reset/confirm', validate('json', resetConfirmSchema), async (c) => {
+    const { services } = c.var;
+    const { token, password } = c.req.valid('json');
+    limit(services.limits.perIp, ip(c));
+    const invalid = () =>
+      new ApiError(400, 'reset_invalid', 'This reset link is invalid, used or expired. Ask for a new one.');
+    const owner = services.accounts.peekPasswordReset(token);
+    if (!owner) throw invalid();
+    // A mailbox is one factor: with two-factor on, the reset needs the app's code (or a recovery code) too.
+    const pair = `${owner.email}\u0000${ip(c)}`;
+    checkLimit(services.limits.perEmail, pair);
+    secondFactor(c, owner.id, c.req.valid('json').totp, () => {
+      services.limits.perEmail.hit(pair);
+      services.limits.perAccount.hit(owner.email);
+      return new ApiError(
+        401,
+        'invalid_totp',
+        'That code is not right. Use the current code from your app, or a recovery code.',
+      );
+    });
+    refuseCommon(password, 'password');
+    const passwordHash = await hashPassword(password);
+    const user = services.accounts.completePasswordReset(token, passwordHash);
+    if (!user) throw invalid();
     startSession(c, user.id);
-    return c.redirect('/', 302);
+    const body: SessionResponse = { user: services.accounts.toApiUser(user) };
+    return c.json(body);
+  })
+  .post('/auth/password', validate('json', changePasswordSchema), async (c) => {
+    const { deps, services } = c.var;
+    const user = signedIn(c);
+    const { currentPassword, newPassword } = c.req.valid('json');
+    const pair = `${user.email}\u0000${ip(c)}`;
+    checkLimit(services.limits.perEmail, pair);
+    if (!user.password_hash) {
+      throw new ApiError(
+        400,
+        'no_password',
+        'This account signs in with Google and has no password yet: use "Forgot password?" to set one.',
+      );
+    }
+    if (!(await verifyPassword(user.password_hash, currentPassword))) {
+      services.limits.perEmail.hit(pair);
+      throw new ApiError(401, 'invalid_credentials', 'Your current password is not right.', [
+        { path: ['currentPassword'], message: 'Your current password is not right.' },
+      ]);
+    }
+    refuseCommon(newPassword, 'newPassword');
+    services.accounts.changePassword(user.id, await hashPassword(newPassword), readSessionCookie(c) ?? null);
+    deps.logger.info({ msg: 'password changed', user: user.id });
+    return c.body(null, 204);
+  })
+  .post('/auth/totp/setup', (c) => {
+    const user = signedIn(c);
+    if (c.var.services.twoFactor.isEnabled(user.id)) {
+      throw new ApiError(
+        409,
+        'totp_enabled',
+        'Two-factor sign-in is already on. Turn it off first to set up a new app.',
+      );
+    }
+    const body: TotpSetupResponse = c.var.services.twoFactor.setup(user.id, user.email);
+    return c.json(body);
+  })
+  .post('/auth/totp/enable', validate('json', totpEnableSchema), (c) => {
+    const { services } = c.var;
+    const user = signedIn(c);
+    const pair = `${user.email}\u0000${ip(c)}`;
+    checkLimit(services.limits.perEmail, pair);
+    const codes = services.twoFactor.enable(user.id, c.req.valid('json').code);
+    if (!codes) {
+      services.limits.perEmail.hit(pair);
+      throw new ApiError(
+        400,
+        'invalid_totp',
+        'That code does not match. Scan the QR code again and enter the current code.',
+        [{ path: ['code'], message: 'That code does not match.' }],
+      );
+    }
+    const body: TotpEnableResponse = { recoveryCodes: codes };
+    return c.json(body);
+  })
+  .post('/auth/totp/disable', validate('json', totpDisableSchema), async (c) => {
+    const { services } = c.var;
+    const user = signedIn(c);
+    const pair = `${user.email}\u0000${ip(c)}`;
+    checkLimit(services.limits.perEmail, pair);
+    if (!user.password_hash || !(await verifyPassword(user.password_hash, c.req.valid('json').password))) {
+      services.limits.perEmail.hit(pair);
+      throw new ApiError(401, 'invalid_credentials', 'That is not your password.', [
+        { path: ['password'], message: 'That is not your password.' },
+      ]);
+    }
+    services.twoFactor.disable(user.id);
+    return c.body(null, 204);
   })
   .get('/auth/google', (c) => {
     const { config } = c.var.deps;

@@ -4,6 +4,6 @@ import type { AppEnv } from '../app';
 export const healthRoutes = new Hono<AppEnv>()
   .get('/health', (c) => c.json({ ok: true }))
   .get('/config', (c) => {
-    const { auth } = c.get('deps').config;
-    return c.json({ auth: { password: true, google: auth.google !== null } });
+    const { config, mailer } = c.get('deps');
+    return c.json({ auth: { password: true, google: config.auth.google !== null, mail: Boolean(mailer) } });
   });

@@ -6,6 +6,7 @@ import {
   bulkDeleteSchema,
   createPaletteSchema,
   type HistoryResponse,
+  historyQuerySchema,
   type ImportResponse,
   importSchema,
   type PaletteListResponse,
@@ -118,16 +119,22 @@ export const paletteRoutes = new Hono<AppEnv>()
     const body: SharingResponse = { isPublic: state.isPublic, shareId: state.shareId, version: state.version };
     return c.json(body);
   })
-  .get('/palettes/:id/history', idParam, (c) => {
+  .get('/palettes/:id/history', idParam, validate('query', historyQuerySchema), (c) => {
     const user = owner(c);
     const { id } = c.req.valid('param');
+    const { before, limit } = c.req.valid('query');
     const row = c.var.services.paletteQueries.getOwned(id, user.id);
     if (!row) throw notFound();
     const { catalogue } = c.var.deps;
     c.header('ETag', versionETag(row.version));
+    // A page: the `limit` newest versions older than `before`, oldest first; `nextBefore` asks for the page before it.
+    const all = versions(c.var.services.palettes.history(id)).filter(
+      ({ state }) => before === undefined || state.version < before,
+    );
+    const page = all.slice(Math.max(0, all.length - limit));
     const body: HistoryResponse = {
       paletteId: id,
-      versions: versions(c.var.services.palettes.history(id)).map(({ event, state }) => ({
+      versions: page.map(({ event, state }) => ({
         version: state.version,
         type: event.type,
         at: event.at,
@@ -136,6 +143,7 @@ export const paletteRoutes = new Hono<AppEnv>()
         isPublic: state.isPublic,
         ...(event.type === 'PaletteRestored' ? { restoredVersion: event.data.restoredVersion } : {}),
       })),
+      nextBefore: page.length < all.length ? (page[0]?.state.version ?? null) : null,
     };
     return c.json(body);
   })

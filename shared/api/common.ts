@@ -27,9 +27,9 @@ export type ApiErrorCode =
   | 'invalid_history'
   | 'internal';
 
-/** `GET /api/config`: which sign-in methods the server offers. */
+/** `GET /api/config`: which sign-in methods the server offers, and whether it can send mail. */
 export interface ConfigResponse {
-  auth: { password: boolean; google: boolean };
+  auth: { password: boolean; google: boolean; mail?: boolean };
 }
 
 /** Weak ETag of a palette version, as sent in `ETag` and expected back in `If-Match`. */

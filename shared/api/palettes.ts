@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { CatalogueColor } from '../catalogue/types';
 import { PALETTE_MAX, PALETTE_MIN } from '../palette/limits';
 import { PALETTE_NAME_MAX } from '../palette/palette-decider';
+import { cleanText } from '../text/clean-text';
 import { PALETTE_EVENT_SCHEMA_VERSION, type PaletteEventType } from '../palette/palette-events';
 
 /** A saved palette as the API returns it (spec §3), colours expanded to full catalogue colours. */
@@ -21,11 +22,23 @@ export const paletteIdSchema = z.string().regex(/^[a-z0-9]{1,64}$/, 'Not a palet
 /** Spec §9 and the share route: alphanumeric, we issue 13 base-36 characters. */
 export const shareIdSchema = z.string().regex(/^[A-Za-z0-9]{1,64}$/, 'Not a share id.');
 
+/** A palette name: NFC, refused with a 400 naming the field when it is not plain visible text. */
 export const nameSchema = z
   .string()
-  .trim()
-  .min(1, 'Give the palette a name.')
-  .max(PALETTE_NAME_MAX, `A palette name has at most ${PALETTE_NAME_MAX} characters.`);
+  .max(PALETTE_NAME_MAX * 4, `A palette name has at most ${PALETTE_NAME_MAX} characters.`)
+  .transform((value, ctx) => {
+    if (value.trim().length === 0) {
+      ctx.addIssue({ code: 'custom', message: 'Give the palette a name.' });
+      return z.NEVER;
+    }
+    const cleaned = cleanText(value);
+    if (!cleaned.ok) {
+      ctx.addIssue({ code: 'custom', message: `The palette name ${cleaned.reason}.` });
+      return z.NEVER;
+    }
+    return cleaned.text;
+  })
+  .pipe(z.string().max(PALETTE_NAME_MAX, `A palette name has at most ${PALETTE_NAME_MAX} characters.`));
 export const colorIdsSchema = z
   .array(z.string().min(1).max(120))
   .min(PALETTE_MIN, `A palette has at least ${PALETTE_MIN} colours.`)
@@ -78,7 +91,16 @@ export interface HistoryEntry {
 export interface HistoryResponse {
   paletteId: string;
   versions: HistoryEntry[];
+  /** Where the page before this one ends (`?before=` for the next call); null when this page reaches version 1. */
+  nextBefore: number | null;
 }
+
+export const HISTORY_PAGE_MAX = 1000;
+/** `GET /api/palettes/:id/history?before=VERSION&limit=N`: the N newest versions below VERSION (default: the newest). */
+export const historyQuerySchema = z.strictObject({
+  before: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+  limit: z.coerce.number().int().min(1).max(HISTORY_PAGE_MAX).default(HISTORY_PAGE_MAX),
+});
 
 const isoTime = z.iso.datetime({ offset: true });
 const eventBase = { schemaVersion: z.literal(PALETTE_EVENT_SCHEMA_VERSION), at: isoTime };

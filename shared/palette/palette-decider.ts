@@ -7,6 +7,7 @@ import {
   paletteEvent,
 } from './palette-events';
 import { evolve, type PaletteState } from './palette-evolve';
+import { cleanText } from '../text/clean-text';
 
 export const PALETTE_NAME_MAX = 100;
 
@@ -60,9 +61,13 @@ export class PaletteError extends Error {
   }
 }
 
+/** Names are NFC text with something visible in them: no controls, bidi overrides or broken surrogates. */
 export function checkName(name: string): string {
-  const trimmed = typeof name === 'string' ? name.trim() : '';
-  if (trimmed.length === 0) throw new PaletteError('invalid_name', 'Give the palette a name.');
+  const raw = typeof name === 'string' ? name : '';
+  if (raw.trim().length === 0) throw new PaletteError('invalid_name', 'Give the palette a name.');
+  const cleaned = cleanText(raw);
+  if (!cleaned.ok) throw new PaletteError('invalid_name', `The palette name ${cleaned.reason}.`);
+  const trimmed = cleaned.text;
   if (trimmed.length > PALETTE_NAME_MAX) {
     throw new PaletteError('invalid_name', `A palette name has at most ${PALETTE_NAME_MAX} characters.`);
   }

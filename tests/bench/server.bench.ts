@@ -122,7 +122,13 @@ const step = (text: string) => process.stdout.write(`  server bench: ${text}\n`)
 const suite: BenchSuite = async () => {
   const rows: BenchRow[] = [];
   step('starting the server');
-  const server = await startLogged('server/main.ts', { DIST_DIR: join(tmpdir(), 'swatchbook-no-dist') });
+  // One user writing under load: far past the per-account ceilings people get.
+  const server = await startLogged('server/main.ts', {
+    DIST_DIR: join(tmpdir(), 'swatchbook-no-dist'),
+    USER_MAX_PALETTES: '1000000000',
+    USER_MAX_VERSIONS: '1000000000',
+    USER_WRITES_PER_MINUTE: '1000000000',
+  });
   const origin = { origin: server.url, 'content-type': 'application/json' };
   try {
     const signup = await fetch(`${server.url}/api/auth/signup`, {

@@ -5,6 +5,8 @@ import { extname, join, normalize } from 'node:path';
 import { startServer } from '../support/server-process';
 import { expect, test } from './support/fixtures';
 import {
+  chooseFromAccountMenu,
+  expectSignedIn,
   openApp,
   openSaved,
   PASSWORD,
@@ -76,7 +78,7 @@ test.describe('accounts when the backend differs', () => {
   }) => {
     await signUpByApi(page);
     await openApp(page);
-    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await expectSignedIn(page);
 
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
@@ -128,7 +130,7 @@ test.describe('accounts when the backend differs', () => {
     await signIn.getByLabel('Password').fill(PASSWORD);
     await signIn.getByRole('button', { name: 'Sign In' }).click();
     await expect(toast(page, 'Could not load your saved palettes')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await expectSignedIn(page);
     await openSaved(page);
     await expect(row(page, 'Keep me')).toBeVisible();
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('savedPalettes') ?? '[]'));
@@ -136,7 +138,7 @@ test.describe('accounts when the backend differs', () => {
 
     await page.unroute('**/api/palettes/import');
     await page.reload();
-    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await expectSignedIn(page);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('savedPalettes'))).toBeNull();
     const { palettes } = await (await page.request.get('/api/palettes')).json();
     expect(palettes.map((p: { name: string }) => p.name)).toEqual(['Keep me']);
@@ -175,15 +177,15 @@ test.describe('accounts when the backend differs', () => {
   }) => {
     await signUpByApi(page);
     await openApp(page);
-    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await expectSignedIn(page);
     const ids = await stripIds(page);
     // Signed out in another tab: this one still believes it is signed in.
     const other = await page.context().newPage();
     await openApp(other);
-    await other.getByRole('button', { name: 'Sign Out' }).click();
+    await chooseFromAccountMenu(other, 'Sign Out');
     await expect(other.getByRole('button', { name: 'Sign In' })).toBeVisible();
     await other.close();
-    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await expectSignedIn(page);
     await page.locator('body').press('s');
     await page.getByRole('dialog', { name: 'Name Your Palette' }).getByRole('button', { name: 'Save Palette' }).click();
     await expect(toast(page, 'Your session has ended. Please sign in again.')).toBeVisible();

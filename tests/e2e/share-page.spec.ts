@@ -1,5 +1,6 @@
 import { expect, test } from './support/fixtures';
 import {
+  expectSignedIn,
   expectAccessible,
   grantClipboard,
   openApp,
@@ -20,7 +21,7 @@ test.describe('public share pages', () => {
     await grantClipboard(page.context(), server.url);
     await signUpByApi(page);
     await openApp(page);
-    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await expectSignedIn(page);
     const ids = await stripIds(page);
     await saveCurrent(page, 'Front room');
     await openSaved(page);
@@ -71,7 +72,7 @@ test.describe('public share pages', () => {
   }) => {
     await signUpByApi(page);
     await openApp(page);
-    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await expectSignedIn(page);
     await saveCurrent(page, 'Porch');
     await page.route('**/api/palettes/*/sharing', (route) => route.abort('connectionrefused'));
     await openSaved(page);

@@ -11,9 +11,11 @@ describe('the API skeleton', () => {
 
   it('says which sign-in methods are enabled', async () => {
     const off = await makeTestApp().app.request('/api/config');
-    expect(await off.json()).toEqual({ auth: { password: true, google: false } });
+    expect(await off.json()).toEqual({ auth: { password: true, google: false, mail: false } });
     const on = makeTestApp({ config: { ...testConfig, auth: { google: { clientId: 'id', clientSecret: 's' } } } });
-    expect(await (await on.app.request('/api/config')).json()).toEqual({ auth: { password: true, google: true } });
+    expect(await (await on.app.request('/api/config')).json()).toEqual({
+      auth: { password: true, google: true, mail: false },
+    });
   });
 
   it('answers an unknown API path with 404 in the error shape', async () => {

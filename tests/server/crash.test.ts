@@ -38,6 +38,10 @@ async function startBundled(entry: string, databasePath: string) {
       HOST: '127.0.0.1',
       DATABASE_PATH: databasePath,
       DIST_DIR: join(tmpdir(), 'none'),
+      // One user writing as fast as the machine allows: far past the per-account ceilings people get.
+      USER_MAX_PALETTES: '1000000',
+      USER_MAX_VERSIONS: '1000000',
+      USER_WRITES_PER_MINUTE: '100000000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -15,6 +15,8 @@ const components: Record<OverlayName, LazyExoticComponent<ComponentType<OverlayP
   saved: lazy(() => import('../features/saved/saved-sidebar')),
   auth: lazy(() => import('../features/account/auth-modal')),
   history: lazy(() => import('../features/saved/history-view')),
+  account: lazy(() => import('../features/account/account-screen')),
+  'account-link': lazy(() => import('../features/account/account-link-page')),
 };
 
 /** Renders the open overlays, bottom to top; the top one is the modal in front. */

@@ -1,4 +1,12 @@
-import type { ApiUser, SessionResponse, SignupResponse } from '../../shared/api/auth';
+import type {
+  ApiUser,
+  ConfirmResponse,
+  MailRequestResponse,
+  SessionResponse,
+  SignupResponse,
+  TotpEnableResponse,
+  TotpSetupResponse,
+} from '../../shared/api/auth';
 import { type ConfigResponse, versionETag } from '../../shared/api/common';
 import type {
   ApiPalette,
@@ -66,9 +74,27 @@ export const getConfig = () => request<ConfigResponse>('GET', '/config');
 export const getSession = () => request<SessionResponse>('GET', '/auth/session');
 export const signUp = (email: string, password: string) =>
   request<SignupResponse>('POST', '/auth/signup', { email, password });
-export const signIn = (email: string, password: string) =>
-  request<SessionResponse>('POST', '/auth/signin', { email, password });
+export const signIn = (email: string, password: string, totp?: string) =>
+  request<SessionResponse>('POST', '/auth/signin', totp ? { email, password, totp } : { email, password });
+export const totpSetup = () => request<TotpSetupResponse>('POST', '/auth/totp/setup');
+export const totpEnable = (code: string) => request<TotpEnableResponse>('POST', '/auth/totp/enable', { code });
+export const totpDisable = (password: string) => request<void>('POST', '/auth/totp/disable', { password });
 export const signOut = () => request<void>('POST', '/auth/signout');
+export const signOutEverywhere = () => request<void>('POST', '/auth/signout-everywhere');
+export const confirmEmail = (token: string) => request<ConfirmResponse>('POST', '/auth/confirm', { token });
+export const resendConfirmation = (email: string) =>
+  request<MailRequestResponse>('POST', '/auth/resend-confirmation', { email });
+export const requestPasswordReset = (email: string) =>
+  request<MailRequestResponse>('POST', '/auth/password-reset', { email });
+export const completePasswordReset = (token: string, password: string) =>
+  request<SessionResponse>('POST', '/auth/password-reset/confirm', { token, password });
+export const changePassword = (currentPassword: string, newPassword: string) =>
+  request<void>('POST', '/auth/password', { currentPassword, newPassword });
+/** The whole account as JSON text (every palette with its full history), for a download. */
+export async function exportAccount(): Promise<string> {
+  return JSON.stringify(await request<unknown>('GET', '/account/export'), null, 2);
+}
+export const deleteAccount = (password: string) => request<void>('DELETE', '/account', { password });
 /** Google sign-in is a full-page redirect; the server brings the user back to `/` (or `/?auth_error=`). */
 export const GOOGLE_SIGN_IN_URL = '/api/auth/google';
 

@@ -8,10 +8,13 @@ import { showToast } from './toast-store';
 
 /** Sign-in, sign-up and sign-out (loaded with the auth modal and the account button's actions). */
 export type AuthOutcome = { ok: true } | { ok: false; message: string; code?: string };
+export type SignUpOutcome = { ok: true; signedIn: boolean } | { ok: false; message: string; code?: string };
 
 const NOT_CONFIGURED = 'Authentication not configured';
 
-function failure(error: unknown, fallback: string): AuthOutcome {
+type Failure = { ok: false; message: string; code?: string };
+
+function failure(error: unknown, fallback: string): Failure {
   if (authState.backend === 'unavailable') return { ok: false, message: NOT_CONFIGURED };
   if (error instanceof api.ApiFailure) {
     if (error.code === 'not_configured') return { ok: false, message: NOT_CONFIGURED };
@@ -25,10 +28,10 @@ export async function onSignedIn(user: api.ApiUser): Promise<void> {
   await syncOnSignIn();
 }
 
-export async function signInWithPassword(email: string, password: string): Promise<AuthOutcome> {
+export async function signInWithPassword(email: string, password: string, totp?: string): Promise<AuthOutcome> {
   if (authState.backend === 'unavailable') return { ok: false, message: NOT_CONFIGURED };
   try {
-    const { user } = await api.signIn(email, password);
+    const { user } = await api.signIn(email, password, totp);
     if (!user) return { ok: false, message: 'Could not sign in. Please try again.' };
     // The modal waits for the list, so a save that asked for sign-in lands on the server.
     await onSignedIn(user);
@@ -39,18 +42,114 @@ export async function signInWithPassword(email: string, password: string): Promi
 }
 
 /** 409 `email_taken` is the spec's "user with no identities": the modal switches to sign-in. */
-export async function signUpWithPassword(email: string, password: string): Promise<AuthOutcome> {
+export async function signUpWithPassword(email: string, password: string): Promise<SignUpOutcome> {
   if (authState.backend === 'unavailable') return { ok: false, message: NOT_CONFIGURED };
+  let confirmationRequired: boolean;
   try {
-    await api.signUp(email, password);
+    ({ confirmationRequired } = await api.signUp(email, password));
   } catch (error) {
     return failure(error, 'Could not create the account. Please try again.');
   }
-  // Where the server signs the new account in at once, pick the session up now.
+  if (confirmationRequired) return { ok: true, signedIn: false };
+  // Without mail the server signs the new account in at once: pick the session up now.
   try {
     const { user } = await api.getSession();
-    if (user) await onSignedIn(user);
+    if (user) {
+      await onSignedIn(user);
+      return { ok: true, signedIn: true };
+    }
   } catch {}
+  return { ok: true, signedIn: false };
+}
+
+/** "Forgot password?": the same answer whatever the address; says whether mail or an administrator helps. */
+export async function askForPasswordReset(
+  email: string,
+): Promise<AuthOutcome & { delivery?: 'mail' | 'administrator' }> {
+  try {
+    const { delivery } = await api.requestPasswordReset(email);
+    return { ok: true, delivery };
+  } catch (error) {
+    return failure(error, 'Could not ask for a reset link. Please try again.');
+  }
+}
+
+export async function resendConfirmation(email: string): Promise<AuthOutcome> {
+  try {
+    await api.resendConfirmation(email);
+    return { ok: true };
+  } catch (error) {
+    return failure(error, 'Could not send a new link. Please try again.');
+  }
+}
+
+export async function confirmEmailAddress(token: string): Promise<AuthOutcome> {
+  try {
+    await api.confirmEmail(token);
+    return { ok: true };
+  } catch (error) {
+    return failure(error, 'Could not confirm the address. Please try again.');
+  }
+}
+
+/** A reset link's new password: the server signs this browser in and every other one out. */
+export async function resetPassword(token: string, password: string): Promise<AuthOutcome> {
+  try {
+    const { user } = await api.completePasswordReset(token, password);
+    if (user) await onSignedIn(user);
+    return { ok: true };
+  } catch (error) {
+    return failure(error, 'Could not set the password. Please try again.');
+  }
+}
+
+export async function changePassword(currentPassword: string, newPassword: string): Promise<AuthOutcome> {
+  try {
+    await api.changePassword(currentPassword, newPassword);
+    return { ok: true };
+  } catch (error) {
+    return failure(error, 'Could not change the password. Please try again.');
+  }
+}
+
+/** Ends every session of the account, this one included. */
+export async function signOutEverywhere(): Promise<AuthOutcome> {
+  try {
+    await api.signOutEverywhere();
+  } catch (error) {
+    return failure(error, 'Could not sign out everywhere. Please try again.');
+  }
+  authState.user = null;
+  switchToLocalList();
+  return { ok: true };
+}
+
+/** Every palette with its full history, downloaded as one JSON file. */
+export async function downloadAccountData(): Promise<AuthOutcome> {
+  let text: string;
+  try {
+    text = await api.exportAccount();
+  } catch (error) {
+    return failure(error, 'Could not download your data. Please try again.');
+  }
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `swatchbook-account-${new Date().toISOString().slice(0, 10)}.json`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return { ok: true };
+}
+
+/** Erases the account and everything in it; the app carries on signed out with this device's palettes. */
+export async function deleteAccount(password: string): Promise<AuthOutcome> {
+  try {
+    await api.deleteAccount(password);
+  } catch (error) {
+    return failure(error, 'Could not delete the account. Please try again.');
+  }
+  authState.user = null;
+  switchToLocalList();
   return { ok: true };
 }
 
@@ -87,4 +186,37 @@ export async function signOutNow(): Promise<void> {
   }
   authState.user = null;
   switchToLocalList();
+}
+
+/** Starts two-factor set-up: a new secret and its otpauth:// URI for the QR code. */
+export async function startTwoFactorSetup(): Promise<
+  { ok: true; secret: string; uri: string } | { ok: false; message: string; code?: string }
+> {
+  try {
+    return { ok: true, ...(await api.totpSetup()) };
+  } catch (error) {
+    return failure(error, 'Could not start the set-up. Please try again.');
+  }
+}
+
+export async function enableTwoFactor(
+  code: string,
+): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false; message: string; code?: string }> {
+  try {
+    const { recoveryCodes } = await api.totpEnable(code);
+    if (authState.user) authState.user = { ...authState.user, totp: true };
+    return { ok: true, recoveryCodes };
+  } catch (error) {
+    return failure(error, 'Could not turn on two-factor sign-in. Please try again.');
+  }
+}
+
+export async function disableTwoFactor(password: string): Promise<AuthOutcome> {
+  try {
+    await api.totpDisable(password);
+    if (authState.user) authState.user = { ...authState.user, totp: false };
+    return { ok: true };
+  } catch (error) {
+    return failure(error, 'Could not turn off two-factor sign-in. Please try again.');
+  }
 }

@@ -1,5 +1,6 @@
 import { proxy } from 'valtio';
 import type { ApiUser } from '../lib/api-client';
+import { openOverlay } from './ui-store';
 
 /**
  * Who is signed in, and whether there is a server at all. 'unavailable' is the spec's "backend not
@@ -10,6 +11,8 @@ export type Backend = 'checking' | 'available' | 'unavailable';
 export const authState = proxy({
   backend: 'checking' as Backend,
   google: false,
+  /** The server sends mail (confirmation and reset links); without it an administrator resets passwords. */
+  mail: false,
   user: null as ApiUser | null,
 });
 
@@ -31,11 +34,20 @@ export function initAuth(): void {
   };
   import('../lib/api-client').then(async (api) => {
     try {
-      authState.google = (await api.getConfig()).auth?.google === true;
+      const config = await api.getConfig();
+      authState.google = config.auth?.google === true;
+      authState.mail = config.auth?.mail === true;
       authState.backend = 'available';
     } catch {
       unavailable();
       return;
+    }
+    // A link from an account mail: its page opens over the app (it signs nobody in by itself).
+    if (location.pathname === '/confirm' || location.pathname === '/reset-password') {
+      openOverlay('account-link', {
+        kind: location.pathname.slice(1),
+        token: new URLSearchParams(location.search).get('token') ?? '',
+      });
     }
     if (new URLSearchParams(location.search).has('auth_error')) {
       void import('./account-actions').then((m) => m.reportRedirectError());

@@ -15,7 +15,9 @@ export type OverlayName =
   | 'save'
   | 'saved'
   | 'auth'
-  | 'history';
+  | 'history'
+  | 'account'
+  | 'account-link';
 
 export interface Overlay {
   name: OverlayName;

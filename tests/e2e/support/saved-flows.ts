@@ -25,8 +25,18 @@ export async function openApp(page: Page, path = '/') {
   await expect(strips(page).first()).toBeVisible();
 }
 
-export async function expectSignedIn(page: Page) {
-  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+/** The header's account menu button names the signed-in address. */
+export const accountMenu = (page: Page) => page.getByRole('button', { name: /^Account: / });
+
+export async function expectSignedIn(page: Page, email?: string) {
+  await expect(accountMenu(page)).toBeVisible();
+  if (email) await expect(accountMenu(page)).toHaveText(email);
+}
+
+/** Opens the account menu and picks an item, as a person does. */
+export async function chooseFromAccountMenu(page: Page, item: 'Sign Out' | 'Account settings') {
+  await accountMenu(page).click();
+  await page.getByRole('menuitem', { name: item }).click();
 }
 
 /** Save via the S key; an anonymous visitor first picks "this device only" in the sign-in modal. */

@@ -1,29 +1,48 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Dialog } from '../../lib/dialog';
-import { signInWithGoogle, signInWithPassword, signUpWithPassword } from '../../stores/account-actions';
+import {
+  askForPasswordReset,
+  resendConfirmation,
+  signInWithGoogle,
+  signInWithPassword,
+  signUpWithPassword,
+} from '../../stores/account-actions';
 import { authState } from '../../stores/auth-store';
 import { localChoice } from '../../stores/saved-store';
+import { showToast } from '../../stores/toast-store';
 import { closeOverlay, openOverlay, type OverlayProps } from '../../stores/ui-store';
 import './auth-modal.css';
 
-type Mode = 'signin' | 'signup';
+type Mode = 'signin' | 'signup' | 'forgot';
 
 const CREATED = 'Account created! Check your email to confirm.';
 const EXISTS = 'An account with this email already exists. Please sign in.';
+const RESET_SENT =
+  'If an account uses that address, we have sent it a link to choose a new password. The link works for 1 hour.';
+const ASK_ADMIN =
+  'This server cannot send mail, so it cannot send you a reset link. Ask its administrator for a password reset link.';
 /** Spec §9: the sign-up modal closes 3 s after success. */
 const CLOSE_AFTER_SIGNUP_MS = 3000;
 
 /** Sign In / Create Account (spec §4), and on save the choice to keep a palette on this device only. */
 export default function AuthModal({ params, onClose }: OverlayProps) {
-  const { google } = useSnapshot(authState);
+  const { google, mail } = useSnapshot(authState);
   const [mode, setMode] = useState<Mode>(params.mode === 'signup' ? 'signup' : 'signin');
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
+  // The server asked for the authenticator code: the form grows a code field.
+  const [needsCode, setNeedsCode] = useState(false);
+  // Signed up but never confirmed (the link expired or got lost): offer a new link for this address.
+  const [unconfirmed, setUnconfirmed] = useState('');
   const emailRef = useRef<HTMLInputElement>(null);
-  const ids = { email: useId(), password: useId(), error: useId() };
+  const ids = { email: useId(), password: useId(), error: useId(), totp: useId() };
+  const codeRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (needsCode) codeRef.current?.focus();
+  }, [needsCode]);
   const forSave = params.reason === 'save';
 
   useEffect(() => {
@@ -38,6 +57,7 @@ export default function AuthModal({ params, onClose }: OverlayProps) {
 
   const switchTo = (next: Mode) => {
     setMode(next);
+    setNeedsCode(false);
     setError('');
     setNotice('');
   };
@@ -51,28 +71,55 @@ export default function AuthModal({ params, onClose }: OverlayProps) {
     setBusy(true);
     setError('');
     setNotice('');
-    const outcome =
-      mode === 'signin' ? await signInWithPassword(email, password) : await signUpWithPassword(email, password);
-    setBusy(false);
-    if (!outcome.ok) {
-      if (mode === 'signup' && outcome.code === 'email_taken') {
-        setMode('signin');
-        setNotice(EXISTS);
-        return;
-      }
-      setError(outcome.message);
+    if (mode === 'forgot') {
+      const outcome = await askForPasswordReset(email);
+      setBusy(false);
+      if (!outcome.ok) setError(outcome.message);
+      else setNotice(outcome.delivery === 'administrator' ? ASK_ADMIN : RESET_SENT);
       return;
     }
     if (mode === 'signup') {
+      const outcome = await signUpWithPassword(email, password);
+      setBusy(false);
+      if (!outcome.ok) {
+        if (outcome.code === 'email_taken') {
+          setMode('signin');
+          setNotice(EXISTS);
+          return;
+        }
+        setError(outcome.message);
+        return;
+      }
+      if (outcome.signedIn) {
+        // No mail to confirm: the account works now, so say so and get out of the way.
+        showToast(`Account created. You are signed in as ${email}.`);
+        onClose();
+        if (forSave) openOverlay('save');
+        return;
+      }
       setNotice(CREATED);
       setDone(true);
+      return;
+    }
+    const totp = String(form.get('totp') ?? '').trim();
+    const outcome = await signInWithPassword(email, password, needsCode ? totp : undefined);
+    setBusy(false);
+    if (!outcome.ok) {
+      if (outcome.code === 'email_not_confirmed') setUnconfirmed(email);
+      if (outcome.code === 'totp_required') {
+        setNeedsCode(true);
+        setNotice('Two-factor sign-in is on for this account.');
+        return;
+      }
+      setError(outcome.message);
       return;
     }
     onClose();
     if (forSave) openOverlay('save');
   }
 
-  const title = mode === 'signin' ? 'Sign In' : 'Create Account';
+  const title = mode === 'signin' ? 'Sign In' : mode === 'signup' ? 'Create Account' : 'Reset Password';
+  const submitLabel = mode === 'forgot' ? 'Send Reset Link' : title;
   return (
     <Dialog title={title} onClose={onClose} className="auth-modal">
       {forSave && (
@@ -85,24 +132,72 @@ export default function AuthModal({ params, onClose }: OverlayProps) {
           <label htmlFor={ids.email}>Email</label>
           <input ref={emailRef} id={ids.email} name="email" type="email" autoComplete="email" required autoFocus />
         </div>
-        <div className="auth-field">
-          <label htmlFor={ids.password}>Password</label>
-          <input
-            id={ids.password}
-            name="password"
-            type="password"
-            autoComplete={mode === 'signin' ? 'current-password' : 'new-password'}
-            required
-            minLength={6}
-            aria-describedby={`${ids.password}-hint`}
-          />
-          <span id={`${ids.password}-hint`} className="auth-hint">
-            At least 6 characters
-          </span>
-        </div>
+        {mode === 'forgot' && !mail && <p className="auth-intro">{ASK_ADMIN}</p>}
+        {mode !== 'forgot' && (
+          <div className="auth-field">
+            <label htmlFor={ids.password}>Password</label>
+            <input
+              key={mode}
+              id={ids.password}
+              name="password"
+              type="password"
+              autoComplete={mode === 'signin' ? 'current-password' : 'new-password'}
+              required
+              // Sign-in accepts passwords chosen under the old 6-character rule; new ones need 8.
+              minLength={mode === 'signin' ? 6 : 8}
+              aria-describedby={`${ids.password}-hint`}
+            />
+            <span id={`${ids.password}-hint`} className="auth-hint">
+              {mode === 'signin'
+                ? 'At least 6 characters'
+                : 'At least 8 characters, and not a common password such as "password1"'}
+            </span>
+          </div>
+        )}
+        {mode === 'signin' && needsCode && (
+          <div className="auth-field">
+            <label htmlFor={ids.totp}>Authentication code</label>
+            <input
+              ref={codeRef}
+              id={ids.totp}
+              name="totp"
+              type="text"
+              inputMode="text"
+              autoComplete="one-time-code"
+              required
+              maxLength={32}
+              aria-describedby={`${ids.totp}-hint`}
+            />
+            <span id={`${ids.totp}-hint`} className="auth-hint">
+              The 6-digit code from your authenticator app, or one of your recovery codes
+            </span>
+          </div>
+        )}
+        {mode === 'signin' && (
+          <p className="auth-forgot">
+            <button type="button" className="auth-link" onClick={() => switchTo('forgot')}>
+              Forgot password?
+            </button>
+          </p>
+        )}
         {error && (
           <p id={ids.error} className="auth-error" role="alert">
             {error}
+          </p>
+        )}
+        {unconfirmed && mode === 'signin' && (
+          <p className="auth-forgot">
+            <button
+              type="button"
+              className="auth-link"
+              onClick={async () => {
+                const outcome = await resendConfirmation(unconfirmed);
+                setError(outcome.ok ? '' : outcome.message);
+                setNotice(outcome.ok ? `If ${unconfirmed} still needs confirming, a new link is on its way.` : '');
+              }}
+            >
+              Send a new confirmation link
+            </button>
           </p>
         )}
         {notice && (
@@ -111,16 +206,20 @@ export default function AuthModal({ params, onClose }: OverlayProps) {
           </p>
         )}
         <button type="submit" className="auth-submit" disabled={busy || done}>
-          {busy ? 'Please wait…' : title}
+          {busy ? 'Please wait…' : submitLabel}
         </button>
       </form>
-      {google && (
+      {google && mode !== 'forgot' && (
         <button type="button" className="auth-google" onClick={signInWithGoogle} disabled={busy}>
           Continue with Google
         </button>
       )}
       <p className="auth-switch">
-        {mode === 'signin' ? "Don't have an account? " : 'Already have an account? '}
+        {mode === 'signin'
+          ? "Don't have an account? "
+          : mode === 'signup'
+            ? 'Already have an account? '
+            : 'Remembered it? '}
         <button type="button" className="auth-link" onClick={() => switchTo(mode === 'signin' ? 'signup' : 'signin')}>
           {mode === 'signin' ? 'Create Account' : 'Sign In'}
         </button>

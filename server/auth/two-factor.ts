@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { createTOTPKeyURI, verifyHOTP } from '@oslojs/otp';
+import { decodeBase32IgnorePadding, encodeBase32UpperCaseNoPadding } from '@oslojs/encoding';
+import type Database from 'better-sqlite3';
+import { tokenHash } from './tokens';
+
+/** RFC 6238 with the parameters every authenticator app assumes: SHA-1, 30 s, 6 digits. */
+const PERIOD_S = 30;
+const DIGITS = 6;
+const RECOVERY_CODES = 10;
+const ISSUER = 'Swatchbook';
+
+interface TotpRow {
+  totp_secret: string | null;
+  totp_pending_secret: string | null;
+  totp_last_step: number | null;
+}
+
+export type TwoFactor = ReturnType<typeof twoFactor>;
+
+/** A recovery code as people type it: case, spaces and dashes do not matter. */
+const normaliseRecovery = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
+
+/**
+ * Optional second factor: an authenticator app's current code, or one of ten single-use recovery
+ * codes (stored hashed). A code is accepted one step either side of now, and never twice (the last
+ * step used is kept), so a code seen over someone's shoulder cannot be replayed.
+ */
+export function twoFactor(db: Database.Database, now: () => Date) {
+  const row = db.prepare<[string], TotpRow>(
+    'SELECT totp_secret, totp_pending_secret, totp_last_step FROM users WHERE id = ?',
+  );
+  const step = () => Math.floor(now().getTime() / 1000 / PERIOD_S);
+
+  /** The step a code matches (now ±1), after the last one used; null when none does. */
+  function matchingStep(secret: string, code: string, lastStep: number | null): number | null {
+    if (!/^\d{6}$/.test(code)) return null;
+    const key = decodeBase32IgnorePadding(secret);
+    const current = step();
+    for (const candidate of [current - 1, current, current + 1]) {
+      if (lastStep !== null && candidate <= lastStep) continue;
+      if (verifyHOTP(key, BigInt(candidate), DIGITS, code)) return candidate;
+    }
+    return null;
+  }
+
+  return {
+    isEnabled: (userId: string) => Boolean(row.get(userId)?.totp_secret),
+    /** A new secret waiting for its first code; the URI goes into the QR code. */
+    setup(userId: string, email: string): { secret: string; uri: string } {
+      const key = randomBytes(20);
+      const secret = encodeBase32UpperCaseNoPadding(key);
+      db.prepare('UPDATE users SET totp_pending_secret = ? WHERE id = ?').run(secret, userId);
+      return { secret, uri: createTOTPKeyURI(ISSUER, email, key, PERIOD_S, DIGITS) };
+    },
+    /** Turns two-factor on once a code from the app matches the pending secret; returns the recovery codes (shown once). */
+    enable(userId: string, code: string): string[] | null {
+      return db.transaction(() => {
+        const current = row.get(userId);
+        if (!current?.totp_pending_secret) return null;
+        const matched = matchingStep(current.totp_pending_secret, code.trim(), null);
+        if (matched === null) return null;
+        db.prepare(
+          'UPDATE users SET totp_secret = totp_pending_secret, totp_pending_secret = NULL, totp_last_step = ? WHERE id = ?',
+        ).run(matched, userId);
+        db.prepare('DELETE FROM totp_recovery_codes WHERE user_id = ?').run(userId);
+        const insert = db.prepare('INSERT INTO totp_recovery_codes (code_hash, user_id) VALUES (?, ?)');
+        const codes: string[] = [];
+        for (let i = 0; i < RECOVERY_CODES; i++) {
+          const raw = encodeBase32UpperCaseNoPadding(randomBytes(10)).toLowerCase();
+          const code = `${raw.slice(0, 4)}-${raw.slice(4, 8)}-${raw.slice(8, 12)}-${raw.slice(12, 16)}`;
+          insert.run(tokenHash(normaliseRecovery(code)), userId);
+          codes.push(code);
+        }
+        return codes;
+      })();
+    },
+    /** Checks (and spends) a current code or a recovery code. */
+    verify(userId: string, code: string): boolean {
+      return db.transaction(() => {
+        const current = row.get(userId);
+        if (!current?.totp_secret) return false;
+        const trimmed = code.trim();
+        const matched = matchingStep(current.totp_secret, trimmed, current.totp_last_step);
+        if (matched !== null) {
+          db.prepare('UPDATE users SET totp_last_step = ? WHERE id = ?').run(matched, userId);
+          return true;
+        }
+        const spent = db
+          .prepare('DELETE FROM totp_recovery_codes WHERE code_hash = ? AND user_id = ?')
+          .run(tokenHash(normaliseRecovery(trimmed)), userId).changes;
+        return spent === 1;
+      })();
+    },
+    disable(userId: string) {
+      db.transaction(() => {
+        db.prepare(
+          'UPDATE users SET totp_secret = NULL, totp_pending_secret = NULL, totp_last_step = NULL WHERE id = ?',
+        ).run(userId);
+        db.prepare('DELETE FROM totp_recovery_codes WHERE user_id = ?').run(userId);
+      })();
+    },
+    recoveryCodesLeft: (userId: string) =>
+      (
+        db
+          .prepare<[string], { n: number }>('SELECT count(*) AS n FROM totp_recovery_codes WHERE user_id = ?')
+          .get(userId) ?? {
+          n: 0,
+        }
+      ).n,
+  };
+}

@@ -1,0 +1,38 @@
+import type Database from 'better-sqlite3';
+import { ApiError } from '../http/errors';
+
+/** Per-account ceilings, so one signed-in user cannot fill the disk. */
+export interface UserCaps {
+  palettes: number;
+  versionsPerPalette: number;
+}
+
+export const DEFAULT_CAPS: UserCaps = { palettes: 1000, versionsPerPalette: 1000 };
+
+const thousands = (n: number) => n.toLocaleString('en-GB').replace(/,/g, ' ');
+
+/**
+ * Refuses a write past a cap with a 409 the person can act on. Old versions are never rewritten or
+ * dropped to make room: the history stays whole, and new writes stop. Deleting is always allowed.
+ */
+export function userCapCheck(db: Database.Database, caps: UserCaps) {
+  const countOwned = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM palettes WHERE user_id = ?');
+  return (input: { actorId: string; isNew: boolean; version: number; eventTypes: readonly string[] }) => {
+    if (input.eventTypes.length === 0) return;
+    if (input.eventTypes.every((type) => type === 'PaletteDeleted')) return;
+    if (input.isNew && (countOwned.get(input.actorId)?.n ?? 0) >= caps.palettes) {
+      throw new ApiError(
+        409,
+        'palette_limit',
+        `You have ${thousands(caps.palettes)} saved palettes, the most one account keeps. Delete some to save more.`,
+      );
+    }
+    if (input.version + input.eventTypes.length > caps.versionsPerPalette) {
+      throw new ApiError(
+        409,
+        'version_limit',
+        `This palette has ${thousands(caps.versionsPerPalette)} saved versions, the most one palette keeps. Save it as a new palette to go on changing it.`,
+      );
+    }
+  };
+}

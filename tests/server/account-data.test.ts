@@ -1,0 +1,159 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { rebuildPaletteProjections } from '../../server/palettes/palette-projection';
+import { call, colorIds, makeTestApp, signUp, snapshot } from './helpers';
+
+const PASSWORD = 'correct horse';
+type ErrorBody = { error: { code: string } };
+
+/** Every byte of the database's files (main file, WAL and shared memory), as text to search. */
+function databaseBytes(dir: string): string {
+  return ['test.sqlite', 'test.sqlite-wal', 'test.sqlite-shm']
+    .map((name) => join(dir, name))
+    .filter((path) => existsSync(path))
+    .map((path) => readFileSync(path).toString('latin1'))
+    .join('\n');
+}
+
+describe('your data, and leaving', () => {
+  it('exports every palette with its full history as one JSON download', async () => {
+    const { app } = makeTestApp();
+    const { cookie, email } = await signUp(app);
+    const created = (await (
+      await call(app, 'POST', '/api/palettes', { cookie, body: { name: 'Hall', colorIds: colorIds(3) } })
+    ).json()) as { id: string; version: number };
+    await call(app, 'PATCH', `/api/palettes/${created.id}`, {
+      cookie,
+      body: { name: 'Hall and stairs' },
+      headers: { 'if-match': `W/"${created.version}"` },
+    });
+    await call(app, 'POST', '/api/palettes', { cookie, body: { name: 'Kitchen', colorIds: colorIds(4, 10) } });
+    const res = await call(app, 'GET', '/api/account/export', { cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="swatchbook-account-.*\.json"/);
+    const body = (await res.json()) as {
+      account: { email: string };
+      palettes: Array<{
+        name: string;
+        history: Array<{ version: number; name: string; colors: Array<{ hexCode: string }> }>;
+      }>;
+    };
+    expect(body.account.email).toBe(email);
+    const hall = body.palettes.find((p) => p.name === 'Hall and stairs');
+    expect(hall?.history.map((v) => v.name)).toEqual(['Hall', 'Hall and stairs']);
+    expect(hall?.history[0]?.colors).toHaveLength(3);
+    expect(hall?.history[0]?.colors[0]?.hexCode).toMatch(/^#[0-9A-Fa-f]{6}$/);
+    expect(body.palettes.map((p) => p.name).sort()).toEqual(['Hall and stairs', 'Kitchen']);
+    expect((await call(app, 'GET', '/api/account/export')).status).toBe(401);
+  });
+
+  it('deletes the account with its password: nothing of theirs is left in the database file, even after VACUUM; everyone else replays the same', async () => {
+    const { app, deps, dir } = makeTestApp();
+    const leaver = await signUp(app);
+    const stayer = await signUp(app);
+    // Colours nobody else uses, and names found nowhere else.
+    const theirColours = colorIds(3, 200);
+    const mine = async (name: string, ids = theirColours) =>
+      (await (
+        await call(app, 'POST', '/api/palettes', { cookie: leaver.cookie, body: { name, colorIds: ids } })
+      ).json()) as {
+        id: string;
+        version: number;
+      };
+    const kept = await mine('Quincewood Parlour');
+    const renamed = await call(app, 'PATCH', `/api/palettes/${kept.id}`, {
+      cookie: leaver.cookie,
+      body: { name: 'Quincewood Parlour Two' },
+      headers: { 'if-match': `W/"${kept.version}"` },
+    });
+    expect(renamed.status).toBe(200);
+    const shared = (await (
+      await call(app, 'PUT', `/api/palettes/${kept.id}/sharing`, { cookie: leaver.cookie, body: { public: true } })
+    ).json()) as { shareId: string };
+    const gone = await mine('Marrowfield Snug', colorIds(3, 210));
+    expect((await call(app, 'DELETE', `/api/palettes/${gone.id}`, { cookie: leaver.cookie })).status).toBe(204);
+    await call(app, 'POST', '/api/palettes/import', {
+      cookie: leaver.cookie,
+      body: { palettes: [{ localId: 'local-1', name: 'Imported Oxbow Landing', colorIds: colorIds(3, 220) }] },
+    });
+    for (const name of ['Stayer One', 'Stayer Two']) {
+      await call(app, 'POST', '/api/palettes', { cookie: stayer.cookie, body: { name, colorIds: colorIds(3) } });
+    }
+    const before = (table: string) => deps.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number };
+    expect(before('events').n).toBeGreaterThan(5);
+
+    const wrong = await call(app, 'DELETE', '/api/account', {
+      cookie: leaver.cookie,
+      body: { password: 'not my password' },
+    });
+    expect(wrong.status).toBe(401);
+    expect(((await wrong.json()) as ErrorBody).error.code).toBe('invalid_credentials');
+    expect(deps.db.prepare('SELECT count(*) AS n FROM users WHERE id = ?').get(leaver.id)).toEqual({ n: 1 });
+
+    const res = await call(app, 'DELETE', '/api/account', { cookie: leaver.cookie, body: { password: PASSWORD } });
+    expect(res.status).toBe(204);
+    expect(res.headers.getSetCookie().join()).toMatch(/swatchbook_session=;.*Max-Age=0/);
+    // Signed out, the share link is gone, the address can sign up afresh.
+    expect(await (await call(app, 'GET', '/api/auth/session', { cookie: leaver.cookie })).json()).toEqual({
+      user: null,
+    });
+    expect((await call(app, 'GET', `/api/shares/${shared.shareId}`)).status).toBe(404);
+    expect(
+      (await call(app, 'POST', '/api/auth/signin', { body: { email: leaver.email, password: PASSWORD } })).status,
+    ).toBe(401);
+
+    const secrets = [
+      'Quincewood',
+      'Marrowfield',
+      'Oxbow',
+      leaver.email,
+      leaver.id,
+      ...theirColours,
+      ...colorIds(3, 210),
+      ...colorIds(3, 220),
+    ];
+    const check = () => {
+      const bytes = databaseBytes(dir);
+      for (const secret of secrets) expect(bytes.includes(secret), `${secret} left in the database`).toBe(false);
+    };
+    check();
+    deps.db.exec('VACUUM');
+    deps.db.pragma('wal_checkpoint(TRUNCATE)');
+    check();
+
+    // The stayer's palettes are all there, and the projections still equal a replay.
+    const list = (await (await call(app, 'GET', '/api/palettes', { cookie: stayer.cookie })).json()) as {
+      palettes: Array<{ name: string }>;
+    };
+    expect(list.palettes.map((p) => p.name).sort()).toEqual(['Stayer One', 'Stayer Two']);
+    const live = snapshot(deps.db);
+    rebuildPaletteProjections(deps.db);
+    expect(snapshot(deps.db)).toEqual(live);
+    expect(deps.db.pragma('integrity_check', { simple: true })).toBe('ok');
+
+    // The log is still append-only for everyone else, and the purge path is closed to living accounts.
+    expect(() => deps.db.prepare('DELETE FROM events').run()).toThrow(/append-only/);
+    expect(() => deps.db.prepare('UPDATE events SET data = ?').run('{}')).toThrow(/append-only/);
+    expect(() =>
+      deps.db.prepare('INSERT INTO erased_accounts (user_id, erased_at) VALUES (?, ?)').run(stayer.id, 'now'),
+    ).toThrow(/erase the user row/);
+  });
+
+  it('a Google-only account deletes with a fresh sign-in, not an old session', async () => {
+    let now = new Date('2026-11-22T12:00:00Z').getTime();
+    const { app, deps } = makeTestApp({ now: () => new Date(now) });
+    const { accounts } = await import('../../server/auth/account-queries');
+    const store = accounts(deps.db, deps.now);
+    const user = store.createUser('google-only@example.com', null, true)!;
+    const session = store.createSession(user.id);
+    const cookie = `swatchbook_session=${session.token}`;
+    now += 11 * 60 * 1000;
+    const stale = await call(app, 'DELETE', '/api/account', { cookie, body: {} });
+    expect(stale.status).toBe(401);
+    expect(((await stale.json()) as ErrorBody).error.code).toBe('reauthentication_required');
+    const fresh = `swatchbook_session=${store.createSession(user.id).token}`;
+    expect((await call(app, 'DELETE', '/api/account', { cookie: fresh, body: {} })).status).toBe(204);
+    expect(deps.db.prepare('SELECT count(*) AS n FROM users').get()).toEqual({ n: 0 });
+  });
+});

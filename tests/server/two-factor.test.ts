@@ -1,0 +1,146 @@
+import { decodeBase32IgnorePadding } from '@oslojs/encoding';
+import { generateHOTP } from '@oslojs/otp';
+import { describe, expect, it } from 'vitest';
+import { call, makeTestApp, sessionCookie, signUp } from './helpers';
+
+type ErrorBody = { error: { code: string } };
+const PASSWORD = 'correct horse';
+
+/** What an authenticator app shows at `at` for this secret (RFC 6238: 30 s steps, 6 digits). */
+const codeAt = (secret: string, at: number, offsetSteps = 0) =>
+  generateHOTP(decodeBase32IgnorePadding(secret), BigInt(Math.floor(at / 30_000) + offsetSteps), 6);
+
+async function withTwoFactor() {
+  let now = new Date('2026-11-22T12:00:00Z').getTime();
+  const made = makeTestApp({ now: () => new Date(now) });
+  const { app } = made;
+  const account = await signUp(app);
+  const setup = await call(app, 'POST', '/api/auth/totp/setup', { cookie: account.cookie });
+  expect(setup.status).toBe(200);
+  const { secret, uri } = (await setup.json()) as { secret: string; uri: string };
+  expect(uri).toMatch(/^otpauth:\/\/totp\/Swatchbook:/);
+  expect(uri).toContain(`secret=${secret}`);
+  const wrong = await call(app, 'POST', '/api/auth/totp/enable', { cookie: account.cookie, body: { code: '000000' } });
+  expect(wrong.status).toBe(400);
+  const enable = await call(app, 'POST', '/api/auth/totp/enable', {
+    cookie: account.cookie,
+    body: { code: codeAt(secret, now) },
+  });
+  expect(enable.status).toBe(200);
+  const { recoveryCodes } = (await enable.json()) as { recoveryCodes: string[] };
+  now += 60_000;
+  return {
+    ...made,
+    ...account,
+    secret,
+    recoveryCodes,
+    at: () => now,
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
+}
+
+describe('two-factor sign-in (TOTP)', () => {
+  it('once on, the right password alone answers totp_required; a current code or a recovery code signs in, each once', async () => {
+    const t = await withTwoFactor();
+    expect(t.recoveryCodes).toHaveLength(10);
+    expect(new Set(t.recoveryCodes).size).toBe(10);
+    const stored = t.deps.db.prepare('SELECT code_hash FROM totp_recovery_codes').all() as Array<{ code_hash: string }>;
+    expect(stored).toHaveLength(10);
+    for (const code of t.recoveryCodes) expect(JSON.stringify(stored)).not.toContain(code);
+
+    const bare = await call(t.app, 'POST', '/api/auth/signin', { body: { email: t.email, password: PASSWORD } });
+    expect(bare.status).toBe(401);
+    expect(((await bare.json()) as ErrorBody).error.code).toBe('totp_required');
+    expect(bare.headers.getSetCookie().some((l) => l.startsWith('swatchbook_session=') && !/Max-Age=0/.test(l))).toBe(
+      false,
+    );
+
+    const wrong = await call(t.app, 'POST', '/api/auth/signin', {
+      body: { email: t.email, password: PASSWORD, totp: '123456' },
+    });
+    expect(wrong.status).toBe(401);
+    expect(((await wrong.json()) as ErrorBody).error.code).toBe('invalid_totp');
+
+    const code = codeAt(t.secret, t.at());
+    const ok = await call(t.app, 'POST', '/api/auth/signin', {
+      body: { email: t.email, password: PASSWORD, totp: code },
+    });
+    expect(ok.status).toBe(200);
+    // The same code cannot be replayed.
+    const replay = await call(t.app, 'POST', '/api/auth/signin', {
+      body: { email: t.email, password: PASSWORD, totp: code },
+    });
+    expect(replay.status).toBe(401);
+
+    const recovery = t.recoveryCodes[3]!;
+    const viaRecovery = await call(t.app, 'POST', '/api/auth/signin', {
+      body: { email: t.email, password: PASSWORD, totp: recovery.toUpperCase() },
+    });
+    expect(viaRecovery.status).toBe(200);
+    const again = await call(t.app, 'POST', '/api/auth/signin', {
+      body: { email: t.email, password: PASSWORD, totp: recovery },
+    });
+    expect(again.status).toBe(401);
+    // A wrong password with a right code is still refused.
+    t.advance(60_000);
+    const badPassword = await call(t.app, 'POST', '/api/auth/signin', {
+      body: { email: t.email, password: 'not the password', totp: codeAt(t.secret, t.at()) },
+    });
+    expect(badPassword.status).toBe(401);
+    expect(((await badPassword.json()) as ErrorBody).error.code).toBe('invalid_credentials');
+  });
+
+  it('wrong codes are rate-limited like passwords', async () => {
+    const t = await withTwoFactor();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await call(t.app, 'POST', '/api/auth/signin', {
+        body: { email: t.email, password: PASSWORD, totp: String(100000 + i) },
+      });
+      statuses.push(res.status);
+    }
+    // Ten failures per (account, address), the wrong code at setup included, then 429.
+    const limited = statuses.indexOf(429);
+    expect(limited).toBeGreaterThan(5);
+    expect(limited).toBeLessThanOrEqual(10);
+    expect(statuses.slice(0, limited).every((s) => s === 401)).toBe(true);
+  });
+
+  it('password reset does not bypass it', async () => {
+    const t = await withTwoFactor();
+    // The same single-use link a reset mail or the administrator's CLI hands out.
+    const { accounts } = await import('../../server/auth/account-queries');
+    const token = accounts(t.deps.db, t.deps.now).createPasswordReset(t.id);
+    const bare = await call(t.app, 'POST', '/api/auth/password-reset/confirm', {
+      body: { token, password: 'battery staple' },
+    });
+    expect(bare.status).toBe(401);
+    expect(((await bare.json()) as ErrorBody).error.code).toBe('totp_required');
+    const wrong = await call(t.app, 'POST', '/api/auth/password-reset/confirm', {
+      body: { token, password: 'battery staple', totp: '000000' },
+    });
+    expect(wrong.status).toBe(401);
+    const done = await call(t.app, 'POST', '/api/auth/password-reset/confirm', {
+      body: { token, password: 'battery staple', totp: codeAt(t.secret, t.at()) },
+    });
+    expect(done.status).toBe(200);
+    expect(sessionCookie(done)).toMatch(/^swatchbook_session=/);
+  });
+
+  it('turns off with the password', async () => {
+    const t = await withTwoFactor();
+    const signin = await call(t.app, 'POST', '/api/auth/signin', {
+      body: { email: t.email, password: PASSWORD, totp: codeAt(t.secret, t.at()) },
+    });
+    const cookie = sessionCookie(signin);
+    const wrong = await call(t.app, 'POST', '/api/auth/totp/disable', { cookie, body: { password: 'nope nope nope' } });
+    expect(wrong.status).toBe(401);
+    const off = await call(t.app, 'POST', '/api/auth/totp/disable', { cookie, body: { password: PASSWORD } });
+    expect(off.status).toBe(204);
+    const plain = await call(t.app, 'POST', '/api/auth/signin', { body: { email: t.email, password: PASSWORD } });
+    expect(plain.status).toBe(200);
+    expect(await plain.json()).toMatchObject({ user: { totp: false } });
+  });
+});

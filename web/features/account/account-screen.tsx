@@ -1,0 +1,309 @@
+import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { Dialog } from '../../lib/dialog';
+import {
+  changePassword,
+  deleteAccount,
+  disableTwoFactor,
+  downloadAccountData,
+  enableTwoFactor,
+  signOutEverywhere,
+  startTwoFactorSetup,
+} from '../../stores/account-actions';
+import { authState } from '../../stores/auth-store';
+import { showToast } from '../../stores/toast-store';
+import type { OverlayProps } from '../../stores/ui-store';
+import './auth-modal.css';
+import './account-screen.css';
+
+type Status = { tone: 'error' | 'ok'; text: string } | null;
+
+// The QR code's encoder is needed only by someone setting up an authenticator app.
+const TotpQr = lazy(() => import('./totp-qr'));
+
+function StatusLine({ status }: { status: Status }) {
+  if (!status) return null;
+  return status.tone === 'error' ? (
+    <p className="auth-error" role="alert">
+      {status.text}
+    </p>
+  ) : (
+    <p className="auth-notice" role="status">
+      {status.text}
+    </p>
+  );
+}
+
+/** The account screen: password, sessions, the person's data, and leaving. */
+export default function AccountScreen({ onClose }: OverlayProps) {
+  const { user } = useSnapshot(authState);
+  if (!user) return null;
+  const hasPassword = user.providers.includes('password');
+  return (
+    <Dialog title="Account" onClose={onClose} className="auth-modal account-screen">
+      <p className="auth-intro">
+        Signed in as <strong>{user.email}</strong>
+      </p>
+      {hasPassword && <ChangePassword />}
+      {hasPassword && <TwoFactor enabled={user.totp === true} />}
+      <SignOutEverywhere onClose={onClose} />
+      <DownloadData />
+      <DeleteAccount hasPassword={hasPassword} onClose={onClose} />
+    </Dialog>
+  );
+}
+
+function ChangePassword() {
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<Status>(null);
+  const ids = { current: useId(), next: useId(), hint: useId() };
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const formElement = event.currentTarget;
+    const form = new FormData(formElement);
+    setBusy(true);
+    setStatus(null);
+    const outcome = await changePassword(String(form.get('current') ?? ''), String(form.get('next') ?? ''));
+    setBusy(false);
+    if (!outcome.ok) {
+      setStatus({ tone: 'error', text: outcome.message });
+      return;
+    }
+    formElement.reset();
+    setStatus({ tone: 'ok', text: 'Password changed. Every other device was signed out.' });
+  };
+  return (
+    <section className="account-section" aria-labelledby={`${ids.current}-h`}>
+      <h3 id={`${ids.current}-h`}>Change password</h3>
+      <form onSubmit={submit}>
+        <div className="auth-field">
+          <label htmlFor={ids.current}>Current password</label>
+          <input id={ids.current} name="current" type="password" autoComplete="current-password" required />
+        </div>
+        <div className="auth-field">
+          <label htmlFor={ids.next}>New password</label>
+          <input
+            id={ids.next}
+            name="next"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={8}
+            aria-describedby={ids.hint}
+          />
+          <span id={ids.hint} className="auth-hint">
+            At least 8 characters, and not a common password
+          </span>
+        </div>
+        <StatusLine status={status} />
+        <button type="submit" className="auth-submit" disabled={busy}>
+          {busy ? 'Please wait…' : 'Change Password'}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function SignOutEverywhere({ onClose }: { onClose: () => void }) {
+  const [status, setStatus] = useState<Status>(null);
+  return (
+    <section className="account-section">
+      <h3>Devices</h3>
+      <p className="auth-hint">Signs out this browser and every other device signed in to this account.</p>
+      <StatusLine status={status} />
+      <button
+        type="button"
+        className="account-action"
+        onClick={async () => {
+          const outcome = await signOutEverywhere();
+          if (!outcome.ok) setStatus({ tone: 'error', text: outcome.message });
+          else {
+            showToast('Signed out on every device.');
+            onClose();
+          }
+        }}
+      >
+        Sign Out Everywhere
+      </button>
+    </section>
+  );
+}
+
+function DownloadData() {
+  const [status, setStatus] = useState<Status>(null);
+  return (
+    <section className="account-section">
+      <h3>Your data</h3>
+      <p className="auth-hint">Every palette you saved, with its full history, as one JSON file.</p>
+      <StatusLine status={status} />
+      <button
+        type="button"
+        className="account-action"
+        onClick={async () => {
+          const outcome = await downloadAccountData();
+          setStatus(outcome.ok ? null : { tone: 'error', text: outcome.message });
+        }}
+      >
+        Download My Data
+      </button>
+    </section>
+  );
+}
+
+function DeleteAccount({ hasPassword, onClose }: { hasPassword: boolean; onClose: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<Status>(null);
+  const ids = { password: useId(), heading: useId() };
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const password = String(new FormData(event.currentTarget).get('password') ?? '');
+    setBusy(true);
+    setStatus(null);
+    const outcome = await deleteAccount(password);
+    setBusy(false);
+    if (!outcome.ok) {
+      setStatus({ tone: 'error', text: outcome.message });
+      return;
+    }
+    showToast('Your account and every palette in it are deleted.');
+    onClose();
+  };
+  return (
+    <section className="account-section account-danger" aria-labelledby={ids.heading}>
+      <h3 id={ids.heading}>Delete account</h3>
+      <p className="auth-hint">
+        Erases your account, every saved palette with its history, and every share link. This cannot be undone: download
+        your data first if you want a copy.
+      </p>
+      <form onSubmit={submit}>
+        {hasPassword ? (
+          <div className="auth-field">
+            <label htmlFor={ids.password}>Your password, to confirm</label>
+            <input id={ids.password} name="password" type="password" autoComplete="current-password" required />
+          </div>
+        ) : (
+          <p className="auth-hint">
+            This account signs in with Google: sign in with Google again just before deleting.
+          </p>
+        )}
+        <StatusLine status={status} />
+        <button type="submit" className="account-action account-delete" disabled={busy}>
+          {busy ? 'Please wait…' : 'Delete My Account'}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function TwoFactor({ enabled }: { enabled: boolean }) {
+  const [setup, setSetup] = useState<{ secret: string; uri: string } | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<Status>(null);
+  const ids = { heading: useId(), code: useId(), password: useId() };
+
+  const begin = async () => {
+    setBusy(true);
+    setStatus(null);
+    const outcome = await startTwoFactorSetup();
+    setBusy(false);
+    if (!outcome.ok) setStatus({ tone: 'error', text: outcome.message });
+    else setSetup({ secret: outcome.secret, uri: outcome.uri });
+  };
+  const turnOn = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setStatus(null);
+    const outcome = await enableTwoFactor(String(new FormData(event.currentTarget).get('code') ?? ''));
+    setBusy(false);
+    if (!outcome.ok) {
+      setStatus({ tone: 'error', text: outcome.message });
+      return;
+    }
+    setSetup(null);
+    setCodes(outcome.recoveryCodes);
+  };
+  const turnOff = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setStatus(null);
+    const outcome = await disableTwoFactor(String(new FormData(event.currentTarget).get('password') ?? ''));
+    setBusy(false);
+    setStatus(
+      outcome.ok ? { tone: 'ok', text: 'Two-factor sign-in is off.' } : { tone: 'error', text: outcome.message },
+    );
+  };
+
+  return (
+    <section className="account-section" aria-labelledby={ids.heading}>
+      <h3 id={ids.heading}>Two-factor sign-in</h3>
+      {codes ? (
+        <>
+          <p className="auth-notice" role="status">
+            Two-factor sign-in is on. Keep these recovery codes somewhere safe: each one signs you in once if you lose
+            your phone. They are shown only now.
+          </p>
+          <ul className="recovery-codes" aria-label="Recovery codes">
+            {codes.map((code) => (
+              <li key={code}>
+                <code>{code}</code>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : enabled ? (
+        <form onSubmit={turnOff}>
+          <p className="auth-hint">On: signing in asks for a code from your authenticator app.</p>
+          <div className="auth-field">
+            <label htmlFor={ids.password}>Your password, to turn it off</label>
+            <input id={ids.password} name="password" type="password" autoComplete="current-password" required />
+          </div>
+          <StatusLine status={status} />
+          <button type="submit" className="account-action" disabled={busy}>
+            Turn Off Two-Factor Sign-In
+          </button>
+        </form>
+      ) : setup ? (
+        <form onSubmit={turnOn}>
+          <p className="auth-hint">Scan this with your authenticator app, then enter the code it shows.</p>
+          <Suspense fallback={<p className="auth-hint">Drawing the QR code…</p>}>
+            <TotpQr uri={setup.uri} />
+          </Suspense>
+          <p className="auth-hint">
+            Or type this key: <code className="totp-secret">{setup.secret}</code>
+          </p>
+          <div className="auth-field">
+            <label htmlFor={ids.code}>Code from the app</label>
+            <input
+              id={ids.code}
+              name="code"
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              required
+              maxLength={32}
+            />
+          </div>
+          <StatusLine status={status} />
+          <button type="submit" className="auth-submit" disabled={busy}>
+            Turn On
+          </button>
+        </form>
+      ) : (
+        <>
+          <p className="auth-hint">
+            Ask for a code from an authenticator app as well as your password when signing in.
+          </p>
+          <StatusLine status={status} />
+          <button type="button" className="account-action" onClick={begin} disabled={busy}>
+            Set Up Authenticator App
+          </button>
+        </>
+      )}
+    </section>
+  );
+}
