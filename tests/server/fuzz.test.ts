@@ -108,9 +108,11 @@ describe('fuzzing every endpoint', () => {
       ['PATCH', (id) => `/api/palettes/${id}`],
       ['DELETE', (id) => `/api/palettes/${id}`],
       ['POST', () => '/api/palettes/delete'],
+      ['POST', () => '/api/palettes/undelete'],
       ['PUT', (id) => `/api/palettes/${id}/sharing`],
       ['GET', (id) => `/api/palettes/${id}/history`],
       ['POST', (id) => `/api/palettes/${id}/restore`],
+      ['POST', (id) => `/api/palettes/${id}/undelete`],
       ['POST', () => '/api/palettes/import'],
       ['GET', (id) => `/api/shares/${id}`],
     ];
