@@ -32,8 +32,8 @@ async function replaceFirstColour(page: Page) {
 async function saveAsVersion(page: Page, of: string) {
   await page.locator('body').press('s');
   const modal = page.getByRole('dialog', { name: 'Name Your Palette' });
-  await expect(modal.getByRole('radio', { name: 'As a new palette' })).toBeChecked();
-  await modal.getByRole('radio', { name: `As a new version of “${of}”` }).check();
+  // A palette that came from the list is saved as a new version of itself unless the user says otherwise.
+  await expect(modal.getByRole('radio', { name: `As a new version of “${of}”` })).toBeChecked();
   await expect(modal.getByLabel('Palette name')).toHaveValue(of);
   await modal.getByRole('button', { name: 'Save Palette' }).click();
 }
