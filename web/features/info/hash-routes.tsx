@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { subscribe } from 'valtio';
 import { clearHash, parseHash } from '../../lib/hash-route';
 import { loadPaletteFromHexes } from '../../stores/palette-store';
+import { announceShared } from '../../stores/shared-link-store';
 import { showToast } from '../../stores/toast-store';
 import { isOverlayOpen, openOverlay, uiState } from '../../stores/ui-store';
 
@@ -18,7 +19,8 @@ export function HashRoutes() {
       if (route.kind === 'palette' && !initial) {
         clearHash();
         const loaded = loadPaletteFromHexes(route.hexes) > 0;
-        showToast(loaded ? 'Palette loaded from link!' : 'No catalogue colors in that link', loaded ? 'info' : 'error');
+        if (loaded) announceShared(null, 'Palette loaded from link!');
+        else showToast('No catalogue colors in that link', 'error');
       }
     };
     apply(true);
