@@ -206,8 +206,8 @@ test.describe('issue 16: history tells versions from sharing events', () => {
     await page.keyboard.press('Escape');
     await page.locator('body').press('a');
     await page.locator('body').press('s');
-    await expect(nameModal(page).getByRole('radio', { name: 'As a new version of “Study”' })).toBeChecked();
-    await page.keyboard.press('Enter');
+    await nameModal(page).getByRole('radio', { name: 'As a new version of “Study”' }).click();
+    await nameModal(page).getByRole('button', { name: 'Save Palette' }).click();
     await expect(toast(page, 'Palette saved!')).toBeVisible();
 
     await openSaved(page);
