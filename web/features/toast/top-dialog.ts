@@ -13,9 +13,15 @@ const topModal = (): HTMLDialogElement | null => {
 export function useTopDialog(): HTMLDialogElement | null {
   const [dialog, setDialog] = useState<HTMLDialogElement | null>(null);
   useEffect(() => {
-    const update = () => setDialog(topModal());
-    update();
-    const observer = new MutationObserver(update);
+    let current = topModal();
+    setDialog(current);
+    const observer = new MutationObserver((records) => {
+      // Look again only when a dialog opened or closed, or the one we sit in left the page (React
+      // removes a dialog before its effect closes it); other DOM changes (typing, lists) cost nothing.
+      if (!records.some((r) => r.type === 'attributes') && (current === null || current.isConnected)) return;
+      current = topModal();
+      setDialog(current);
+    });
     observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['open'] });
     return () => observer.disconnect();
   }, []);
