@@ -15,12 +15,11 @@ import {
 /** The first strip's colour is swapped for a fresh one: one visible change, described in words. */
 async function replaceFirstColour(page: Page) {
   const before = await stripIds(page);
-  // Lock every strip but the first: after each click the next unlocked strip holds the second 'Lock' button.
-  for (let locked = 0; locked < 4; locked++) {
-    await page
-      .getByRole('button', { name: /^Lock / })
-      .nth(1)
-      .click();
+  // Lock every strip but the first (the lock is a toggle button: its name stays, aria-pressed flips).
+  const locks = page.getByRole('button', { name: /^Lock / });
+  for (let i = 1; i < 5; i++) {
+    await locks.nth(i).click();
+    await expect(locks.nth(i)).toHaveAttribute('aria-pressed', 'true');
   }
   await page.getByRole('button', { name: 'Generate New Palette' }).click();
   await expect.poll(async () => (await stripIds(page))[0]).not.toBe(before[0]);

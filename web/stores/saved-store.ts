@@ -1,4 +1,4 @@
-import { proxy, subscribe } from 'valtio';
+import { proxy } from 'valtio';
 import { authChecked, authState, initAuth } from './auth-store';
 import { paletteState } from './palette-store';
 import { showToast } from './toast-store';
@@ -71,25 +71,11 @@ if (typeof window !== 'undefined') {
 
 /**
  * Generate with nothing locked makes a new palette: from then on S proposes a new palette, not a
- * version of the one loaded before. Told apart from edits by its signature: the same slots (keys in
- * order), none locked, colours changed. Synchronous, so a Load's own replace-then-link is not undone.
+ * version of the one loaded (or saved) before.
  */
-let before: Array<{ key: string; colorId: string; locked: boolean }> = [];
-subscribe(
-  paletteState,
-  () => {
-    const now = paletteState.slots;
-    const regenerated =
-      savedState.loadedFrom !== null &&
-      now.length === before.length &&
-      now.length > 0 &&
-      before.every((b, i) => !b.locked && now[i]?.key === b.key && !now[i]?.locked) &&
-      now.some((s, i) => s.colorId !== before[i]?.colorId);
-    if (regenerated) savedState.loadedFrom = null;
-    before = now.map((s) => ({ key: s.key, colorId: s.colorId, locked: s.locked }));
-  },
-  true,
-);
+export function startNewPalette(): void {
+  savedState.loadedFrom = null;
+}
 
 /** The name of the saved palette whose colours are exactly these, in order (for exports). */
 export function savedNameFor(colorIds: readonly string[]): string | null {

@@ -10,6 +10,7 @@ import {
   undo,
   unlockAll,
 } from '../../stores/palette-store';
+import { startNewPalette } from '../../stores/saved-store';
 import { showToast } from '../../stores/toast-store';
 
 /** What buttons and keys do: the store's action plus the message the spec asks for. */
@@ -17,7 +18,10 @@ import { showToast } from '../../stores/toast-store';
 const ready = () => catalogueState.status === 'ready';
 
 export function generate(): void {
-  if (ready()) generatePalette();
+  if (!ready()) return;
+  // Nothing kept: this is a new palette, no longer a version of the saved one it came from.
+  if (!paletteState.slots.some((s) => s.locked)) startNewPalette();
+  generatePalette();
 }
 
 export function addColor(): void {
