@@ -8,7 +8,7 @@ import { clearHash, parseHash } from '../lib/hash-route';
 import { getCatalogue } from './catalogue-store';
 import { filterState, setBrand, setCategory, setSearchTerm } from './filter-store';
 import { generatePalette, initPalette, loadPaletteFromHexes, paletteState } from './palette-store';
-import { announceShared } from './shared-link-store';
+import { announceShared } from './shared-link-actions';
 import { showToast } from './toast-store';
 
 /** The browser storage key of spec §3 'Session restore'. */

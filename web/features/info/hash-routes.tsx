@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { subscribe } from 'valtio';
 import { clearHash, parseHash } from '../../lib/hash-route';
 import { loadPaletteFromHexes } from '../../stores/palette-store';
-import { announceShared } from '../../stores/shared-link-store';
 import { showToast } from '../../stores/toast-store';
 import { isOverlayOpen, openOverlay, uiState } from '../../stores/ui-store';
 
@@ -19,7 +18,11 @@ export function HashRoutes() {
       if (route.kind === 'palette' && !initial) {
         clearHash();
         const loaded = loadPaletteFromHexes(route.hexes) > 0;
-        if (loaded) announceShared(null, 'Palette loaded from link!');
+        // The label and the Undo offer are not first-paint code: they arrive with the link.
+        if (loaded)
+          void import('../../stores/shared-link-actions').then((m) =>
+            m.announceShared(null, 'Palette loaded from link!'),
+          );
         else showToast('No catalogue colors in that link', 'error');
       }
     };

@@ -4,7 +4,7 @@ import { getShare } from '../../lib/api-client';
 import { Dialog } from '../../lib/dialog';
 import { loadCatalogue } from '../../stores/catalogue-store';
 import { paletteState, replacePalette } from '../../stores/palette-store';
-import { announceShared } from '../../stores/shared-link-store';
+import { announceShared } from '../../stores/shared-link-actions';
 import './share-page.css';
 
 /** Resolves once the app has shown its first palette, so the shared one replaces it and not the reverse. */

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { subscribe, useSnapshot } from 'valtio';
 import { paletteState } from '../../stores/palette-store';
-import { backToOwn, dismissShared, sharedLinkState } from '../../stores/shared-link-store';
+import { backToOwn } from '../../stores/shared-link-actions';
+import { dismissShared, sharedLinkState } from '../../stores/shared-link-store';
 import './share-page.css';
 
 /** 'Shared palette' and its name above the strips while the palette on screen is the shared one. */
