@@ -6,7 +6,7 @@ import { useTopDialog } from './top-dialog';
 /**
  * Toasts with a button (Undo). Loaded with the first of them: plain toasts need none of this. They
  * sit inside the open modal, if any: outside it the button would be inert. The always-present region
- * announces their text; here the text is shown and the button is what assistive tech reaches.
+ * announces their text; here it is shown beside the button that keyboard and screen-reader users reach.
  */
 export default function ActionToasts() {
   const toasts = useSnapshot(toastState).toasts.filter((t) => t.actionLabel);
@@ -24,13 +24,8 @@ export default function ActionToasts() {
           onFocus={() => holdToast(t.id)}
           onBlur={() => releaseToast(t.id)}
         >
-          <span aria-hidden="true">{t.message}</span>
-          <button
-            type="button"
-            className="toast-action"
-            aria-label={`${t.actionLabel} (${t.message})`}
-            onClick={() => runToastAction(t.id)}
-          >
+          <span>{t.message}</span>
+          <button type="button" className="toast-action" onClick={() => runToastAction(t.id)}>
             {t.actionLabel}
           </button>
         </div>
