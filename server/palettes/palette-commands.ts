@@ -145,6 +145,24 @@ export function paletteCommands(deps: {
         return deleted;
       });
     },
+    /**
+     * Undoes the delete of the caller's palettes among `ids` (the toast's Undo); ids that are not the
+     * caller's are skipped, ones not deleted are left as they are. Returns the ids that are back. All or nothing.
+     */
+    undeleteMany(ids: readonly string[], actorId: string): string[] {
+      return store.transaction(() => {
+        const back: string[] = [];
+        for (const id of new Set(ids)) {
+          try {
+            const state = execute(id, actorId, () => [{ type: 'UndeletePalette', actorId }]);
+            if (state && !state.deleted) back.push(id);
+          } catch (error) {
+            if (!(error instanceof PaletteError && error.code === 'palette_not_found')) throw error;
+          }
+        }
+        return back;
+      });
+    },
     restore(paletteId: string, actorId: string, version: number, expectedVersion?: number) {
       return execute(
         paletteId,

@@ -55,6 +55,9 @@ function statements(db: Database.Database) {
     remove: db.prepare('DELETE FROM palettes WHERE id = ?'),
     removeShares: db.prepare('DELETE FROM shares WHERE palette_id = ?'),
     addShare: db.prepare('INSERT INTO shares (share_id, palette_id) VALUES (?, ?)'),
+    earlier: db.prepare<[string, number], { type: string; schema_version: number; data: string; time: string }>(
+      'SELECT type, schema_version, data, time FROM events WHERE stream_id = ? AND version < ? ORDER BY version',
+    ),
   };
 }
 
@@ -100,8 +103,14 @@ export const paletteProjection: InlineProjection = {
     let state: PaletteState | null = null;
     if (first.version > 1) {
       const row = prepared(db).row.get(streamId.slice(PALETTE_STREAM_PREFIX.length));
-      if (!row) return; // a deleted palette takes no further events
-      state = rowToState(row);
+      if (row) state = rowToState(row);
+      // No row: the palette is deleted. Only an undelete brings it back, folded from its whole stream.
+      else if (!events.some((e) => e.type === 'PaletteUndeleted')) return;
+      else {
+        for (const e of prepared(db).earlier.all(streamId, first.version)) {
+          state = evolve(state, toPaletteEvent(e.type, e.schema_version, JSON.parse(e.data), e.time));
+        }
+      }
     }
     for (const event of events) state = evolve(state, storedToPaletteEvent(event));
     if (state) write(db, state);

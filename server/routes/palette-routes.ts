@@ -14,6 +14,8 @@ import {
   restoreSchema,
   type SharingResponse,
   sharingSchema,
+  type UndeleteResponse,
+  undeleteSchema,
   updatePaletteSchema,
 } from '../../shared/api/palettes';
 import type { PaletteEvent } from '../../shared/palette/palette-events';
@@ -82,6 +84,14 @@ export const paletteRoutes = new Hono<AppEnv>()
     const body: BulkDeleteResponse = { deleted: c.var.services.palettes.deleteMany(c.req.valid('json').ids, user.id) };
     return c.json(body);
   })
+  .post('/palettes/undelete', validate('json', undeleteSchema), (c) => {
+    const user = signedIn(c);
+    const back = c.var.services.palettes.undeleteMany(c.req.valid('json').ids, user.id);
+    const { paletteQueries } = c.var.services;
+    const rows = back.map((id) => paletteQueries.getOwned(id, user.id)).filter((row) => row !== undefined);
+    const body: UndeleteResponse = { palettes: rows.map((row) => toApiPalette(row, c.var.deps.catalogue)) };
+    return c.json(body);
+  })
   .post('/palettes/import', validate('json', importSchema), (c) => {
     const user = signedIn(c);
     const { palettes } = c.req.valid('json');
@@ -109,6 +119,13 @@ export const paletteRoutes = new Hono<AppEnv>()
     if (!c.var.services.paletteQueries.getOwned(id, user.id)) throw notFound();
     c.var.services.palettes.delete(id, user.id, ifMatch(c, false));
     return c.body(null, 204);
+  })
+  .post('/palettes/:id/undelete', idParam, (c) => {
+    const user = owner(c);
+    const { id } = c.req.valid('param');
+    // A deleted palette has no row: the command folds its stream and answers 404 to anyone but the owner.
+    if (c.var.services.palettes.undeleteMany([id], user.id).length === 0) throw notFound();
+    return sendPalette(c, id, user.id);
   })
   .put('/palettes/:id/sharing', idParam, validate('json', sharingSchema), (c) => {
     const user = owner(c);

@@ -64,6 +64,19 @@ export interface BulkDeleteResponse {
   deleted: string[];
 }
 
+/**
+ * `POST /api/palettes/undelete` → 200 UndeleteResponse: the Undo of a delete (one or many). The
+ * palettes come back private (their old share links stay revoked). Ids not the caller's are left out.
+ */
+export const undeleteSchema = z.strictObject({
+  ids: z.array(paletteIdSchema).min(1, 'Choose at least one palette.').max(BULK_DELETE_MAX),
+});
+export type UndeleteBody = z.input<typeof undeleteSchema>;
+export interface UndeleteResponse {
+  /** The palettes now back in the list, in the order asked. */
+  palettes: ApiPalette[];
+}
+
 /** `PUT /api/palettes/:id/sharing` → 200 SharingResponse; a new shareId each time it goes public. */
 export const sharingSchema = z.strictObject({ public: z.boolean() });
 export type SharingBody = z.input<typeof sharingSchema>;

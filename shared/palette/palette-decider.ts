@@ -19,6 +19,8 @@ export type PaletteCommand =
   | { type: 'PublishPalette'; actorId: string | null }
   | { type: 'UnpublishPalette'; actorId: string | null }
   | { type: 'DeletePalette'; actorId: string | null }
+  /** Undo of a delete; on a palette that is not deleted it changes nothing. */
+  | { type: 'UndeletePalette'; actorId: string | null }
   /** `target` is the palette as it was at `version` (folded by the caller from the stream). */
   | { type: 'RestorePalette'; actorId: string | null; version: number; target: PaletteState | null }
   | {
@@ -138,6 +140,13 @@ export function decide(command: PaletteCommand, state: PaletteState | null, ctx:
     case 'DeletePalette': {
       requireOwned(state, command.actorId);
       return [paletteEvent('PaletteDeleted', now, {})];
+    }
+    case 'UndeletePalette': {
+      // Deleted or not, only the owner may see it: to anyone else it does not exist.
+      if (!state || state.ownerId !== command.actorId) {
+        throw new PaletteError('palette_not_found', 'No such palette.');
+      }
+      return state.deleted ? [paletteEvent('PaletteUndeleted', now, {})] : [];
     }
     case 'RestorePalette': {
       const current = requireOwned(state, command.actorId);

@@ -33,6 +33,12 @@ export type PaletteUnpublished = EventOf<'PaletteUnpublished', { shareId: string
 /** Brings back the name and colours of an earlier version; history itself is never rewritten. */
 export type PaletteRestored = EventOf<'PaletteRestored', { restoredVersion: number; name: string; colorIds: string[] }>;
 export type PaletteDeleted = EventOf<'PaletteDeleted', Record<string, never>>;
+/**
+ * Undoes a delete: the palette comes back with its name, colours and history, but private. Its
+ * share link was revoked by the delete and stays revoked (a link the owner let go of is never
+ * re-published behind their back); sharing again makes a new one.
+ */
+export type PaletteUndeleted = EventOf<'PaletteUndeleted', Record<string, never>>;
 
 export type PaletteEvent =
   | PaletteCreated
@@ -41,7 +47,8 @@ export type PaletteEvent =
   | PalettePublished
   | PaletteUnpublished
   | PaletteRestored
-  | PaletteDeleted;
+  | PaletteDeleted
+  | PaletteUndeleted;
 
 export type PaletteEventType = PaletteEvent['type'];
 
@@ -53,6 +60,7 @@ export const PALETTE_EVENT_TYPES: readonly PaletteEventType[] = [
   'PaletteUnpublished',
   'PaletteRestored',
   'PaletteDeleted',
+  'PaletteUndeleted',
 ];
 
 /** The event types a local (anonymous) history may hold, and so what an import accepts. */

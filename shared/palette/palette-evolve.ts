@@ -54,6 +54,8 @@ export function evolve(state: PaletteState | null, event: PaletteEvent): Palette
       return { ...next, name: event.data.name, colorIds: [...event.data.colorIds] };
     case 'PaletteDeleted':
       return { ...next, deleted: true, isPublic: false, shareId: null };
+    case 'PaletteUndeleted':
+      return { ...next, deleted: false };
     default:
       return unreachable(event);
   }

@@ -15,12 +15,15 @@ import {
 /** The first strip's colour is swapped for a fresh one: one visible change, described in words. */
 async function replaceFirstColour(page: Page) {
   const before = await stripIds(page);
-  // Lock every strip but the first: after each click the next unlocked strip holds the second 'Lock' button.
-  for (let locked = 0; locked < 4; locked++) {
-    await page
-      .getByRole('button', { name: /^Lock / })
-      .nth(1)
-      .click();
+  // Lock every strip but the first (the lock is a toggle button: its name stays, aria-pressed flips).
+  const locks = page.getByRole('button', { name: /^Lock / });
+  for (let i = 1; i < 5; i++) {
+    // Under load a click can land while the strip's drag sensor holds the pointer: as a person would,
+    // click again if it did not lock (never when it did, so it cannot toggle back).
+    await expect(async () => {
+      if ((await locks.nth(i).getAttribute('aria-pressed')) !== 'true') await locks.nth(i).click();
+      await expect(locks.nth(i)).toHaveAttribute('aria-pressed', 'true', { timeout: 1500 });
+    }).toPass();
   }
   await page.getByRole('button', { name: 'Generate New Palette' }).click();
   await expect.poll(async () => (await stripIds(page))[0]).not.toBe(before[0]);
@@ -32,8 +35,8 @@ async function replaceFirstColour(page: Page) {
 async function saveAsVersion(page: Page, of: string) {
   await page.locator('body').press('s');
   const modal = page.getByRole('dialog', { name: 'Name Your Palette' });
-  await expect(modal.getByRole('radio', { name: 'As a new palette' })).toBeChecked();
-  await modal.getByRole('radio', { name: `As a new version of “${of}”` }).check();
+  // A palette that came from the list is saved as a new version of itself unless the user says otherwise.
+  await expect(modal.getByRole('radio', { name: `As a new version of “${of}”` })).toBeChecked();
   await expect(modal.getByLabel('Palette name')).toHaveValue(of);
   await modal.getByRole('button', { name: 'Save Palette' }).click();
 }

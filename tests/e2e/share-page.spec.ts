@@ -60,7 +60,7 @@ test.describe('public share pages', () => {
     await expect(missing).toBeVisible();
     await expect(missing.getByText('This palette could not be found or is no longer public.')).toBeVisible();
     await expectAccessible(visitor);
-    await missing.getByRole('button', { name: 'Go to the product' }).click();
+    await missing.getByRole('button', { name: 'Go to the palette generator' }).click();
     await expect(missing).toBeHidden();
     await expect(visitor).toHaveURL(`${server.url}/`);
     await expect(stripIds(visitor)).resolves.toHaveLength(5);
@@ -95,7 +95,7 @@ test.describe('public share pages', () => {
     await page.goto('/share/NoSuchShare42');
     await expect(page.getByRole('dialog', { name: 'Palette Not Found' })).toBeVisible();
     expect(asked).toBe(true);
-    await page.getByRole('button', { name: 'Go to the product' }).click();
+    await page.getByRole('button', { name: 'Go to the palette generator' }).click();
     await expect(page).toHaveURL(`${server.url}/`);
   });
 });

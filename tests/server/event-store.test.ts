@@ -76,6 +76,7 @@ type Op =
   | { kind: 'recolor'; user: number; pick: number; size: number; offset: number }
   | { kind: 'share'; user: number; pick: number; on: boolean }
   | { kind: 'delete'; user: number; pick: number }
+  | { kind: 'undelete'; user: number; pick: number; bulk: boolean }
   | { kind: 'restore'; user: number; pick: number; version: number }
   | { kind: 'import'; user: number; localId: string };
 
@@ -99,6 +100,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   }),
   fc.record({ kind: fc.constant('share' as const), user, pick, on: fc.boolean() }),
   fc.record({ kind: fc.constant('delete' as const), user, pick }),
+  fc.record({ kind: fc.constant('undelete' as const), user, pick, bulk: fc.boolean() }),
   fc.record({ kind: fc.constant('restore' as const), user, pick, version: fc.integer({ min: 1, max: 6 }) }),
   fc.record({ kind: fc.constant('import' as const), user, localId: fc.constantFrom('a', 'b', 'c') }),
 );
@@ -107,6 +109,8 @@ describe('projections', () => {
   it('equal a full replay of the log after any sequence of commands', async () => {
     const { app, deps } = makeTestApp();
     const users = [await signUp(app), await signUp(app)];
+    // Deleted palettes, so an undelete can pick one (of either user: a stranger's try must change nothing).
+    const gone: string[] = [];
     await fc.assert(
       fc.asyncProperty(fc.array(opArb, { minLength: 5, maxLength: 40 }), async (ops) => {
         for (const op of ops) {
@@ -115,7 +119,7 @@ describe('projections', () => {
             palettes: Array<{ id: string; version: number }>;
           };
           const target =
-            op.kind === 'create' || op.kind === 'import'
+            op.kind === 'create' || op.kind === 'import' || op.kind === 'undelete'
               ? undefined
               : list.palettes[op.pick % Math.max(1, list.palettes.length)];
           switch (op.kind) {
@@ -152,8 +156,17 @@ describe('projections', () => {
                 await call(app, 'PUT', `/api/palettes/${target.id}/sharing`, { cookie, body: { public: op.on } });
               break;
             case 'delete':
-              if (target) await call(app, 'DELETE', `/api/palettes/${target.id}`, { cookie });
+              if (target) {
+                await call(app, 'DELETE', `/api/palettes/${target.id}`, { cookie });
+                gone.push(target.id);
+              }
               break;
+            case 'undelete': {
+              const id = gone[op.pick % Math.max(1, gone.length)];
+              if (id && op.bulk) await call(app, 'POST', '/api/palettes/undelete', { cookie, body: { ids: [id] } });
+              else if (id) await call(app, 'POST', `/api/palettes/${id}/undelete`, { cookie });
+              break;
+            }
             case 'restore':
               if (target)
                 await call(app, 'POST', `/api/palettes/${target.id}/restore`, {

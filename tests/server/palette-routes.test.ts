@@ -80,6 +80,7 @@ describe('palettes: create, list, read', () => {
       ['GET', '/api/palettes', undefined],
       ['POST', '/api/palettes', { name: 'x', colorIds: colorIds(3) }],
       ['POST', '/api/palettes/delete', { ids: ['abc'] }],
+      ['POST', '/api/palettes/undelete', { ids: ['abc'] }],
       ['POST', '/api/palettes/import', { palettes: [] }],
     ] as const) {
       const res = await call(app, method, path, { body });
@@ -229,6 +230,86 @@ describe('palettes: delete, history, restore', () => {
     expect(stillTheirs.status).toBe(200);
     const empty = await call(app, 'POST', '/api/palettes/delete', { cookie: owner.cookie, body: { ids: [] } });
     expect(empty.status).toBe(400);
+  });
+
+  it('undoes a delete: the palette is back with its history, private, for its owner only', async () => {
+    const { app, owner, other } = await setup();
+    const palette = await create(app, owner.cookie, 'Hall', colorIds(4, 7));
+    const shared = (await (
+      await call(app, 'PUT', `/api/palettes/${palette.id}/sharing`, { cookie: owner.cookie, body: { public: true } })
+    ).json()) as { shareId: string };
+    expect((await call(app, 'DELETE', `/api/palettes/${palette.id}`, { cookie: owner.cookie })).status).toBe(204);
+
+    // Nobody but the owner can bring it back, and they learn nothing about it.
+    for (const cookie of [other.cookie, undefined]) {
+      const res = await call(app, 'POST', `/api/palettes/${palette.id}/undelete`, { cookie });
+      expect(res.status).toBe(404);
+      expect(((await res.json()) as ErrorBody).error.code).toBe('palette_not_found');
+    }
+    const strangerBulk = await call(app, 'POST', '/api/palettes/undelete', {
+      cookie: other.cookie,
+      body: { ids: [palette.id] },
+    });
+    expect(await strangerBulk.json()).toEqual({ palettes: [] });
+    expect((await call(app, 'GET', `/api/palettes/${palette.id}`, { cookie: owner.cookie })).status).toBe(404);
+
+    const res = await call(app, 'POST', `/api/palettes/${palette.id}/undelete`, { cookie: owner.cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('etag')).toBe('W/"4"');
+    const back = (await res.json()) as ApiPalette;
+    expect(back).toMatchObject({ id: palette.id, name: 'Hall', version: 4, isPublic: false, shareId: null });
+    expect(back.colors.map((c) => c.id)).toEqual(colorIds(4, 7));
+    // The link the delete revoked stays revoked.
+    expect((await call(app, 'GET', `/api/shares/${shared.shareId}`)).status).toBe(404);
+    const list = (await (await call(app, 'GET', '/api/palettes', { cookie: owner.cookie })).json()) as {
+      palettes: ApiPalette[];
+    };
+    expect(list.palettes.map((p) => p.id)).toEqual([palette.id]);
+    const history = (await (
+      await call(app, 'GET', `/api/palettes/${palette.id}/history`, { cookie: owner.cookie })
+    ).json()) as HistoryResponse;
+    expect(history.versions.map((v) => v.type)).toEqual([
+      'PaletteCreated',
+      'PalettePublished',
+      'PaletteDeleted',
+      'PaletteUndeleted',
+    ]);
+    // A second Undo (a double click) changes nothing; a palette never deleted cannot be undeleted into anything.
+    const again = await call(app, 'POST', `/api/palettes/${palette.id}/undelete`, { cookie: owner.cookie });
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as ApiPalette).version).toBe(4);
+    expect((await call(app, 'POST', '/api/palettes/nosuchpalette/undelete', { cookie: owner.cookie })).status).toBe(
+      404,
+    );
+    // And it can be edited again.
+    const renamed = await call(app, 'PATCH', `/api/palettes/${palette.id}`, {
+      cookie: owner.cookie,
+      headers: { 'if-match': 'W/"4"' },
+      body: { name: 'Landing' },
+    });
+    expect(renamed.status).toBe(200);
+  });
+
+  it('undoes a bulk delete in one call, leaving out ids that are not yours or not deleted', async () => {
+    const { app, owner, other } = await setup();
+    const a = await create(app, owner.cookie, 'A');
+    const b = await create(app, owner.cookie, 'B');
+    const theirs = await create(app, other.cookie, 'Theirs');
+    await call(app, 'POST', '/api/palettes/delete', { cookie: owner.cookie, body: { ids: [a.id, b.id] } });
+    await call(app, 'DELETE', `/api/palettes/${theirs.id}`, { cookie: other.cookie });
+    const res = await call(app, 'POST', '/api/palettes/undelete', {
+      cookie: owner.cookie,
+      body: { ids: [b.id, a.id, theirs.id, 'nosuchpalette'] },
+    });
+    expect(res.status).toBe(200);
+    const { palettes } = (await res.json()) as { palettes: ApiPalette[] };
+    expect(palettes.map((p) => p.name)).toEqual(['B', 'A']);
+    expect((await call(app, 'GET', `/api/palettes/${theirs.id}`, { cookie: other.cookie })).status).toBe(404);
+    for (const body of [{ ids: [] }, { ids: ['NOT AN ID'] }, { ids: [a.id], extra: 1 }, {}]) {
+      const bad = await call(app, 'POST', '/api/palettes/undelete', { cookie: owner.cookie, body });
+      expect(bad.status).toBe(400);
+      expect(((await bad.json()) as ErrorBody).error.code).toBeTruthy();
+    }
   });
 
   it('shows every version and restores an old one as a new version', async () => {

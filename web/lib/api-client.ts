@@ -16,6 +16,7 @@ import type {
   ImportResponse,
   PaletteListResponse,
   SharingResponse,
+  UndeleteResponse,
 } from '../../shared/api/palettes';
 
 export type { ApiPalette, ApiUser };
@@ -107,6 +108,9 @@ export const updatePalette = (id: string, version: number, patch: { name?: strin
 export const deletePalette = (id: string) => request<void>('DELETE', `/palettes/${encodeURIComponent(id)}`);
 export const deletePalettes = (ids: readonly string[]) =>
   request<BulkDeleteResponse>('POST', '/palettes/delete', { ids });
+/** The Undo of a delete: the palettes that are back (private), others left out. */
+export const undeletePalettes = (ids: readonly string[]) =>
+  request<UndeleteResponse>('POST', '/palettes/undelete', { ids });
 export const setSharing = (id: string, isPublic: boolean) =>
   request<SharingResponse>('PUT', `/palettes/${encodeURIComponent(id)}/sharing`, { public: isPublic });
 export const getHistory = (id: string) =>

@@ -226,40 +226,119 @@ function forget(ids: readonly string[]): void {
   if (savedState.loadedFrom && ids.includes(savedState.loadedFrom.id)) savedState.loadedFrom = null;
 }
 
+/** What a delete took away, so its Undo can bring it back exactly. */
+interface Deleted {
+  ids: string[];
+  /** This device's records as they were (a local palette's undo puts its record and history back). */
+  local: LocalPaletteRecord[];
+  /** The palette the editor was loaded from, if it was among them. */
+  loadedFrom: { id: string; version: number } | null;
+  /** The versions the list had, to tell whether `loadedFrom` was current. */
+  versions: Map<string, number>;
+}
+
+function remember(ids: readonly string[], local: LocalPaletteRecord[] = []): Deleted {
+  const loaded = savedState.loadedFrom;
+  return {
+    ids: [...ids],
+    local,
+    loadedFrom: loaded && ids.includes(loaded.id) ? { ...loaded } : null,
+    versions: new Map(savedState.palettes.filter((p) => ids.includes(p.id)).map((p) => [p.id, p.version])),
+  };
+}
+
+const undoAction = (deleted: Deleted) => ({ label: 'Undo', run: () => void undoDelete(deleted) });
+
 export async function deletePalette(id: string): Promise<void> {
+  let deleted: Deleted;
   if (isRemote()) {
+    deleted = remember([id]);
     const done = await remote(() => api.deletePalette(id).then(() => true), 'Failed to delete palette');
     if (!done) return;
     forget([id]);
   } else {
     try {
-      writeLocal(readLocal().filter((r) => r.id !== id));
+      const records = readLocal();
+      deleted = remember(
+        [id],
+        records.filter((r) => r.id === id),
+      );
+      writeLocal(records.filter((r) => r.id !== id));
       forget([id]);
     } catch {
       showToast('Failed to delete palette', 'error');
       return;
     }
   }
-  showToast('Palette deleted');
+  showToast('Palette deleted', 'info', undoAction(deleted));
 }
 
 export async function deletePalettes(ids: readonly string[]): Promise<boolean> {
   if (ids.length === 0) return false;
+  let deleted: Deleted;
   if (isRemote()) {
+    deleted = remember(ids);
     const done = await remote(() => api.deletePalettes(ids).then(() => true), 'Failed to delete palettes');
     if (!done) return false;
     forget(ids);
   } else {
     try {
-      writeLocal(readLocal().filter((r) => !ids.includes(r.id)));
+      const records = readLocal();
+      deleted = remember(
+        ids,
+        records.filter((r) => ids.includes(r.id)),
+      );
+      writeLocal(records.filter((r) => !ids.includes(r.id)));
       forget(ids);
     } catch {
       showToast('Failed to delete palettes', 'error');
       return false;
     }
   }
-  showToast(`Deleted ${ids.length} palette(s)`);
+  showToast(`Deleted ${ids.length} palette(s)`, 'info', undoAction(deleted));
   return true;
+}
+
+/**
+ * The toast's Undo. On the server the log gets a PaletteUndeleted event (the palette comes back with
+ * its history, private); on this device the records go back as they were, events and all.
+ */
+async function undoDelete(deleted: Deleted): Promise<void> {
+  let back: SavedPalette[];
+  if (deleted.local.length > 0) {
+    if (isRemote()) {
+      // Signed in since: the list lives on the server now and these never reached it.
+      showToast('Could not undo: you signed in since', 'error');
+      return;
+    }
+    try {
+      const records = readLocal();
+      const missing = deleted.local.filter((r) => !records.some((x) => x.id === r.id));
+      writeLocal([...missing, ...records]);
+      back = missing.map(toSummary);
+    } catch {
+      showToast('Could not undo the delete', 'error');
+      return;
+    }
+  } else {
+    if (!isRemote()) {
+      showToast('Could not undo: you signed out since', 'error');
+      return;
+    }
+    const result = await remote(() => api.undeletePalettes(deleted.ids), 'Could not undo the delete');
+    if (!result) return;
+    back = result.palettes.map(fromApi);
+    for (const palette of back) upsert(palette);
+  }
+  // The editor's link to its saved palette comes back too, unless it was already out of date.
+  const loaded = deleted.loadedFrom;
+  const restored = loaded ? back.find((p) => p.id === loaded.id) : undefined;
+  if (loaded && restored && savedState.loadedFrom === null) {
+    const wasCurrent = deleted.versions.get(loaded.id) === loaded.version;
+    savedState.loadedFrom = { id: loaded.id, version: wasCurrent ? restored.version : loaded.version };
+  }
+  if (back.length === 0) showToast('Nothing to restore: it is back already', 'error');
+  else showToast(back.length === 1 ? 'Palette restored' : `Restored ${back.length} palettes`);
 }
 
 /** Loads a saved palette (or one of its versions) into the main screen and closes the sidebar. */

@@ -69,6 +69,14 @@ if (typeof window !== 'undefined') {
   });
 }
 
+/**
+ * Generate with nothing locked makes a new palette: from then on S proposes a new palette, not a
+ * version of the one loaded (or saved) before.
+ */
+export function startNewPalette(): void {
+  savedState.loadedFrom = null;
+}
+
 /** The name of the saved palette whose colours are exactly these, in order (for exports). */
 export function savedNameFor(colorIds: readonly string[]): string | null {
   const key = colorIds.join(',');

@@ -8,6 +8,7 @@ import { clearHash, parseHash } from '../lib/hash-route';
 import { getCatalogue } from './catalogue-store';
 import { filterState, setBrand, setCategory, setSearchTerm } from './filter-store';
 import { generatePalette, initPalette, loadPaletteFromHexes, paletteState } from './palette-store';
+import { announceShared } from './shared-link-actions';
 import { showToast } from './toast-store';
 
 /** The browser storage key of spec §3 'Session restore'. */
@@ -122,21 +123,21 @@ export function startSession(): void {
   if (!catalogue) return;
   if (paletteState.slots.length === 0) {
     const route = parseHash(location.hash);
-    let loaded = false;
-    if (route.kind === 'palette') {
-      clearHash();
-      loaded = loadPaletteFromHexes(route.hexes, { initial: true }) > 0;
-      showToast(loaded ? 'Palette loaded from link!' : 'No catalogue colors in that link', loaded ? 'info' : 'error');
-    }
-    const restored = loaded ? null : readSession(readStorage(), catalogue);
+    const restored = readSession(readStorage(), catalogue);
     if (restored) {
       initPalette(restored.colorIds, restored.locked);
       setSearchTerm(restored.searchTerm);
       setBrand(restored.brand);
       setCategory(restored.category);
-    } else if (!loaded) {
-      generatePalette();
     }
+    if (route.kind === 'palette') {
+      clearHash();
+      // Over the visitor's remembered palette as an undo step, so theirs is one Undo away.
+      const loaded = loadPaletteFromHexes(route.hexes, { initial: !restored }) > 0;
+      if (loaded) announceShared(null, 'Palette loaded from link!');
+      else showToast('No catalogue colors in that link', 'error');
+    }
+    if (paletteState.slots.length === 0) generatePalette();
   }
   if (!persisting) {
     persisting = true;

@@ -1,44 +1,90 @@
 import { proxy } from 'valtio';
 
 export const TOAST_MS = 2000;
+/** A toast with a button (Undo) stays long enough to be reached, by keyboard too. */
+export const ACTION_TOAST_MS = 6000;
 
 interface Toast {
   id: number;
   message: string;
   tone: 'info' | 'error';
+  /** The label of the toast's button, when it has one (its callback is kept outside the store). */
+  actionLabel?: string;
+}
+
+export interface ToastAction {
+  label: string;
+  run: () => void;
 }
 
 export const toastState = proxy<{ toasts: Toast[] }>({ toasts: [] });
 
 let nextId = 1;
+const actions = new Map<number, () => void>();
 const timers = new Map<number, ReturnType<typeof setTimeout>>();
+/** Toasts the pointer is over or focus is in: they wait until left. */
+const held = new Set<number>();
 
-function dismissLater(id: number): void {
+function schedule(id: number, ms: number): void {
   clearTimeout(timers.get(id));
   timers.set(
     id,
-    setTimeout(() => dismissToast(id), TOAST_MS),
+    setTimeout(() => dismissToast(id), ms),
   );
 }
 
-/** Shows a message for 2 s (spec §9); the region announces it to screen readers. */
-export function showToast(message: string, tone: Toast['tone'] = 'info'): void {
-  // The same message again while it shows (a limit pressed twice) restarts its time, never stacks.
-  const same = toastState.toasts.find((t) => t.message === message && t.tone === tone);
+/**
+ * Shows a message for 2 s (spec §9); the region announces it to screen readers. With an action
+ * it shows a button and stays 6 s, and does not leave while hovered or focused.
+ */
+export function showToast(message: string, tone: Toast['tone'] = 'info', action?: ToastAction): void {
+  // The same plain message again while it shows (a limit pressed twice) restarts its time, never
+  // stacks; a toast with a button is its own offer (each Undo undoes its own delete).
+  const same = action
+    ? undefined
+    : toastState.toasts.find((t) => t.message === message && t.tone === tone && !t.actionLabel);
   if (same) {
-    dismissLater(same.id);
+    if (!held.has(same.id)) schedule(same.id, TOAST_MS);
     return;
   }
   const id = nextId++;
   // Keep at most three on screen: a burst of shortcuts must not bury the page in toasts.
   const kept = toastState.toasts.slice(-2);
-  for (const t of toastState.toasts) if (!kept.includes(t)) timers.delete(t.id);
-  toastState.toasts = [...kept, { id, message, tone }];
-  dismissLater(id);
+  for (const gone of toastState.toasts.slice(0, -2)) forget(gone.id);
+  toastState.toasts = [...kept, action ? { id, message, tone, actionLabel: action.label } : { id, message, tone }];
+  if (action) actions.set(id, action.run);
+  schedule(id, action ? ACTION_TOAST_MS : TOAST_MS);
+}
+
+function forget(id: number): void {
+  clearTimeout(timers.get(id));
+  timers.delete(id);
+  actions.delete(id);
+  held.delete(id);
 }
 
 export function dismissToast(id: number): void {
-  clearTimeout(timers.get(id));
-  timers.delete(id);
+  if (held.has(id)) return;
+  forget(id);
   toastState.toasts = toastState.toasts.filter((t) => t.id !== id);
+}
+
+/** The toast's button: runs its action once and takes the toast away. */
+export function runToastAction(id: number): void {
+  const run = actions.get(id);
+  held.delete(id);
+  dismissToast(id);
+  run?.();
+}
+
+/** Pointer over or focus in a toast with a button: keep it until the user moves on. */
+export function holdToast(id: number): void {
+  held.add(id);
+  clearTimeout(timers.get(id));
+}
+
+/** Left again: it goes after a short while, not at once (the user may come back to it). */
+export function releaseToast(id: number): void {
+  if (!held.delete(id) || !toastState.toasts.some((t) => t.id === id)) return;
+  schedule(id, TOAST_MS);
 }

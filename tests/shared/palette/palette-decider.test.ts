@@ -113,6 +113,38 @@ describe('decide: editing', () => {
       .thenFails('palette_not_found'));
 });
 
+describe('decide: undoing a delete', () => {
+  const deleted = () => [
+    created(),
+    paletteEvent('PalettePublished', NOW, { shareId: 'old' }),
+    paletteEvent('PaletteDeleted', NOW, {}),
+  ];
+
+  it('brings a deleted palette back for its owner, with its name and colours, and private', () => {
+    given(deleted())
+      .when({ type: 'UndeletePalette', actorId: 'alice' })
+      .thenEvents([paletteEvent('PaletteUndeleted', NOW, {})]);
+    const state = fold([...deleted(), paletteEvent('PaletteUndeleted', NOW, {})]);
+    expect(state).toMatchObject({ deleted: false, name: 'Hall', colorIds: ['a', 'b', 'c'], version: 4 });
+    // The revoked link is not re-published behind the owner's back.
+    expect(state).toMatchObject({ isPublic: false, shareId: null });
+  });
+
+  it('changes nothing on a palette that is not deleted (a second Undo click)', () =>
+    given([created()]).when({ type: 'UndeletePalette', actorId: 'alice' }).thenEvents([]));
+
+  it('tells anyone but the owner, and a palette never made, that it does not exist', () => {
+    given(deleted()).when({ type: 'UndeletePalette', actorId: 'bob' }).thenFails('palette_not_found');
+    given(deleted()).when({ type: 'UndeletePalette', actorId: null }).thenFails('palette_not_found');
+    given([]).when({ type: 'UndeletePalette', actorId: 'alice' }).thenFails('palette_not_found');
+  });
+
+  it('lets the restored palette be edited again', () =>
+    given([...deleted(), paletteEvent('PaletteUndeleted', NOW, {})])
+      .when({ type: 'RenamePalette', actorId: 'alice', name: 'Landing' })
+      .thenEvents([paletteEvent('PaletteRenamed', NOW, { name: 'Landing' })]));
+});
+
 describe('decide: sharing', () => {
   it('publishes with a fresh share id, and unpublishes with the id it had', () => {
     given([created()])

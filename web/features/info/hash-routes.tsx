@@ -27,7 +27,12 @@ export function HashRoutes() {
       if (route.kind === 'palette' && !initial) {
         clearHash();
         const loaded = loadPaletteFromHexes(route.hexes) > 0;
-        showToast(loaded ? 'Palette loaded from link!' : 'No catalogue colors in that link', loaded ? 'info' : 'error');
+        // The label and the Undo offer are not first-paint code: they arrive with the link.
+        if (loaded)
+          void import('../../stores/shared-link-actions').then((m) =>
+            m.announceShared(null, 'Palette loaded from link!'),
+          );
+        else showToast('No catalogue colors in that link', 'error');
       }
     };
     apply(true);

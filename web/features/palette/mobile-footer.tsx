@@ -29,8 +29,10 @@ export function MobileFooter() {
         onClick={() => openOverlay('saved')}
       >
         <Icon name="saved" />
-        <span aria-hidden="true">Saved</span>
-        <SavedCount count={saved} />
+        <span aria-hidden="true">
+          Saved
+          <SavedCount count={saved} />
+        </span>
       </button>
       <button type="button" className="footer-button footer-generate" disabled={!ready} onClick={generate}>
         <Icon name="generate" />

@@ -13,6 +13,7 @@ export function describeChange(
     return `Created as “${entry.name}” with ${entry.colorIds.length} colours`;
   }
   if (entry.type === 'PaletteDeleted') return 'Deleted';
+  if (entry.type === 'PaletteUndeleted') return 'Deletion undone (the palette came back private)';
   const parts: string[] = [];
   if (entry.type === 'PaletteRestored' && entry.restoredVersion !== undefined) {
     parts.push(`restored version ${entry.restoredVersion}`);

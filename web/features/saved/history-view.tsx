@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Dialog } from '../../lib/dialog';
 import type { HistoryEntry } from '../../lib/local-palettes';
@@ -10,6 +10,15 @@ import { PalettePreview, useColorNames } from './palette-preview';
 import './saved.css';
 
 const PAGE = 50;
+
+/** Entries that change who can see the palette, or whether it exists, and not its name or colours. */
+const EVENT_TYPES: ReadonlySet<HistoryEntry['type']> = new Set([
+  'PalettePublished',
+  'PaletteUnpublished',
+  'PaletteDeleted',
+  'PaletteUndeleted',
+]);
+const isEvent = (entry: HistoryEntry) => EVENT_TYPES.has(entry.type);
 
 const formatTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -26,6 +35,7 @@ export default function HistoryView({ params, onClose }: OverlayProps) {
   // A long history renders in pages, so a phone never builds hundreds of rows at once.
   const [shown, setShown] = useState(PAGE);
   const colorName = useColorNames();
+  const hintId = useId();
 
   const refresh = useCallback(async () => {
     const list = await loadHistory(id);
@@ -37,19 +47,43 @@ export default function HistoryView({ params, onClose }: OverlayProps) {
   }, [refresh]);
 
   const title = palette ? `History of “${palette.name}”` : 'Palette history';
+  // The newest version whose name or colours someone saved: sharing and deleting do not make one.
+  const current = entries?.find((e) => !isEvent(e)) ?? null;
   return (
     <Dialog title={title} variant="sidebar" onClose={onClose} className="history-view">
       {failed && <p role="alert">The history could not be loaded. Close this and try again.</p>}
       {!failed && entries === null && <p role="status">Loading history…</p>}
       {entries && palette && (
+        <ul className="history-hints" aria-label="What the buttons do">
+          <li id={`${hintId}-load`}>
+            <strong>Load</strong> opens a version in the editor; what is saved stays as it is.
+          </li>
+          <li id={`${hintId}-restore`}>
+            <strong>Restore</strong> makes a version the saved one again, as a new version; nothing is lost.
+          </li>
+        </ul>
+      )}
+      {entries && palette && (
         <ol className="history-list" aria-label="Versions, newest first">
           {entries.slice(0, shown).map((entry, i) => {
             const previous = entries[i + 1] ?? null;
-            const latest = i === 0;
-            const current = entries[0] as HistoryEntry;
+            if (isEvent(entry)) {
+              // Sharing and deleting change no colours: an event in the list, nothing to load or restore.
+              return (
+                <li key={entry.version} className="history-item history-event" aria-label={`Version ${entry.version}`}>
+                  <div className="history-head">
+                    <span className="history-change">{describeChange(previous, entry, colorName)}</span>
+                    <time dateTime={entry.at}>{formatTime(entry.at)}</time>
+                  </div>
+                </li>
+              );
+            }
+            const latest = entry === current;
             // Restoring what is already current would only add a version that changes nothing.
             const sameAsCurrent =
-              entry.name === current.name && entry.colorIds.join(',') === current.colorIds.join(',');
+              current !== null &&
+              entry.name === current.name &&
+              entry.colorIds.join(',') === current.colorIds.join(',');
             const open = previewing === entry.version;
             return (
               <li key={entry.version} className="history-item" aria-label={`Version ${entry.version}`}>
@@ -80,6 +114,7 @@ export default function HistoryView({ params, onClose }: OverlayProps) {
                   <button
                     type="button"
                     className="saved-primary"
+                    aria-describedby={`${hintId}-load`}
                     onClick={() => loadPalette({ ...palette, name: entry.name }, entry.colorIds)}
                   >
                     Load<span className="visually-hidden"> version {entry.version}</span>
@@ -88,6 +123,7 @@ export default function HistoryView({ params, onClose }: OverlayProps) {
                     <button
                       type="button"
                       className="saved-secondary"
+                      aria-describedby={`${hintId}-restore`}
                       disabled={busy}
                       onClick={async () => {
                         setBusy(true);

@@ -1,9 +1,10 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Dialog } from '../../lib/dialog';
 import { paletteState } from '../../stores/palette-store';
 import { loadPalette, type SaveBackResult, saveAsNew, saveBack } from '../../stores/saved-actions';
 import { type SavedPalette, savedState } from '../../stores/saved-store';
+import { showToast } from '../../stores/toast-store';
 import type { OverlayProps } from '../../stores/ui-store';
 import './saved.css';
 
@@ -17,13 +18,24 @@ const formatTime = (iso: string) =>
 export default function SaveModal({ onClose }: OverlayProps) {
   const { palettes, loadedFrom } = useSnapshot(savedState);
   const source = loadedFrom ? palettes.find((p) => p.id === loadedFrom.id) : undefined;
-  // A new palette is the default (spec: 'Palette {n+1}'); writing onto a saved one is a choice the user makes.
-  const [target, setTarget] = useState<Target>('new');
+  // A palette that came from the list (loaded or just saved) is saved as a new version of itself by
+  // default; anything else as a new palette named 'Palette {n+1}' (spec).
+  const [target, setTarget] = useState<Target>(source ? 'version' : 'new');
   const defaultName = `Palette ${palettes.length + 1}`;
-  const [name, setName] = useState(defaultName);
+  const [name, setName] = useState(source ? source.name : defaultName);
   const [busy, setBusy] = useState(false);
   const [conflict, setConflict] = useState<{ result: Conflict; mine: SavedPalette } | null>(null);
   const nameId = useId();
+  const nameRef = useRef<HTMLInputElement>(null);
+  // autoFocus runs before the dialog's showModal (a parent effect), which then focuses its first
+  // button: put the user in the name field once the dialog is open, so typing names the palette.
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => {
+      nameRef.current?.focus();
+      nameRef.current?.select();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, []);
 
   const colorIds = () => paletteState.slots.map((s) => s.colorId);
   const chosenName = () => name.trim() || (target === 'new' ? defaultName : (source?.name ?? defaultName));
@@ -40,6 +52,14 @@ export default function SaveModal({ onClose }: OverlayProps) {
     event.preventDefault();
     if (busy) return;
     if (target === 'version' && source && loadedFrom) {
+      const ids = colorIds();
+      const unchanged = chosenName() === source.name && ids.join(',') === source.colorIds.join(',');
+      // A version identical to the last one would only lengthen the history.
+      if (unchanged && loadedFrom.version === source.version) {
+        showToast('No changes to save');
+        onClose();
+        return;
+      }
       void run(() => saveBack(source.id, loadedFrom.version, { name: chosenName(), colorIds: colorIds() }));
     } else {
       void run(() => saveAsNew(chosenName(), colorIds()));
@@ -105,6 +125,7 @@ export default function SaveModal({ onClose }: OverlayProps) {
         </label>
         <input
           id={nameId}
+          ref={nameRef}
           className="save-input"
           value={name}
           maxLength={100}

@@ -104,7 +104,7 @@ export default function SavedSidebar({ onClose }: OverlayProps) {
       )}
       {confirming && (
         <Dialog title={`Delete ${chosen.length} palette(s)?`} onClose={() => setConfirming(false)}>
-          <p>This cannot be undone.</p>
+          <p>You can undo this for a few seconds afterwards.</p>
           <div className="save-actions">
             <button type="button" className="saved-secondary" onClick={() => setConfirming(false)}>
               Cancel

@@ -4,7 +4,7 @@ import { getShare } from '../../lib/api-client';
 import { Dialog } from '../../lib/dialog';
 import { loadCatalogue } from '../../stores/catalogue-store';
 import { paletteState, replacePalette } from '../../stores/palette-store';
-import { showToast } from '../../stores/toast-store';
+import { announceShared } from '../../stores/shared-link-actions';
 import './share-page.css';
 
 /** Resolves once the app has shown its first palette, so the shared one replaces it and not the reverse. */
@@ -41,7 +41,7 @@ export default function SharePage({ shareId, onDone }: { shareId: string | null;
         if (!live) return;
         replacePalette(ids);
         goHome();
-        showToast(`Loaded ${palette.name}`);
+        announceShared(palette.name, `Loaded ${palette.name}`);
         onDone();
       })
       .catch(() => {
@@ -68,7 +68,7 @@ export default function SharePage({ shareId, onDone }: { shareId: string | null;
     <Dialog title="Palette Not Found" onClose={leave} className="share-missing">
       <p>This palette could not be found or is no longer public.</p>
       <button type="button" className="share-home" onClick={leave}>
-        Go to the product
+        Go to the palette generator
       </button>
     </Dialog>
   );

@@ -1,4 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { sharedLinkState } from '../../stores/shared-link-store';
 
 /** Spec §2: `/share/{shareId}`, alphanumeric ids only. */
 const SHARE_PATH = /^\/share\/([^/]*)\/?$/;
@@ -6,9 +8,11 @@ export const VALID_SHARE_ID = /^[A-Za-z0-9]+$/;
 
 // The loading and Not Found screens, and the API call behind them, only ever load on a share link.
 const SharePage = lazy(() => import('./share-page'));
+const SharedBanner = lazy(() => import('./shared-banner'));
 
-/** Mounted in the app shell; renders nothing unless the address is a share link. */
+/** Mounted in the app shell; renders nothing unless the address is a share link (or one was just opened). */
 export function ShareRoute() {
+  const shared = useSnapshot(sharedLinkState).shown !== null;
   const [shareId] = useState(() => SHARE_PATH.exec(location.pathname)?.[1] ?? null);
   const [active, setActive] = useState(shareId !== null);
   useEffect(() => {
@@ -19,10 +23,12 @@ export function ShareRoute() {
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, [shareId]);
-  if (!active || shareId === null) return null;
   return (
     <Suspense fallback={null}>
-      <SharePage shareId={VALID_SHARE_ID.test(shareId) ? shareId : null} onDone={() => setActive(false)} />
+      {active && shareId !== null && (
+        <SharePage shareId={VALID_SHARE_ID.test(shareId) ? shareId : null} onDone={() => setActive(false)} />
+      )}
+      {shared && <SharedBanner />}
     </Suspense>
   );
 }

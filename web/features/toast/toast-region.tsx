@@ -1,9 +1,11 @@
-import { type ReactNode, useSyncExternalStore } from 'react';
+import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { useSnapshot } from 'valtio';
 import { subscribeDialogs, topDialog } from '../../lib/dialog-stack';
 import { toastState } from '../../stores/toast-store';
 import './toast-region.css';
+
+const ActionToasts = lazy(() => import('./action-toasts'));
 
 function Region({ children, covered = false }: { children?: ReactNode; covered?: boolean }) {
   return (
@@ -26,16 +28,28 @@ function Region({ children, covered = false }: { children?: ReactNode; covered?:
 export function ToastRegion() {
   const { toasts } = useSnapshot(toastState);
   const host = useSyncExternalStore(subscribeDialogs, topDialog);
-  const items = toasts.map((t) => (
-    <div key={t.id} className={`toast toast-${t.tone}`}>
-      {t.message}
-    </div>
-  ));
+  const items = toasts.map((t) =>
+    // A toast with a button is drawn by ActionToasts; its words are announced from here.
+    t.actionLabel ? (
+      <div key={t.id} className="toast-said">
+        {t.message}
+      </div>
+    ) : (
+      <div key={t.id} className={`toast toast-${t.tone}`}>
+        {t.message}
+      </div>
+    ),
+  );
   return (
     <>
       {/* Stays mounted under a dialog, so a toast shown as the dialog closes is still announced. */}
       <Region covered={host !== null}>{host ? null : items}</Region>
       {host && createPortal(<Region>{items}</Region>, host)}
+      {toasts.some((t) => t.actionLabel) && (
+        <Suspense fallback={null}>
+          <ActionToasts />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,0 +1,36 @@
+import { useEffect } from 'react';
+import { subscribe, useSnapshot } from 'valtio';
+import { paletteState } from '../../stores/palette-store';
+import { backToOwn } from '../../stores/shared-link-actions';
+import { dismissShared, sharedLinkState } from '../../stores/shared-link-store';
+import './share-page.css';
+
+/** 'Shared palette' and its name above the strips while the palette on screen is the shared one. */
+export default function SharedBanner() {
+  const { shown } = useSnapshot(sharedLinkState);
+  const { canUndo } = useSnapshot(paletteState);
+  useEffect(
+    () =>
+      // Once the visitor changes the colours it is their palette: the label goes.
+      subscribe(paletteState, () => {
+        const now = paletteState.slots.map((s) => s.colorId).join(',');
+        if (sharedLinkState.shown && now !== sharedLinkState.shown.colorIds.join(',')) dismissShared();
+      }),
+    [],
+  );
+  if (!shown) return null;
+  return (
+    <aside className="shared-banner" aria-label="Shared palette">
+      <span className="shared-banner-kicker">Shared palette</span>
+      {shown.name && <strong className="shared-banner-name">{shown.name}</strong>}
+      {canUndo && (
+        <button type="button" className="shared-banner-button" onClick={backToOwn}>
+          Back to your palette
+        </button>
+      )}
+      <button type="button" className="shared-banner-close" aria-label="Hide this label" onClick={dismissShared}>
+        <span aria-hidden="true">×</span>
+      </button>
+    </aside>
+  );
+}
