@@ -5,7 +5,11 @@ import { showToast } from '../../stores/toast-store';
 import { openOverlay, type OverlayProps } from '../../stores/ui-store';
 import './auth-modal.css';
 
-/** Leaves /confirm or /reset-password for the app's own address, so a reload does not reopen the page. */
+/**
+ * Leaves /confirm or /reset-password for the app's own address, so a reload does not reopen the page.
+ * These pages own no history entry of their own (the link's address is theirs), so this one replace
+ * is the whole of leaving.
+ */
 function leaveLinkAddress() {
   history.replaceState(history.state, '', '/');
 }
@@ -41,7 +45,7 @@ function ConfirmEmail({ token, onClose }: { token: string; onClose: () => void }
     setState('done');
   };
   return (
-    <Dialog title="Confirm Your Email" onClose={onClose} className="auth-modal">
+    <Dialog title="Confirm Your Email" onClose={onClose} className="auth-modal" historyEntry={false}>
       {state === 'done' ? (
         <>
           <p className="auth-notice" role="status">
@@ -97,7 +101,7 @@ function ResetPassword({ token, onClose }: { token: string; onClose: () => void 
     onClose();
   };
   return (
-    <Dialog title="Choose a New Password" onClose={onClose} className="auth-modal">
+    <Dialog title="Choose a New Password" onClose={onClose} className="auth-modal" historyEntry={false}>
       <form onSubmit={submit}>
         <div className="auth-field">
           <label htmlFor={ids.password}>New password</label>
