@@ -1,5 +1,5 @@
 import { labFromTuple } from '../shared/color/types';
-import type { Brand, CatalogueColor, Category } from '../shared/catalogue/types';
+import { BRANDS, type Brand, CATEGORIES, type CatalogueColor, type Category } from '../shared/catalogue/types';
 import { deltaE2000 } from '../shared/color/difference';
 import { parseHex } from '../shared/color/hex';
 import { rgbToLab } from '../shared/color/spaces';
@@ -17,11 +17,20 @@ export interface SearchQuery {
 export interface SearchResult {
   ids: string[];
   scores: number[];
+  /** Only when nothing matches: the colour (or words) the query most likely meant, e.g. 'Hague Blue'. */
+  suggestion?: string;
+}
+
+/** The same answer as positions in the catalogue: one transferable buffer instead of many strings. */
+export interface DocsResult {
+  docs: Int32Array;
+  suggestion?: string;
 }
 
 export interface SearchIndex {
   readonly size: number;
   search(query: SearchQuery): SearchResult;
+  searchDocs(query: SearchQuery): DocsResult;
 }
 
 // Field codes of a posting, and what a match in each field is worth.
@@ -43,11 +52,25 @@ const NAME_EXACT_BONUS = 100;
 const NAME_PREFIX_BONUS = 50;
 const ALL_IN_NAME_BONUS = 20;
 
+/**
+ * Up to this many colours the page answers each keystroke itself, from the index the worker built and
+ * transferred. Chosen from the bench row 'search query per keystroke, synthetic 2000 colours': p95
+ * ~250 µs on the bench machine (about 1 ms at CPU 4× slower, inside the keystroke's frame), where 5 000
+ * colours measured ~650 µs p95 and 4 ms for a hex code no paint has (all nearest by CIEDE2000). Ours
+ * is 447 (~20 µs median). Above it the worker answers, so a big catalogue never blocks a keystroke.
+ */
+export const MAIN_THREAD_MAX = 2000;
+
 /** A full hex code that no paint has brings back this many paints, nearest (CIEDE2000) first. */
 export const NEAREST_TO_HEX = 12;
 
-/** One edit is allowed only in words this long: shorter words have too many one-edit neighbours. */
-export const TYPO_MIN_LENGTH = 5;
+/**
+ * One edit is allowed from four letters (as Algolia does): 'hage' finds Hague. Shorter words have too
+ * many one-edit neighbours to guess at.
+ */
+export const TYPO_MIN_LENGTH = 4;
+/** Below this length a typo is tried only when the word starts no indexed word ('blue' is not 'glue'). */
+const TYPO_ALWAYS_LENGTH = 5;
 
 // Spellings people use interchangeably; each indexes the other too.
 const ALIASES: Record<string, string[]> = {
@@ -166,12 +189,105 @@ function lowerBound(sorted: readonly string[], key: string): number {
   return lo;
 }
 
-export function buildSearchIndex(colors: readonly CatalogueColor[]): SearchIndex {
+function lowerBoundNumber(sorted: Uint32Array, key: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] as number) < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Edit distance counting a swap of neighbours as one edit (optimal string alignment), bounded:
+ * anything over `max` comes back as `max + 1`, as soon as a row shows it.
+ */
+export function editDistance(a: string, b: string, max: number): number {
+  const la = a.length;
+  const lb = b.length;
+  if (Math.abs(la - lb) > max) return max + 1;
+  let before = new Array<number>(lb + 1).fill(0);
+  let prev = Array.from({ length: lb + 1 }, (_, j) => j);
+  let cur = new Array<number>(lb + 1).fill(0);
+  for (let i = 1; i <= la; i++) {
+    cur[0] = i;
+    let rowMin = i;
+    for (let j = 1; j <= lb; j++) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      let v = Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + cost);
+      if (
+        i > 1 &&
+        j > 1 &&
+        a.charCodeAt(i - 1) === b.charCodeAt(j - 2) &&
+        a.charCodeAt(i - 2) === b.charCodeAt(j - 1)
+      ) {
+        v = Math.min(v, (before[j - 2] as number) + 1);
+      }
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    [before, prev, cur] = [prev, cur, before];
+  }
+  return Math.min(prev[lb] as number, max + 1);
+}
+
+/**
+ * The index as typed arrays: the worker builds it and can hand the page a copy without
+ * serialising (transfer), and the page queries it synchronously when the catalogue is small.
+ */
+export interface CompactSearchIndex {
+  size: number;
+  /** Distinct indexed words, sorted, '\n'-joined (UTF-8). */
+  terms: Uint8Array;
+  /** The postings of term t are entries [postingStart[t], postingStart[t + 1]). */
+  postingStart: Uint32Array;
+  postingDocs: Int32Array;
+  postingFields: Uint8Array;
+  /** One bit per field the term occurs in: suggestions come from names, brands and categories only. */
+  termFieldBits: Uint8Array;
+  termMasks: Uint32Array;
+  /** Hex codes as numbers, ascending (the same order as the strings), and whose each is. */
+  hexValues: Uint32Array;
+  hexDocs: Int32Array;
+  docByRank: Int32Array;
+  nameRank: Int32Array;
+  /** Positions in BRANDS and CATEGORIES. */
+  brands: Uint8Array;
+  categories: Uint8Array;
+  /** CIELAB, three per colour, for the nearest paints to a hex code. */
+  lab: Float64Array;
+  /** Colour ids, normalised names and names as printed, each '\n'-joined (UTF-8). */
+  ids: Uint8Array;
+  names: Uint8Array;
+  printedNames: Uint8Array;
+}
+
+/** The buffers to list in a transfer (Comlink.transfer / postMessage). */
+export function compactBuffers(index: CompactSearchIndex): ArrayBuffer[] {
+  return Object.values(index)
+    .filter((v): v is ArrayBufferView => ArrayBuffer.isView(v))
+    .map((v) => v.buffer as ArrayBuffer);
+}
+
+/** A copy whose buffers can be transferred while the original stays usable. */
+export function copyCompactIndex(index: CompactSearchIndex): CompactSearchIndex {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(index)) {
+    out[key] = ArrayBuffer.isView(value) ? (value as Uint8Array).slice() : value;
+  }
+  return out as unknown as CompactSearchIndex;
+}
+
+const encodeLines = (lines: readonly string[]) => new TextEncoder().encode(lines.join('\n'));
+const decodeLines = (bytes: Uint8Array, count: number): string[] =>
+  count === 0 ? [] : new TextDecoder().decode(bytes).split('\n');
+
+export function compactSearchIndex(colors: readonly CatalogueColor[]): CompactSearchIndex {
   const n = colors.length;
-  const ids = colors.map((c) => c.id);
   const names = colors.map((c) => tokenize(c.colorName).join(' '));
-  const brands = colors.map((c) => c.brand);
-  const categories = colors.map((c) => c.category);
 
   const postings = new Map<string, Posting>();
   const add = (word: string, doc: number, field: number) => {
@@ -197,15 +313,27 @@ export function buildSearchIndex(colors: readonly CatalogueColor[]): SearchIndex
     for (const w of descriptionWords(c.description)) add(w, doc, DESCRIPTION);
   });
 
-  const terms = [...postings.keys()].sort();
-  const termDocs = terms.map((t) => Int32Array.from((postings.get(t) as Posting).docs));
-  const termFields = terms.map((t) => Uint8Array.from((postings.get(t) as Posting).fields));
-  const termMasks = Uint32Array.from(terms, letterMask);
+  // No '\n' in a term: it separates them in the packed form.
+  const terms = [...postings.keys()].filter((t) => !t.includes('\n')).sort();
+  const postingStart = new Uint32Array(terms.length + 1);
+  let total = 0;
+  terms.forEach((t, i) => {
+    postingStart[i] = total;
+    total += (postings.get(t) as Posting).docs.length;
+  });
+  postingStart[terms.length] = total;
+  const postingDocs = new Int32Array(total);
+  const postingFields = new Uint8Array(total);
+  const termFieldBits = new Uint8Array(terms.length);
+  terms.forEach((t, i) => {
+    const p = postings.get(t) as Posting;
+    postingDocs.set(p.docs, postingStart[i]);
+    postingFields.set(p.fields, postingStart[i]);
+    for (const f of p.fields) termFieldBits[i] = (termFieldBits[i] as number) | (1 << f);
+  });
 
-  const hexOrder = colors.map((c, doc) => ({ hex: c.hexCode.slice(1).toLowerCase(), doc }));
-  hexOrder.sort((a, b) => (a.hex < b.hex ? -1 : a.hex > b.hex ? 1 : 0));
-  const hexes = hexOrder.map((h) => h.hex);
-  const hexDocs = Int32Array.from(hexOrder, (h) => h.doc);
+  const hexOrder = colors.map((c, doc) => ({ value: Number.parseInt(c.hexCode.slice(1, 7), 16) || 0, doc }));
+  hexOrder.sort((a, b) => a.value - b.value || a.doc - b.doc);
 
   // Ties go to the alphabetically first name, so equal matches read in a predictable order.
   const docByRank = Int32Array.from(names.keys()).sort((a, b) =>
@@ -215,6 +343,56 @@ export function buildSearchIndex(colors: readonly CatalogueColor[]): SearchIndex
   docByRank.forEach((doc, rank) => {
     nameRank[doc] = rank;
   });
+
+  return {
+    size: n,
+    terms: encodeLines(terms),
+    postingStart,
+    postingDocs,
+    postingFields,
+    termFieldBits,
+    termMasks: Uint32Array.from(terms, letterMask),
+    hexValues: Uint32Array.from(hexOrder, (h) => h.value),
+    hexDocs: Int32Array.from(hexOrder, (h) => h.doc),
+    docByRank,
+    nameRank,
+    brands: Uint8Array.from(colors, (c) => BRANDS.indexOf(c.brand)),
+    categories: Uint8Array.from(colors, (c) => CATEGORIES.indexOf(c.category)),
+    lab: Float64Array.from(colors.flatMap((c) => [...c.lab])),
+    ids: encodeLines(colors.map((c) => c.id)),
+    names: encodeLines(names),
+    printedNames: encodeLines(colors.map((c) => c.colorName.replace(/\n/g, ' '))),
+  };
+}
+
+export function buildSearchIndex(colors: readonly CatalogueColor[]): SearchIndex {
+  return openSearchIndex(compactSearchIndex(colors));
+}
+
+// Fields whose words a 'Did you mean' may offer: what people type to find a paint.
+const SUGGESTABLE = (1 << NAME) | (1 << BRAND) | (1 << CATEGORY);
+
+/** Queries a compact index (built here, or received from the worker). */
+export function openSearchIndex(compact: CompactSearchIndex): SearchIndex {
+  const n = compact.size;
+  const {
+    postingStart,
+    postingDocs,
+    postingFields,
+    termFieldBits,
+    termMasks,
+    hexValues,
+    hexDocs,
+    docByRank,
+    nameRank,
+    brands,
+    categories,
+    lab,
+  } = compact;
+  const terms = decodeLines(compact.terms, termMasks.length);
+  const ids = decodeLines(compact.ids, n);
+  const names = decodeLines(compact.names, n);
+  const printedNames = decodeLines(compact.printedNames, n);
 
   // Scratch space reused by every query: no allocation proportional to the catalogue per keystroke.
   const best = new Float64Array(n);
@@ -231,6 +409,8 @@ export function buildSearchIndex(colors: readonly CatalogueColor[]): SearchIndex
     const isWord = terms[start] === q;
     for (let t = start; t < end; t++) visit(t, terms[t] === q ? EXACT : PREFIX, isWord);
     if (q.length < TYPO_MIN_LENGTH || !/^[a-z]+$/.test(q)) return;
+    // A four-letter word that starts some indexed word is taken as typed: 'blue' must not bring 'glue'.
+    if (q.length < TYPO_ALWAYS_LENGTH && end > start) return;
     const mask = letterMask(q);
     for (let t = 0; t < terms.length; t++) {
       if (t === start) t = end; // already matched exactly or as a prefix
@@ -249,29 +429,33 @@ export function buildSearchIndex(colors: readonly CatalogueColor[]): SearchIndex
     }
   }
 
+  type Allowed = (doc: number) => boolean;
+  interface Ranked {
+    docs: number[];
+    scores: number[];
+  }
+
   /** Scores are 1 / (1 + ΔE): the nearest paint scores highest, an exact twin would score 1. */
-  function nearestToHex(hex: string, allowed: (doc: number) => boolean, limit = NEAREST_TO_HEX): SearchResult {
+  function nearestToHex(hex: string, allowed: Allowed, limit = NEAREST_TO_HEX): Ranked {
     const target = rgbToLab(parseHex(hex) as NonNullable<ReturnType<typeof parseHex>>);
     const near: Array<{ doc: number; deltaE: number }> = [];
     for (let doc = 0; doc < n; doc++) {
       if (!allowed(doc)) continue;
-      near.push({ doc, deltaE: deltaE2000(target, labFromTuple((colors[doc] as CatalogueColor).lab)) });
+      const l = lab[doc * 3] as number;
+      const a = lab[doc * 3 + 1] as number;
+      const b = lab[doc * 3 + 2] as number;
+      near.push({ doc, deltaE: deltaE2000(target, labFromTuple([l, a, b])) });
     }
     near.sort((x, y) => x.deltaE - y.deltaE);
     const top = near.slice(0, Math.min(limit, NEAREST_TO_HEX));
-    return { ids: top.map((m) => ids[m.doc] as string), scores: top.map((m) => 1 / (1 + m.deltaE)) };
+    return { docs: top.map((m) => m.doc), scores: top.map((m) => 1 / (1 + m.deltaE)) };
   }
 
-  function search(query: SearchQuery): SearchResult {
-    const tokens = parseQuery(query.text);
-    const allowed = (doc: number) =>
-      (!query.brand || brands[doc] === query.brand) && (!query.category || categories[doc] === query.category);
-
+  function rank(tokens: QueryToken[], allowed: Allowed, limit: number | undefined): Ranked {
     if (tokens.length === 0) {
-      const all: string[] = [];
-      for (let doc = 0; doc < n; doc++) if (allowed(doc)) all.push(ids[doc] as string);
-      const limited = query.limit === undefined ? all : all.slice(0, query.limit);
-      return { ids: limited, scores: limited.map(() => 0) };
+      const all: number[] = [];
+      for (let doc = 0; doc < n && (limit === undefined || all.length < limit); doc++) if (allowed(doc)) all.push(doc);
+      return { docs: all, scores: all.map(() => 0) };
     }
 
     const touchedAll: number[] = [];
@@ -286,23 +470,25 @@ export function buildSearchIndex(colors: readonly CatalogueColor[]): SearchIndex
       };
       if (!token.hexOnly) {
         matchTerms(token, (term, quality, isWord) => {
-          const docs = termDocs[term] as Int32Array;
-          const fields = termFields[term] as Uint8Array;
-          for (let i = 0; i < docs.length; i++) {
-            const field = fields[i] as number;
+          const stop = postingStart[term + 1] as number;
+          for (let i = postingStart[term] as number; i < stop; i++) {
+            const field = postingFields[i] as number;
             if (token.numberOnly && field !== NUMBER) continue;
             // One or two letters say little: let them find names, numbers and brands, not every description.
             if (quality !== EXACT && token.word.length < 3 && field >= CATEGORY) continue;
             // 'green' is a whole word: it means the colour, not the start of 'Little Greene'.
             if (quality === PREFIX && isWord && field === BRAND) continue;
-            offer(docs[i] as number, (WEIGHT[field] as number) * quality, field);
+            offer(postingDocs[i] as number, (WEIGHT[field] as number) * quality, field);
           }
         });
       }
       if (token.hexToo) {
-        const start = lowerBound(hexes, token.word);
-        for (let h = start; h < hexes.length && (hexes[h] as string).startsWith(token.word); h++) {
-          offer(hexDocs[h] as number, hexes[h] === token.word ? HEX_EXACT : HEX_PREFIX, -1);
+        // A prefix of k hex digits is the range of numbers [p·16^(6−k), (p+1)·16^(6−k)).
+        const scale = 16 ** (6 - token.word.length);
+        const lo = Number.parseInt(token.word, 16) * scale;
+        const hi = lo + scale;
+        for (let h = lowerBoundNumber(hexValues, lo); h < hexValues.length && (hexValues[h] as number) < hi; h++) {
+          offer(hexDocs[h] as number, token.word.length === 6 ? HEX_EXACT : HEX_PREFIX, -1);
         }
       }
       for (const doc of touched) {
@@ -331,28 +517,117 @@ export function buildSearchIndex(colors: readonly CatalogueColor[]): SearchIndex
         keys[found++] = -Math.round(score * 1000) * n + (nameRank[doc] as number);
       }
     }
-    const only = tokens[0] as QueryToken;
-    // A word like 'facade' is only taken for a colour when typed as '#facade'.
-    const fullHex = only.word.length === 6 && (only.hexOnly || (only.hexToo && /\d/.test(only.word)));
-    if (found === 0 && tokens.length === 1 && fullHex) {
-      return nearestToHex(only.word, allowed, query.limit);
-    }
-    const sorted = keys.subarray(0, found).sort();
-    const count = query.limit === undefined ? found : Math.min(found, query.limit);
-    const result: SearchResult = { ids: new Array(count), scores: new Array(count) };
-    for (let i = 0; i < count; i++) {
-      const key = sorted[i] as number;
-      const rank = ((key % n) + n) % n;
-      result.ids[i] = ids[docByRank[rank] as number] as string;
-      result.scores[i] = (rank - key) / n / 1000;
-    }
     for (const doc of touchedAll) {
       total[doc] = 0;
       hits[doc] = 0;
       nameHits[doc] = 0;
     }
+    const only = tokens[0] as QueryToken;
+    // A word like 'facade' is only taken for a colour when typed as '#facade'.
+    const fullHex = only.word.length === 6 && (only.hexOnly || (only.hexToo && /\d/.test(only.word)));
+    if (found === 0 && tokens.length === 1 && fullHex) return nearestToHex(only.word, allowed, limit);
+    const sorted = keys.subarray(0, found).sort();
+    const count = limit === undefined ? found : Math.min(found, limit);
+    const result: Ranked = { docs: new Array(count), scores: new Array(count) };
+    for (let i = 0; i < count; i++) {
+      const key = sorted[i] as number;
+      const r = ((key % n) + n) % n;
+      result.docs[i] = docByRank[r] as number;
+      result.scores[i] = (r - key) / n / 1000;
+    }
     return result;
   }
 
-  return { size: n, search };
+  /** The indexed word nearest to `q` (names, brands, categories), within `max` edits; commoner wins ties. */
+  function nearestTerm(q: string, max: number): string | undefined {
+    const mask = letterMask(q);
+    let bestTerm = -1;
+    let bestDistance = max + 1;
+    for (let t = 0; t < terms.length; t++) {
+      if (((termFieldBits[t] as number) & SUGGESTABLE) === 0) continue;
+      // Each edit takes away at most one of the word's letters.
+      if (popcount(mask & ~(termMasks[t] as number)) > Math.min(max, bestDistance)) continue;
+      const term = terms[t] as string;
+      const limit = Math.min(max, bestDistance);
+      const d = editDistance(q, term, limit);
+      if (d > limit) continue;
+      const common = (x: number) => (postingStart[x + 1] as number) - (postingStart[x] as number);
+      if (d < bestDistance || common(t) > common(bestTerm)) {
+        bestTerm = t;
+        bestDistance = d;
+      }
+    }
+    return bestTerm < 0 ? undefined : terms[bestTerm];
+  }
+
+  const isSuggestable = (word: string) => {
+    const t = lowerBound(terms, word);
+    return terms[t] === word && ((termFieldBits[t] as number) & SUGGESTABLE) !== 0;
+  };
+
+  /** 'hagueblue' → 'hague blue': a missing space, when both halves are words people type. */
+  function splitWords(q: string): string | undefined {
+    for (let i = 3; i <= q.length - 3; i++) {
+      if (isSuggestable(q.slice(0, i)) && isSuggestable(q.slice(i))) return `${q.slice(0, i)} ${q.slice(i)}`;
+    }
+    return undefined;
+  }
+
+  /**
+   * When nothing matches: each word that matches nothing split in two ('hagueblue') or swapped for
+   * the nearest indexed word (two edits from four letters: 'blew' → 'blue'; one for three), and what that finds named: the colour when every
+   * word is in its name ('Did you mean Hague Blue?'), else the corrected words.
+   */
+  function suggest(tokens: QueryToken[], allowed: Allowed): string | undefined {
+    const words: string[] = [];
+    let changed = false;
+    for (const token of tokens) {
+      const q = token.word;
+      if (token.hexOnly) words.push(`#${q}`);
+      else if (token.numberOnly) words.push(`no ${q}`);
+      else if ((terms[lowerBound(terms, q)] ?? '').startsWith(q)) words.push(q);
+      else {
+        if (q.length < 3 || !/^[a-z]+$/.test(q)) return undefined;
+        const near = splitWords(q) ?? nearestTerm(q, q.length < 4 ? 1 : 2);
+        if (near === undefined) return undefined;
+        words.push(near);
+        changed = true;
+      }
+    }
+    if (!changed) return undefined;
+    const text = words.join(' ');
+    const corrected = parseQuery(text);
+    const top = rank(corrected, allowed, 1).docs[0];
+    if (top === undefined) return undefined;
+    const nameWords = (names[top] as string).split(' ');
+    const inName = corrected.every((t) => nameWords.some((w) => w.startsWith(t.word)));
+    return inName ? printedNames[top] : text;
+  }
+
+  function answer(query: SearchQuery): { ranked: Ranked; suggestion?: string } {
+    const tokens = parseQuery(query.text);
+    const brand = query.brand ? BRANDS.indexOf(query.brand) : -1;
+    const category = query.category ? CATEGORIES.indexOf(query.category) : -1;
+    const allowed = (doc: number) =>
+      (!query.brand || brands[doc] === brand) && (!query.category || categories[doc] === category);
+    const ranked = rank(tokens, allowed, query.limit);
+    const suggestion = ranked.docs.length === 0 && tokens.length > 0 ? suggest(tokens, allowed) : undefined;
+    return suggestion === undefined ? { ranked } : { ranked, suggestion };
+  }
+
+  function search(query: SearchQuery): SearchResult {
+    const { ranked, suggestion } = answer(query);
+    const result: SearchResult = { ids: ranked.docs.map((doc) => ids[doc] as string), scores: ranked.scores };
+    if (suggestion !== undefined) result.suggestion = suggestion;
+    return result;
+  }
+
+  function searchDocs(query: SearchQuery): DocsResult {
+    const { ranked, suggestion } = answer(query);
+    const result: DocsResult = { docs: Int32Array.from(ranked.docs) };
+    if (suggestion !== undefined) result.suggestion = suggestion;
+    return result;
+  }
+
+  return { size: n, search, searchDocs };
 }

@@ -1,10 +1,20 @@
-import { expose } from 'comlink';
+import { expose, transfer } from 'comlink';
 import { type Catalogue, hydrateCatalogue } from '../shared/catalogue/catalogue';
 import type { CompactCatalogue } from '../shared/catalogue/types';
 import { type ClosestGroup, closestInOtherBrands } from './closest-colors';
-import { buildSearchIndex, type SearchIndex, type SearchQuery, type SearchResult } from './search-index';
+import {
+  type CompactSearchIndex,
+  compactBuffers,
+  compactSearchIndex,
+  copyCompactIndex,
+  MAIN_THREAD_MAX,
+  openSearchIndex,
+  type SearchIndex,
+  type DocsResult,
+  type SearchQuery,
+} from './search-index';
 
-let ready: Promise<{ catalogue: Catalogue; index: SearchIndex }> | null = null;
+let ready: Promise<{ catalogue: Catalogue; compact: CompactSearchIndex; index: SearchIndex }> | null = null;
 let latest = 0;
 const COALESCE_ABOVE = 5000;
 
@@ -21,7 +31,8 @@ const yieldToQueue = () =>
 
 const api = {
   /** Fetches the catalogue (the page already has it cached) and builds the index, once. */
-  async init(catalogueUrl: string): Promise<number> {
+  /** Returns the catalogue's size and end ids, so the page can check it reads positions in the same file. */
+  async init(catalogueUrl: string): Promise<{ size: number; firstId?: string; lastId?: string }> {
     ready ??= fetch(catalogueUrl)
       .then((response) => {
         if (!response.ok) throw new Error(`catalogue: HTTP ${response.status}`);
@@ -29,23 +40,41 @@ const api = {
       })
       .then((compact) => {
         const catalogue = hydrateCatalogue(compact);
-        return { catalogue, index: buildSearchIndex(catalogue.colors) };
+        const index = compactSearchIndex(catalogue.colors);
+        return { catalogue, compact: index, index: openSearchIndex(index) };
       });
     ready.catch(() => {
       ready = null;
     });
-    return (await ready).index.size;
+    const { catalogue } = await ready;
+    return { size: catalogue.colors.length, firstId: catalogue.colors[0]?.id, lastId: catalogue.colors.at(-1)?.id };
   },
 
-  /** Answers one query; null when a newer query (a later keystroke) arrived meanwhile. */
-  async search(seq: number, query: SearchQuery): Promise<SearchResult | null> {
+  /**
+   * For a catalogue small enough to query in the keystroke's own frame, a copy of the index, moved
+   * (not cloned) to the page; null when the worker should keep answering.
+   */
+  async transferIndex(): Promise<CompactSearchIndex | null> {
+    if (!ready) throw new Error('search worker: init first');
+    const { compact } = await ready;
+    if (compact.size > MAIN_THREAD_MAX) return null;
+    const copy = copyCompactIndex(compact);
+    return transfer(copy, compactBuffers(copy));
+  },
+
+  /**
+   * Answers one query as catalogue positions, moved (not cloned) to the page: 50 000 matches are one
+   * buffer, not 50 000 strings to copy on the main thread. Null when a newer query arrived meanwhile.
+   */
+  async search(seq: number, query: SearchQuery): Promise<DocsResult | null> {
     latest = Math.max(latest, seq);
     if (!ready) throw new Error('search worker: init first');
     const { index } = await ready;
     // Below a few thousand colours a query costs less than the hop that would reveal a newer one.
     if (index.size > COALESCE_ABOVE) await yieldToQueue();
     if (seq !== latest) return null;
-    return index.search(query);
+    const result = index.searchDocs(query);
+    return transfer(result, [result.docs.buffer]);
   },
 
   async closest(colorId: string, perBrand = 3): Promise<ClosestGroup[]> {

@@ -1,4 +1,5 @@
 import { slugify } from '../catalogue/ids';
+import { paintLabel } from './card-layout';
 import type { ExportPalette } from './export-palette';
 import { cssComment, cssString } from './text';
 
@@ -18,7 +19,7 @@ export function nameVariables(palette: ExportPalette): string[] {
   });
 }
 
-/** Spec §9: `:root` with `--color-1`… and a name-based variable per colour. */
+/** Spec §9: `:root` with `--color-1`… (each noting name, brand and paint number) and a name-based variable per colour. */
 export function writePaletteCss(palette: ExportPalette, created: Date): string {
   const names = nameVariables(palette);
   const lines = [
@@ -26,7 +27,7 @@ export function writePaletteCss(palette: ExportPalette, created: Date): string {
     '/* Screen colours approximate the paint: check a tester pot before you buy. */',
     ':root {',
     `  --palette-name: ${cssString(palette.name)};`,
-    ...palette.colors.map((c, i) => `  --color-${i + 1}: ${c.hex}; /* ${cssComment(`${c.name}, ${c.brand}`)} */`),
+    ...palette.colors.map((c, i) => `  --color-${i + 1}: ${c.hex}; /* ${cssComment(`${c.name}, ${paintLabel(c)}`)} */`),
     '',
     ...palette.colors.map((c, i) => `  --${names[i]}: ${c.hex};`),
     '}',

@@ -1,3 +1,4 @@
+import { formatColorNumber } from '../catalogue/ids';
 import type { CatalogueColor } from '../catalogue/types';
 import { normalizeHex, parseHex } from '../color/hex';
 import type { Rgb } from '../color/types';
@@ -12,6 +13,10 @@ export interface ExportColor {
   /** `#RRGGBB`, the catalogue's canonical form. */
   hex: string;
   brand: string;
+  /** The supplier's paint number ("30", "236"), or null where it has none: the shop needs it. */
+  number: string | null;
+  /** The number as the UI shows it: "No. 30" for Farrow & Ball, bare for the others. */
+  paintNumber: string | null;
   rgb: Rgb;
   description: string;
   /** Black or white, whichever reads better on the colour. */
@@ -31,6 +36,8 @@ export function toExportPalette(savedName: string | null, colors: readonly Catal
       name: c.colorName,
       hex: normalizeHex(c.hexCode) ?? '#000000',
       brand: c.brand,
+      number: c.number,
+      paintNumber: formatColorNumber(c.brand, c.number),
       rgb: parseHex(c.hexCode) ?? { r: 0, g: 0, b: 0 },
       description: c.description,
       textColor: c.textColor,

@@ -1,6 +1,9 @@
 import type { ExportPalette } from './export-palette';
 
-/** Spec §3 'Export JSON': exactly name, colors (name, hex, brand, rgb, description) and created. */
+/**
+ * Spec §3 'Export JSON': name, colors and created; each colour has the spec's name, hex, brand, rgb and
+ * description, plus the supplier's paint number (null where it has none), which the shop asks for.
+ */
 export function writePaletteJson(palette: ExportPalette, created: Date): string {
   const document = {
     name: palette.name,
@@ -8,6 +11,7 @@ export function writePaletteJson(palette: ExportPalette, created: Date): string 
       name: c.name,
       hex: c.hex,
       brand: c.brand,
+      number: c.number,
       rgb: { r: c.rgb.r, g: c.rgb.g, b: c.rgb.b },
       description: c.description,
     })),

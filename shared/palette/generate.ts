@@ -42,3 +42,17 @@ export function generateColorIds(
     return next;
   });
 }
+
+/**
+ * Whether `ids` (e.g. only the paints a filter allows) hold enough distinct colours to refill every
+ * unlocked position (5 for an empty palette) without repeating one.
+ */
+export function canGenerateFrom(
+  current: readonly string[],
+  locked: readonly boolean[],
+  ids: readonly string[],
+): boolean {
+  const kept = new Set(current.filter((_, i) => locked[i]));
+  const needed = current.length === 0 ? PALETTE_DEFAULT : current.length - kept.size;
+  return new Set(ids.filter((id) => !kept.has(id))).size >= needed;
+}

@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { extname, join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/browser';
+import { toExportPalette } from '../../shared/export/export-palette';
+import type { PngInput } from '../../workers/png-layout';
 import { longestNamed } from '../shared/export/support';
 import { type BenchRow, type BenchSuite, buildScratchPage, summarize } from './support';
 
@@ -75,10 +77,8 @@ const suite: BenchSuite = async () => {
     const page = await browser.newPage();
     await page.goto(site.url);
     // Worst case for layout: ten colours with the catalogue's longest names, and a long title.
-    const input = {
-      title: 'Ground floor: hall, kitchen and the long living room',
-      colors: longestNamed(10).map((c) => ({ name: c.colorName, hex: c.hexCode, brand: c.brand })),
-    };
+    const palette = toExportPalette('Ground floor: hall, kitchen and the long living room', longestNamed(10));
+    const input: PngInput = { title: palette.name, colors: palette.colors };
     type Sample = { ms: number; stall: number };
     const run = (which: 'worker' | 'main') =>
       page.evaluate(

@@ -2,7 +2,7 @@ import { chromium, type Page } from '@playwright/test';
 import MiniSearch from 'minisearch';
 import { loadCatalogue } from '../../server/catalogue-file';
 import { CATEGORIES, type CatalogueColor } from '../../shared/catalogue/types';
-import { buildSearchIndex } from '../../workers/search-index';
+import { buildSearchIndex, MAIN_THREAD_MAX } from '../../workers/search-index';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/browser';
 import { startServer } from '../support/server-process';
 import { type BenchRow, type BenchSuite, summarize } from './support';
@@ -70,7 +70,12 @@ function syntheticCatalogue(real: readonly CatalogueColor[], size: number): Cata
   });
 }
 
-function indexRows(label: string, colors: readonly CatalogueColor[], rounds: number): BenchRow[] {
+function indexRows(
+  label: string,
+  colors: readonly CatalogueColor[],
+  rounds: number,
+  goal: { target: string; maxP95?: number } = { target: 'p95 ≤ 1 ms (1000 µs)', maxP95: 1000 },
+): BenchRow[] {
   const builds = Array.from({ length: colors.length > 10_000 ? 3 : 20 }, () => time(() => buildSearchIndex(colors)));
   const miniBuilds = Array.from({ length: colors.length > 10_000 ? 3 : 20 }, () => time(() => miniSearchOver(colors)));
   const ours = buildSearchIndex(colors);
@@ -85,8 +90,8 @@ function indexRows(label: string, colors: readonly CatalogueColor[], rounds: num
       unit: 'µs',
       ...q,
       baseline: { name: 'MiniSearch, same data and keystrokes', median: m.median, p95: m.p95 },
-      target: colors.length > 10_000 ? 'shows how cost grows (no target)' : 'p95 ≤ 1 ms (1000 µs)',
-      ...(colors.length > 10_000 ? {} : { met: q.p95 <= 1000 }),
+      target: goal.target,
+      ...(goal.maxP95 === undefined ? {} : { met: q.p95 <= goal.maxP95 }),
     },
     {
       name: `search index build, ${label}`,
@@ -107,6 +112,10 @@ function indexRows(label: string, colors: readonly CatalogueColor[], rounds: num
 const INSTRUMENT = `(() => {
   window.searchSamples = [];
   window.floorSamples = [];
+  window.longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.longTasks.push(entry.duration);
+  }).observe({ type: 'longtask' });
   const afterPaint = (start, into) => requestAnimationFrame(() => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => into.push(performance.now() - start);
@@ -166,15 +175,33 @@ async function typeAndMeasure(
   return { all, later: all.filter((_, i) => !firsts.has(i)) };
 }
 
-async function keystrokeRows(distDir: string): Promise<BenchRow[]> {
+/** The built catalogue file with `colors` in place of the real ones, as the app downloads it. */
+function compactOf(colors: readonly CatalogueColor[]): string {
+  return JSON.stringify({
+    version: 1,
+    finishSets: [[]],
+    colors: colors.map(({ finishes: _, ...c }) => ({ ...c, finishSet: 0 })),
+  });
+}
+
+async function keystrokeRows(distDir: string, synthetic: readonly CatalogueColor[]): Promise<BenchRow[]> {
   const server = await startServer({ distDir });
   const executablePath = chromiumPath();
   const browser = await chromium.launch({
     ...(executablePath ? { executablePath } : {}),
     args: [...CHROMIUM_ARGS, '--disable-frame-rate-limit', '--disable-gpu-vsync'],
   });
-  const measure = async (withWorkers: boolean) => {
+  const bigCatalogue = compactOf(synthetic);
+  const measure = async (withWorkers: boolean, big = false) => {
     const page = await browser.newPage({ viewport: { width: 412, height: 860 }, deviceScaleFactor: 2 });
+    if (big) {
+      // Page and worker both download the 50 000-colour file in place of the real one.
+      await page
+        .context()
+        .route(/\/assets\/catalogue[^/]*\.json$/, (route) =>
+          route.fulfill({ contentType: 'application/json', body: bigCatalogue }),
+        );
+    }
     if (!withWorkers) {
       await page.addInitScript(() => Object.defineProperty(window, 'Worker', { value: undefined, configurable: true }));
     }
@@ -196,44 +223,71 @@ async function keystrokeRows(distDir: string): Promise<BenchRow[]> {
     await page.locator(box).fill('');
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.evaluate(() => {
+      (window as unknown as { longTasks: number[] }).longTasks = [];
+    });
     const search = await typeAndMeasure(page, 'searchSamples', box);
+    const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
     const floor = await typeAndMeasure(page, 'floorSamples', 'input[data-floor]');
     await page.close();
-    return { search: summarize(search.all), later: summarize(search.later), floor: summarize(floor.all) };
+    return {
+      search: summarize(search.all),
+      later: summarize(search.later),
+      floor: summarize(floor.all),
+      longest: Math.max(0, ...longTasks),
+    };
   };
   try {
     const worker = await measure(true);
     const main = await measure(false);
+    const big = await measure(true, true);
     const baseline = (s: ReturnType<typeof summarize>) => ({
       name: 'keystroke → next paint in a plain input (floor)',
       median: s.median,
       p95: s.p95,
     });
+    // The issue's target: within the keystroke's own frame, i.e. at most twice a plain input's p95.
+    const twiceFloor = (search: ReturnType<typeof summarize>, floor: ReturnType<typeof summarize>) => ({
+      target: `p95 ≤ 2 × floor p95 (${(2 * floor.p95).toFixed(1)} ms)`,
+      met: search.p95 <= 2 * floor.p95,
+    });
     return [
       {
-        name: 'keystroke → results painted, CPU 4× slower, worker',
+        // 447 colours: the worker built the index and transferred it; the page answers each key.
+        name: 'keystroke → results painted, CPU 4× slower, worker-built index, page answers',
         unit: 'ms',
         ...worker.search,
         baseline: baseline(worker.floor),
-        target: 'p95 ≤ 16 ms',
-        met: worker.search.p95 <= 16,
+        ...twiceFloor(worker.search, worker.floor),
       },
       {
         name: 'keystroke → results painted, CPU 4× slower, no workers (main-thread fallback)',
         unit: 'ms',
         ...main.search,
         baseline: baseline(main.floor),
-        target: 'p95 ≤ 16 ms',
-        met: main.search.p95 <= 16,
+        ...twiceFloor(main.search, main.floor),
       },
       {
         // The first key of a query also swaps the palette strips for the list; the others only update it.
-        name: 'keystroke → results painted, CPU 4× slower, worker, list already shown',
+        name: 'keystroke → results painted, CPU 4× slower, worker-built index, list already shown',
         unit: 'ms',
         ...worker.later,
         baseline: baseline(worker.floor),
-        target: 'p95 ≤ 16 ms',
-        met: worker.later.p95 <= 16,
+        ...twiceFloor(worker.later, worker.floor),
+      },
+      {
+        name: 'keystroke → results painted, CPU 4× slower, synthetic 50 000 colours, the worker answers',
+        unit: 'ms',
+        ...big.search,
+        baseline: baseline(big.floor),
+        target: 'shows the cost (no target); the next row is the target',
+      },
+      {
+        name: 'longest main-thread task while typing, CPU 4× slower, synthetic 50 000 colours',
+        unit: 'ms',
+        median: big.longest,
+        target: 'no long task (none over 50 ms)',
+        met: big.longest <= 50,
       },
     ];
   } finally {
@@ -247,8 +301,20 @@ const suite: BenchSuite = async (ctx) => {
   const synthetic = syntheticCatalogue(real, 50_000);
   return [
     ...indexRows('real catalogue (447)', real, 30),
-    ...indexRows('synthetic 50 000 colours', synthetic, 3),
-    ...(await keystrokeRows(ctx.distDir())),
+    // The page answers a query itself up to MAIN_THREAD_MAX colours: this row is why that is safe.
+    ...indexRows(
+      `synthetic ${MAIN_THREAD_MAX} colours (largest the page answers)`,
+      syntheticCatalogue(real, MAIN_THREAD_MAX),
+      10,
+      {
+        target: 'p95 ≤ 300 µs (≈ 1 ms at CPU 4× slower: inside the keystroke frame)',
+        maxP95: 300,
+      },
+    ),
+    ...indexRows('synthetic 50 000 colours', synthetic, 3, {
+      target: 'shows how cost grows (no target): the worker answers',
+    }),
+    ...(await keystrokeRows(ctx.distDir(), synthetic)),
   ];
 };
 

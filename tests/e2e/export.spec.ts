@@ -15,8 +15,13 @@ async function visiblePalette(page: Page) {
   await expect(strips(page)).toHaveCount(5);
   const names = await strips(page).locator('.palette-strip-name').allTextContents();
   const hexes = await strips(page).locator('.palette-strip-hex').allTextContents();
-  return { names, hexes };
+  // "Farrow & Ball · No. 30", "Little Greene · 208" or "Lick": the paint as the shop knows it.
+  const brands = await strips(page).locator('.palette-strip-brand').allTextContents();
+  return { names, hexes, brands };
 }
+
+/** The supplier's number in a strip's brand line ("No. 30" → "30"), or null where it shows none. */
+const numberIn = (brandLine: string) => /· (?:No\. )?(.+)$/.exec(brandLine)?.[1] ?? null;
 
 const exportButton = (page: Page) => page.getByRole('button', { name: 'Export' });
 // Phones have Share in the mobile footer instead of the bar: whichever the user can see.
@@ -64,10 +69,18 @@ const FILE_NAME = /^palette-\d{8}-\d{6}\.(png|svg|json|css)$/;
 
 async function expectPngOfPalette(page: Page, bytes: Buffer, hexes: string[]) {
   expect(pngSize(bytes)).toEqual({ width: 1200, height: 630 });
-  // Column centres just above and below the 70 % line (441 px), and the caption's left margin.
-  const columns = hexes.map((_, i) => Math.round(((i + 0.5) * 1200) / hexes.length));
-  const above = await pixels(page, bytes, [...columns.map((x): [number, number] => [x, 200]), [3, 438]]);
-  expect(above).toEqual([...hexes, hexes[0] as string]);
+  // One full-width row per colour over the top 70 % (441 px): each row's left and right margins.
+  const rows = hexes.map((_, i) => Math.round(((i + 0.5) * 441) / hexes.length));
+  const margins = await pixels(page, bytes, [
+    ...rows.flatMap(
+      (y): Array<[number, number]> => [
+        [3, y],
+        [1196, y],
+      ],
+    ),
+    [3, 438],
+  ]);
+  expect(margins).toEqual([...hexes.flatMap((h) => [h, h]), hexes.at(-1) as string]);
   expect(
     await pixels(page, bytes, [
       [3, 444],
@@ -205,9 +218,9 @@ test.describe('share and export', () => {
     await expect(toast(page, 'Palette exported as image!')).toBeVisible();
   });
 
-  test('exports a 400×300 SVG with the colours and their names', async ({ page }) => {
+  test('exports a 400×300 SVG with the colours, their names and paint numbers', async ({ page }) => {
     await page.goto('/');
-    const { names, hexes } = await visiblePalette(page);
+    const { names, hexes, brands } = await visiblePalette(page);
     const { download, bytes } = await exportVia(page, 'SVG');
     expect(download.suggestedFilename()).toMatch(/^palette-\d{8}-\d{6}\.svg$/);
     const svg = bytes.toString('utf8');
@@ -227,12 +240,14 @@ test.describe('share and export', () => {
     for (const name of names) {
       expect(parsed.texts.some((t) => t === name || (t?.endsWith('…') && name.startsWith(t.slice(0, -1))))).toBe(true);
     }
+    // Brand and paint number as the strip shows them, whole, on every row.
+    for (const brand of brands) expect(parsed.texts.some((t) => t?.replace(/ ·$/, '') === brand)).toBe(true);
     await expect(toast(page, 'Palette exported as SVG!')).toBeVisible();
   });
 
-  test('exports JSON of spec §3 and CSS variables', async ({ page }) => {
+  test('exports JSON of spec §3 and CSS variables, each with the paint number', async ({ page }) => {
     await page.goto('/');
-    const { names, hexes } = await visiblePalette(page);
+    const { names, hexes, brands } = await visiblePalette(page);
     const before = Date.now();
     const json = JSON.parse((await exportVia(page, 'JSON')).bytes.toString('utf8'));
     expect(Object.keys(json)).toEqual(['name', 'colors', 'created']);
@@ -241,17 +256,22 @@ test.describe('share and export', () => {
     expect(json.colors.map((c: { name: string }) => c.name)).toEqual(names);
     expect(json.colors.map((c: { hex: string }) => c.hex)).toEqual(hexes);
     for (const c of json.colors) {
-      expect(Object.keys(c)).toEqual(['name', 'hex', 'brand', 'rgb', 'description']);
+      expect(Object.keys(c)).toEqual(['name', 'hex', 'brand', 'number', 'rgb', 'description']);
       expect(c.rgb).toEqual({
         r: Number.parseInt(c.hex.slice(1, 3), 16),
         g: Number.parseInt(c.hex.slice(3, 5), 16),
         b: Number.parseInt(c.hex.slice(5, 7), 16),
       });
     }
+    expect(json.colors.map((c: { number: string | null }) => c.number)).toEqual(brands.map(numberIn));
     await expect(toast(page, 'Palette exported as JSON!')).toBeVisible();
 
     const { download, bytes } = await exportVia(page, 'CSS');
     expect(download.suggestedFilename()).toMatch(/^palette-\d{8}-\d{6}\.css$/);
+    // Each numbered variable's note names the paint: name, brand and number.
+    for (const [i, hex] of hexes.entries()) {
+      expect(bytes.toString('utf8')).toContain(`--color-${i + 1}: ${hex}; /* ${names[i]}, ${brands[i]} */`);
+    }
     const variables = await page.evaluate((css) => {
       const sheet = new CSSStyleSheet();
       sheet.replaceSync(css);

@@ -213,6 +213,35 @@ test.describe('bad input gets a clear toast and changes nothing', () => {
   }
 });
 
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('screen readers meet only the controls a sighted user sees; both open a file chooser', async ({ page }) => {
+    await openApp(page);
+    await page.getByRole('button', { name: 'Extract palette from image' }).tap();
+    await expect(dialog(page)).toBeVisible();
+    await expect(dialog(page).getByRole('button', { name: 'Choose an image' })).toBeVisible();
+    await expect(dialog(page).getByRole('button', { name: 'Take a photo' })).toBeVisible();
+    // The file inputs behind the two buttons are not announced as two more buttons.
+    const tree = await dialog(page).ariaSnapshot();
+    expect(tree).toContain('Choose an image');
+    expect(tree).toContain('Take a photo');
+    expect(tree).not.toMatch(/Image file|Camera photo/);
+    for (const [label, capture] of [
+      ['Take a photo', true],
+      ['Choose an image', false],
+    ] as const) {
+      const chooser = page.waitForEvent('filechooser');
+      await dialog(page).getByRole('button', { name: label }).tap();
+      const opened = await chooser;
+      const input = opened.element();
+      expect(await input.evaluate((el) => (el as HTMLInputElement).hasAttribute('capture'))).toBe(capture);
+      if (!capture) await opened.setFiles({ name: 'bands.png', mimeType: 'image/png', buffer: bandsPng });
+    }
+    await expect.poll(() => paletteNames(page)).toEqual(names(five));
+  });
+});
+
 test('the dialog works by keyboard and passes axe, in light and dark mode', async ({ page }) => {
   await openApp(page);
   await page.getByRole('button', { name: 'Extract palette from image' }).focus();

@@ -22,7 +22,11 @@ test.describe('the main screen', () => {
   test('shows the header and a palette of 5 real paints with readable text', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Swatchbook' })).toBeVisible();
-    await expect(page.getByText(/^by /)).toBeVisible();
+    // The 'by' line of spec §2 names who makes the paints, not the app again ("Swatchbook by Swatchbook").
+    const byline = page.locator('header').getByText(/ by /);
+    await expect(byline).toBeVisible();
+    await expect(byline).toHaveText(/by Farrow & Ball, Lick and Little Greene/);
+    await expect(page.locator('header')).not.toContainText('by Swatchbook');
     await expect(strips(page)).toHaveCount(5);
     for (const strip of await strips(page).all()) {
       await expect(strip.locator('.palette-strip-hex')).toHaveText(/^#[0-9A-F]{6}$/);

@@ -144,7 +144,8 @@ test.describe('filters and chips', () => {
     await open(page);
     const supplier = page.getByRole('combobox', { name: 'Supplier' });
     const category = page.getByRole('combobox', { name: 'Color category' });
-    await expect(category.locator('option')).toHaveCount(13);
+    // 'All categories' and each category that has paints ('Other' has none).
+    await expect(category.locator('option')).toHaveCount(12);
     await supplier.selectOption('Lick');
     await expect(count(page)).toHaveText('Showing 99 colors');
     await supplier.selectOption('Little Greene');
@@ -286,7 +287,7 @@ test.describe('detail modal', () => {
     await expect(closest.getByRole('listitem')).toHaveCount(6);
     const lickFirst = closest.getByRole('listitem').first();
     await expect(lickFirst).toContainText('Blue 07');
-    await expect(lickFirst).toContainText('near-identical');
+    await expect(lickFirst).toContainText('very close');
     await lickFirst.getByRole('button', { name: 'Add Blue 07 to palette' }).click();
     await expect(toast(page)).toContainText('Added Blue 07 to palette');
     await lickFirst.getByRole('button', { name: 'Blue 07', exact: true }).click();
@@ -366,5 +367,119 @@ test.describe('accessibility', () => {
     await expect(page.getByRole('listbox', { name: 'Suggestions' })).toHaveCount(0);
     await page.keyboard.press('ArrowDown');
     await expect(options(page)).toHaveCount(1);
+  });
+});
+
+/** Empties the box the way a person does: select everything in it, delete. */
+async function clearByKeys(page: Page) {
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Backspace');
+  await expect(searchBox(page)).toHaveValue('');
+}
+
+test.describe('issue 16: typing, generating and reading as a person does', () => {
+  test('short typos still find the colour; when nothing matches, Did you mean runs the likely search', async ({
+    page,
+  }) => {
+    await open(page);
+    await searchBox(page).click();
+    await expect(searchBox(page)).toBeFocused();
+    for (const typed of ['hage blue', 'hague bleu', 'hage']) {
+      await page.keyboard.type(typed);
+      await expect(searchBox(page)).toHaveValue(typed);
+      await expect(page.locator('.results')).toHaveAttribute('data-results-for', JSON.stringify([typed, null, null]));
+      await expect(count(page)).not.toHaveText('Showing 0 colors');
+      await expect(firstResultName(page)).toHaveText('Hague Blue');
+      await clearByKeys(page);
+      await expect(strips(page)).toHaveCount(5);
+    }
+
+    await page.keyboard.type('hgaeu blue');
+    await expect(count(page)).toHaveText('Showing 0 colors');
+    const didYouMean = page.getByRole('button', { name: 'Did you mean Hague Blue?' });
+    await expect(didYouMean).toBeVisible();
+    await didYouMean.click();
+    await expect(searchBox(page)).toHaveValue('Hague Blue');
+    await expect(count(page)).toHaveText('Showing 1 color');
+    await expect(firstResultName(page)).toHaveText('Hague Blue');
+    await expect(didYouMean).toHaveCount(0);
+    // Focus went back to the box: the next keys refine the search.
+    await expect(searchBox(page)).toBeFocused();
+  });
+
+  test('Generate with results on screen brings the palette back, drawn from the chosen supplier', async ({ page }) => {
+    await open(page);
+    const supplier = page.getByRole('combobox', { name: 'Supplier' });
+    await supplier.selectOption('Farrow & Ball');
+    await expect(count(page)).toHaveText('Showing 144 colors');
+    await expect(strips(page)).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Generate New Palette' }).click();
+    await expect(strips(page)).toHaveCount(5);
+    await expect(toast(page)).toContainText('New palette from Farrow & Ball only');
+    for (const strip of await strips(page).all()) await expect(strip).toContainText('Farrow & Ball');
+    // The choice stays visible, and stays in force for the next palette.
+    await expect(page.getByRole('list', { name: 'Active filters' })).toContainText('Farrow & Ball');
+    await expect(supplier).toHaveValue('Farrow & Ball');
+    const first = await strips(page).allTextContents();
+    await page.getByRole('button', { name: 'Generate New Palette' }).click();
+    await expect.poll(() => strips(page).allTextContents()).not.toEqual(first);
+    for (const strip of await strips(page).all()) await expect(strip).toContainText('Farrow & Ball');
+
+    // Back to the paints of that supplier in one click; typing also shows results again.
+    await page.getByRole('button', { name: 'Show matching paints' }).click();
+    await expect(count(page)).toHaveText('Showing 144 colors');
+    await expect(strips(page)).toHaveCount(0);
+  });
+
+  test('Generate after a search shows the new palette, not the hidden one', async ({ page }) => {
+    await open(page);
+    const before = await strips(page).allTextContents();
+    await searchBox(page).click();
+    await page.keyboard.type('hague');
+    await expect(firstResultName(page)).toHaveText('Hague Blue');
+    await page.getByRole('button', { name: 'Generate New Palette' }).click();
+    await expect(strips(page)).toHaveCount(5);
+    await expect.poll(() => strips(page).allTextContents()).not.toEqual(before);
+    await expect(searchBox(page)).toHaveValue('');
+    await expect(page.getByRole('button', { name: 'Share' })).toBeVisible();
+  });
+
+  test('with a supplier and category too few paints for a palette, Generate says so and changes nothing', async ({
+    page,
+  }) => {
+    await open(page);
+    await page.getByRole('combobox', { name: 'Supplier' }).selectOption('Lick');
+    await page.getByRole('combobox', { name: 'Color category' }).selectOption({ label: 'Navy (1)' });
+    await expect(count(page)).toHaveText('Showing 1 color');
+    await page.getByRole('button', { name: 'Generate New Palette' }).click();
+    await expect(toast(page)).toContainText('Only 1 Lick Navy paint: too few for a new palette');
+    await expect(count(page)).toHaveText('Showing 1 color');
+  });
+
+  test('the category list offers no empty categories, for any supplier', async ({ page }) => {
+    await open(page);
+    const supplier = page.getByRole('combobox', { name: 'Supplier' });
+    const category = page.getByRole('combobox', { name: 'Color category' });
+    for (const brand of ['', 'Farrow & Ball', 'Lick', 'Little Greene']) {
+      await supplier.selectOption(brand);
+      await expect(category.locator('option').nth(1)).toHaveText(/\(\d+\)$/);
+      const labels = await category.locator('option').allTextContents();
+      expect(labels.filter((l) => /\(0\)/.test(l))).toEqual([]);
+    }
+  });
+
+  test("'Closest in other brands' says how close in words, with ΔE in the tooltip", async ({ page }) => {
+    await open(page);
+    await searchBox(page).click();
+    await page.keyboard.type('hague blue');
+    await page.getByRole('button', { name: 'Hague Blue', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Hague Blue' });
+    const labels = dialog.locator('.detail-closest-delta');
+    await expect(labels).toHaveCount(6);
+    for (const label of await labels.all()) {
+      await expect(label).toHaveText(/^(same to the eye|very close|close|similar|different)$/);
+      await expect(label).toHaveAttribute('title', /ΔE\): \d+\.\d\d$/);
+    }
   });
 });

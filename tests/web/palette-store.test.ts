@@ -31,6 +31,37 @@ beforeEach(() => {
   initPalette(pick(5));
 });
 
+describe('generating from a supplier or category (issue 16, item 9)', () => {
+  it('draws every unlocked colour from the chosen paints and keeps locked ones as they are', () => {
+    const lick = new Set(catalogue.colors.filter((c) => c.brand === 'Lick').map((c) => c.id));
+    const outside = catalogue.colors.find((c) => c.brand !== 'Lick') as { id: string };
+    initPalette([outside.id, ...pick(4)], [true, false, false, false, false]);
+    for (let run = 0; run < 20; run++) {
+      expect(generatePalette({ brand: 'Lick' })).toEqual({ ok: true });
+      expect(ids()[0]).toBe(outside.id);
+      for (const id of ids().slice(1)) expect(lick.has(id)).toBe(true);
+      expect(new Set(ids()).size).toBe(5);
+    }
+    for (let run = 0; run < 20; run++) {
+      generatePalette({ brand: 'Little Greene', category: 'Greens' });
+      for (const id of ids().slice(1)) {
+        expect(catalogue.byId.get(id)).toMatchObject({ brand: 'Little Greene', category: 'Greens' });
+      }
+    }
+  });
+
+  it('refuses, palette untouched, when too few paints match to fill it without repeats', () => {
+    const only = catalogue.colors.filter((c) => c.brand === 'Lick' && c.category === 'Navy');
+    const before = ids();
+    expect(generatePalette({ brand: 'Lick', category: 'Navy' })).toEqual({
+      ok: false,
+      reason: 'too-few',
+      count: only.length,
+    });
+    expect(ids()).toEqual(before);
+  });
+});
+
 describe('palette store', () => {
   it('turns an empty palette into 5 distinct catalogue colours, with no undo step back to empty', () => {
     initPalette([]);

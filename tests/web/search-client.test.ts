@@ -18,6 +18,18 @@ describe('search client without workers (the main-thread fallback)', () => {
     expect(lick.ids).toHaveLength(99);
   });
 
+  it("once started, answers synchronously in the caller's task, with the Did you mean", async () => {
+    const c = client();
+    expect(c.searchNow({ text: 'hague' })).toBeNull(); // nothing in hand yet: the caller must wait
+    await c.warm();
+    expect(c.searchNow({ text: 'hague' })?.ids[0]).toBe('farrow-ball-hague-blue');
+    expect(c.searchNow({ text: 'hgaeu blue' })).toMatchObject({ ids: [], suggestion: 'Hague Blue' });
+    // It supersedes a query still in flight.
+    const pending = c.search({ text: 'white' });
+    c.searchNow({ text: 'blue' });
+    await expect(pending).rejects.toSatisfy(isAbortError);
+  });
+
   it('a newer query aborts the one before it; only the last answer arrives', async () => {
     const c = client();
     const typed = ['h', 'ha', 'hag', 'hagu', 'hague'];
@@ -52,12 +64,16 @@ describe('search wording', () => {
     expect(showingLabel(447)).toBe('Showing 447 colors');
   });
 
-  it('describes ΔE in words up to 5, as a number beyond', () => {
-    expect(deltaELabel(0.4)).toBe('near-identical');
-    expect(deltaELabel(2)).toBe('near-identical');
-    expect(deltaELabel(2.01)).toBe('close');
-    expect(deltaELabel(5)).toBe('close');
-    expect(deltaELabel(7.345)).toBe('ΔE 7.3');
+  it('describes ΔE in words only, by what a CIEDE2000 difference looks like', () => {
+    expect(deltaELabel(0.4)).toBe('same to the eye');
+    expect(deltaELabel(1)).toBe('very close');
+    expect(deltaELabel(1.99)).toBe('very close');
+    expect(deltaELabel(2)).toBe('close');
+    expect(deltaELabel(4.99)).toBe('close');
+    expect(deltaELabel(5.1)).toBe('similar');
+    expect(deltaELabel(9.9)).toBe('similar');
+    expect(deltaELabel(12)).toBe('different');
+    for (const d of [0.4, 1.5, 3, 5.1, 7.345, 12, 30]) expect(deltaELabel(d)).not.toMatch(/\d|ΔE/);
   });
 });
 

@@ -6,7 +6,12 @@ import { parseHex } from '../../shared/color/hex';
 import { rgbToLab } from '../../shared/color/spaces';
 import {
   buildSearchIndex,
+  compactBuffers,
+  compactSearchIndex,
+  copyCompactIndex,
+  editDistance,
   NEAREST_TO_HEX,
+  openSearchIndex,
   parseQuery,
   type SearchIndex,
   withinOneEdit,
@@ -64,7 +69,7 @@ describe('search index on the real catalogue', () => {
     for (const c of blues) expect(results).toContain(c.id);
   });
 
-  it('forgives one typo in words of five letters or more', () => {
+  it('forgives one typo in longer words', () => {
     expect(top('hauge')[0]).toBe('farrow-ball-hague-blue'); // swapped letters
     expect(top('haguee')[0]).toBe('farrow-ball-hague-blue'); // one letter too many
     expect(name(top('elephnt')[0] as string)).toBe("Elephant's Breath"); // one missing
@@ -72,9 +77,37 @@ describe('search index on the real catalogue', () => {
     expect(name(top('cornfroth')[0] as string)).toBe('Cornforth White');
   });
 
-  it('does not guess at typos in short words', () => {
-    expect(top('bome')).toEqual([]);
+  it('forgives one typo from four letters: hage, bleu (issue 16, item 7)', () => {
+    expect(top('hage')[0]).toBe('farrow-ball-hague-blue'); // one letter missing
+    expect(top('hage blue')).toEqual(['farrow-ball-hague-blue']);
+    expect(top('hague bleu')).toEqual(['farrow-ball-hague-blue']); // swapped letters
+    expect(name(top('bome')[0] as string)).toBe('Bone'); // one wrong
+  });
+
+  it('takes a four-letter word that starts a real word as typed, and does not guess at three letters', () => {
+    // 'pink' must not bring 'pine' or 'mink': every result says pink somewhere.
+    const pink = top('pink');
+    expect(pink.length).toBeGreaterThan(0);
+    for (const id of pink) {
+      const c = catalogue.byId.get(id);
+      expect(`${c?.colorName} ${c?.category} ${c?.description}`.toLowerCase()).toContain('pink');
+    }
     expect(top('hsy')).toEqual([]);
+  });
+
+  it("offers 'Did you mean' only when nothing matches: the colour the corrected words find", () => {
+    for (const text of ['hgaeu blue', 'hague blew', 'hagueblue']) {
+      const result = index.search({ text });
+      expect(result.ids).toEqual([]);
+      expect(result.suggestion).toBe('Hague Blue');
+      // The suggestion, searched, finds what it names.
+      expect(top(result.suggestion as string)[0]).toBe('farrow-ball-hague-blue');
+    }
+    expect(index.search({ text: 'elephnt brith' }).suggestion).toBe("Elephant's Breath");
+    expect(index.search({ text: 'hague blue' }).suggestion).toBeUndefined();
+    expect(index.search({ text: 'qqqqzz' }).suggestion).toBeUndefined();
+    // Nothing is offered that the active filter would hide again (Hague Blue is Farrow & Ball).
+    expect(index.search({ text: 'hgaeu blue', brand: 'Lick' }).suggestion).not.toBe('Hague Blue');
   });
 
   it('ranks exact and prefix matches above typo matches', () => {
@@ -181,7 +214,37 @@ describe('search index on the real catalogue', () => {
   });
 });
 
+describe('the compact index the worker hands to the page', () => {
+  it('answers the same after a transfer as built in place, and the transfer moved the buffers', () => {
+    const compact = compactSearchIndex(catalogue.colors);
+    const received = structuredClone(compact, { transfer: compactBuffers(compact) });
+    expect(compact.postingDocs.byteLength).toBe(0); // detached: moved, not copied
+    const opened = openSearchIndex(received);
+    expect(opened.size).toBe(447);
+    for (const text of ['hague blue', 'No. 30', '#3d4e', '#3d4e58', 'elephnt', 'lick grey', 'hage', '', 'hgaeu']) {
+      for (const brand of [null, 'Lick'] as const) {
+        expect(opened.search({ text, brand })).toEqual(index.search({ text, brand }));
+      }
+    }
+  });
+
+  it('a copy leaves the original usable', () => {
+    const compact = compactSearchIndex(catalogue.colors);
+    const copy = copyCompactIndex(compact);
+    structuredClone(copy, { transfer: compactBuffers(copy) });
+    expect(openSearchIndex(compact).search({ text: 'hague' }).ids[0]).toBe('farrow-ball-hague-blue');
+  });
+});
+
 describe('query parsing and edit distance', () => {
+  it('bounds the edit distance, a swap counting once', () => {
+    expect(editDistance('hague', 'hague', 2)).toBe(0);
+    expect(editDistance('hgaeu', 'hague', 2)).toBe(2);
+    expect(editDistance('blew', 'blue', 2)).toBe(2);
+    expect(editDistance('hauge', 'hague', 2)).toBe(1);
+    expect(editDistance('qqqqzz', 'hague', 2)).toBe(3);
+  });
+
   it('reads No. numbers, hex with #, and plain words', () => {
     expect(parseQuery('No. 30').map((t) => [t.word, t.numberOnly])).toEqual([['30', true]]);
     expect(parseQuery('#3D4e').map((t) => [t.word, t.hexOnly])).toEqual([['3d4e', true]]);

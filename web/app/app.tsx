@@ -1,4 +1,4 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { Activity, lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { subscribe, useSnapshot } from 'valtio';
 import { AccountButton } from '../features/account/account-button';
 import { ShareExportBar } from '../features/export/share-export-bar';
@@ -14,7 +14,7 @@ import { SearchBar } from '../features/search/search-bar';
 import { ShareRoute } from '../features/share-page/share-route';
 import { ToastRegion } from '../features/toast/toast-region';
 import { catalogueState } from '../stores/catalogue-store';
-import { filterState, isFilterActive } from '../stores/filter-store';
+import { filterState, resultsShown } from '../stores/filter-store';
 import { Overlays } from './overlays';
 import { startPalette } from './start-palette';
 
@@ -36,17 +36,27 @@ const subscribeFilters = (onChange: () => void) => subscribe(filterState, onChan
 
 function MainContent() {
   const { status } = useSnapshot(catalogueState);
-  // Only whether a filter is active, so a keystroke that keeps it active does not render the shell.
-  const active = useSyncExternalStore(subscribeFilters, isFilterActive);
+  // Only whether results show, so a keystroke that keeps them showing does not render the shell.
+  const active = useSyncExternalStore(subscribeFilters, resultsShown);
+  // Once shown, the list stays mounted (hidden) like the strips: the first key of the next search
+  // only unhides it, instead of building the list and tearing down the strips inside that key's frame.
+  const [listMounted, setListMounted] = useState(false);
+  if (active && !listMounted) setListMounted(true);
   if (status === 'error') return <CatalogueProblem />;
-  if (active) {
-    return (
-      <Suspense fallback={<p className="palette-loading">Searching…</p>}>
-        <ResultsList />
-      </Suspense>
-    );
-  }
-  return <PaletteStrips />;
+  return (
+    <>
+      <Activity mode={active ? 'hidden' : 'visible'}>
+        <PaletteStrips />
+      </Activity>
+      {listMounted && (
+        <Activity mode={active ? 'visible' : 'hidden'}>
+          <Suspense fallback={<p className="palette-loading">Searching…</p>}>
+            <ResultsList />
+          </Suspense>
+        </Activity>
+      )}
+    </>
+  );
 }
 
 export function App() {

@@ -2,7 +2,7 @@ import type { CatalogueColor } from '../../shared/catalogue/types';
 import { paletteHash } from '../../shared/export/export-palette';
 import { copyText } from '../lib/clipboard';
 import { getCatalogue } from './catalogue-store';
-import { isFilterActive } from './filter-store';
+import { resultsShown } from './filter-store';
 import { paletteState } from './palette-store';
 import { savedNameFor } from './saved-store';
 import { showToast } from './toast-store';
@@ -31,7 +31,7 @@ function currentColors(): CatalogueColor[] | null {
 
 /** Spec §2: the bar and the E key act only on a palette on screen, not on search results. */
 export function canExport(): boolean {
-  return currentColors() !== null && !isFilterActive();
+  return currentColors() !== null && !resultsShown();
 }
 
 /** `{origin}/#palette=hex-hex-…` (hex without '#', dash separated), or null without a palette. */

@@ -6,6 +6,11 @@ export const filterState = proxy({
   searchTerm: '',
   brand: null as Brand | null,
   category: null as Category | null,
+  /**
+   * Generate brought the palette back while a supplier or category stays chosen: the palette shows,
+   * the chips stay, and each Generate draws from those paints. Any filter change shows results again.
+   */
+  paletteShown: false,
 });
 
 /**
@@ -18,10 +23,27 @@ export const searchState = proxy({
   /** Best first; in `ref()` because up to the whole catalogue arrives at once and never changes. */
   ids: ref([] as string[]) as readonly string[],
   status: 'idle' as 'idle' | 'searching' | 'ready' | 'error',
+  /** When nothing matches: what the person probably meant ('Hague Blue'), offered as a search. */
+  suggestion: null as string | null,
 });
 
 export function isFilterActive(): boolean {
   return filterState.searchTerm.trim() !== '' || filterState.brand !== null || filterState.category !== null;
+}
+
+/** Whether the results list replaces the palette: a filter is active and Generate has not brought the palette back. */
+export function resultsShown(): boolean {
+  return isFilterActive() && !filterState.paletteShown;
+}
+
+/** Generate: the search words are done with, the supplier and category go on shaping palettes. */
+export function showPalette(): void {
+  filterState.searchTerm = '';
+  filterState.paletteShown = true;
+}
+
+export function showResults(): void {
+  filterState.paletteShown = false;
 }
 
 /** Identifies what the filters ask for: equal keys give equal results. */
@@ -29,15 +51,19 @@ export function filterKey(): string {
   return JSON.stringify([filterState.searchTerm.trim(), filterState.brand, filterState.category]);
 }
 
+// Changing what is asked for shows the answer (typing, or choosing a supplier or category).
 export function setSearchTerm(term: string): void {
+  if (term !== filterState.searchTerm) filterState.paletteShown = false;
   filterState.searchTerm = term;
 }
 
 export function setBrand(brand: Brand | null): void {
+  if (brand !== filterState.brand) filterState.paletteShown = false;
   filterState.brand = brand;
 }
 
 export function setCategory(category: Category | null): void {
+  if (category !== filterState.category) filterState.paletteShown = false;
   filterState.category = category;
 }
 
@@ -46,14 +72,25 @@ export function clearFilters(): void {
   filterState.searchTerm = '';
   filterState.brand = null;
   filterState.category = null;
+  filterState.paletteShown = false;
 }
 
-export function setSearchResults(key: string, ids: readonly string[]): void {
+export function setSearchResults(key: string, ids: readonly string[], suggestion?: string): void {
   searchState.ids = ref(ids as string[]);
+  searchState.suggestion = suggestion ?? null;
   searchState.key = key;
   searchState.status = 'ready';
 }
 
 export function setSearchStatus(status: 'searching' | 'error'): void {
   searchState.status = status;
+}
+
+/** No filter any more: forget the last answer, so the list never shows it for the next search. */
+export function resetSearch(): void {
+  if (searchState.key === '' && searchState.status === 'idle') return;
+  searchState.ids = ref([]);
+  searchState.key = '';
+  searchState.suggestion = null;
+  searchState.status = 'idle';
 }

@@ -1,6 +1,7 @@
 import { proxy } from 'valtio';
 import { type Catalogue, findByHex } from '../../shared/catalogue/catalogue';
-import { generateColorIds, pickRandomId } from '../../shared/palette/generate';
+import type { Brand, Category } from '../../shared/catalogue/types';
+import { canGenerateFrom, generateColorIds, pickRandomId } from '../../shared/palette/generate';
 import { PALETTE_MAX, PALETTE_MIN } from '../../shared/palette/limits';
 import { cryptoRandom } from '../lib/random';
 import { getCatalogue } from './catalogue-store';
@@ -65,17 +66,35 @@ function catalogueIds(): string[] {
 
 export type PaletteResult = { ok: true } | { ok: false; reason: 'full' | 'minimum' };
 
-/** Spec §4: keeps locked positions, refills the rest, an empty palette becomes 5 colours. */
-export function generatePalette(): void {
+/** Which paints a new palette may draw from: the supplier and category filters, when set. */
+export interface GenerateFrom {
+  brand?: Brand | null;
+  category?: Category | null;
+}
+
+/**
+ * Spec §4: keeps locked positions, refills the rest, an empty palette becomes 5 colours. With a
+ * supplier or category, only from those paints (locked colours stay whatever they are); refused,
+ * palette untouched, when too few paints match to fill it without repeats.
+ */
+export function generatePalette(
+  from: GenerateFrom = {},
+): { ok: true } | { ok: false; reason: 'too-few'; count: number } {
   const current = paletteState.slots;
-  const ids = generateColorIds(
-    current.map((s) => s.colorId),
-    current.map((s) => s.locked),
-    catalogueIds(),
-    cryptoRandom,
-  );
+  const currentIds = current.map((s) => s.colorId);
+  const locked = current.map((s) => s.locked);
+  let pool = catalogueIds();
+  if (from.brand || from.category) {
+    const catalogue = getCatalogue() as Catalogue;
+    pool = catalogue.colors
+      .filter((c) => (!from.brand || c.brand === from.brand) && (!from.category || c.category === from.category))
+      .map((c) => c.id);
+    if (!canGenerateFrom(currentIds, locked, pool)) return { ok: false, reason: 'too-few', count: pool.length };
+  }
+  const ids = generateColorIds(currentIds, locked, pool, cryptoRandom);
   // A refilled position keeps its key: React updates the strip in place instead of remounting it.
   commit(ids.map((colorId, i) => (current[i] ? { ...(current[i] as Slot), colorId } : slot(colorId))));
+  return { ok: true };
 }
 
 /** Adds this colour at the end; refused at 10. */

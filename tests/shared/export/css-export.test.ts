@@ -63,6 +63,10 @@ describe('CSS export', () => {
     expect(props.get('--greige-02')).toEqual(rgbOf('#CDC7B8'));
     expect(props.get('--hicks-blue')).toEqual(rgbOf('#415968'));
     expect(props.get('--palette-name')).toBe('Untitled Palette');
+    // Each numbered variable notes the paint the shop will ask for: name, brand and paint number.
+    expect(css).toContain('--color-1: #3D4E57; /* Hague Blue, Farrow & Ball · No. 30 */');
+    expect(css).toContain('--color-2: #CDC7B8; /* Greige 02, Lick */');
+    expect(css).toContain("--color-3: #415968; /* Hicks' Blue, Little Greene · 208 */");
   });
 
   it('keeps names unique when colours share a name or a name looks like a numbered variable', () => {

@@ -6,7 +6,7 @@ import { colorsById, HOSTILE_NAMES } from './support';
 const created = new Date('2026-11-22T14:30:05.123Z');
 
 describe('JSON export', () => {
-  it('has exactly the fields of spec §3, in order, with rgb read from the hex', () => {
+  it('has the fields of spec §3 and the paint number, in order, with rgb read from the hex', () => {
     const colors = colorsById('farrow-ball-hague-blue', 'lick-greige-02', 'little-greene-hicks-blue');
     const parsed = JSON.parse(writePaletteJson(toExportPalette(null, colors), created));
     expect(Object.keys(parsed)).toEqual(['name', 'colors', 'created']);
@@ -14,17 +14,24 @@ describe('JSON export', () => {
     expect(parsed.created).toBe('2026-11-22T14:30:05.123Z');
     expect(parsed.colors).toHaveLength(3);
     for (const entry of parsed.colors) {
-      expect(Object.keys(entry)).toEqual(['name', 'hex', 'brand', 'rgb', 'description']);
+      expect(Object.keys(entry)).toEqual(['name', 'hex', 'brand', 'number', 'rgb', 'description']);
       expect(Object.keys(entry.rgb)).toEqual(['r', 'g', 'b']);
     }
     expect(parsed.colors[0]).toMatchObject({
       name: 'Hague Blue',
       hex: '#3D4E57',
       brand: 'Farrow & Ball',
+      number: '30',
       rgb: { r: 0x3d, g: 0x4e, b: 0x57 },
     });
-    expect(parsed.colors[1]).toMatchObject({ name: 'Greige 02', brand: 'Lick', rgb: { r: 205, g: 199, b: 184 } });
-    expect(parsed.colors[2].name).toBe("Hicks' Blue");
+    // Lick names carry their own number ("Greige 02"); the supplier gives no other.
+    expect(parsed.colors[1]).toMatchObject({
+      name: 'Greige 02',
+      brand: 'Lick',
+      number: null,
+      rgb: { r: 205, g: 199, b: 184 },
+    });
+    expect(parsed.colors[2]).toMatchObject({ name: "Hicks' Blue", number: '208' });
     expect(parsed.colors[2].description).toBe(colors[2]?.description);
     expect(parsed.colors[2].description.length).toBeGreaterThan(20);
   });

@@ -22,7 +22,7 @@ function parseSvg(text: string) {
 const palette = (name: string | null, ...ids: string[]): ExportPalette => toExportPalette(name, colorsById(...ids));
 
 describe('SVG export', () => {
-  it('is a standalone 400×300 SVG with a row per colour in order and each name and hex', () => {
+  it('is a standalone 400×300 SVG with a row per colour in order: name, brand with paint number, hex', () => {
     const svg = writePaletteSvg(
       palette(null, 'farrow-ball-hague-blue', 'lick-greige-02', 'little-greene-hicks-blue', 'farrow-ball-all-white'),
     );
@@ -36,15 +36,26 @@ describe('SVG export', () => {
     expect(fills.slice(0, 4)).toEqual(['#3D4E57', '#CDC7B8', '#415968', '#FBF8F4']);
     for (const text of [
       'Hague Blue',
+      'Farrow & Ball · No. 30',
       'Greige 02',
-      "Hicks' Blue",
-      'All White',
       'Lick',
-      'Little Greene',
+      "Hicks' Blue",
+      'Little Greene · 208',
+      'All White',
+      'Farrow & Ball · No. 2005',
       'Untitled Palette',
     ]) {
       expect(texts).toContain(text);
     }
+    // The colours take the top 70 %, the black caption the rest (as on the PNG).
+    expect(all('rect').map((r) => [r.getAttribute('y'), r.getAttribute('height')])).toEqual([
+      ['0', '53'],
+      ['53', '52'],
+      ['105', '53'],
+      ['158', '52'],
+      ['210', '90'],
+    ]);
+    expect(all('desc')[0]?.textContent).toContain('Hague Blue (Farrow & Ball · No. 30, #3D4E57)');
     for (const hex of ['#3D4E57', '#CDC7B8', '#415968', '#FBF8F4']) {
       expect(texts.some((t) => t.endsWith(hex))).toBe(true);
     }
@@ -72,7 +83,7 @@ describe('SVG export', () => {
       const { root, all } = parseSvg(svg);
       const elements = new Set(Array.from(root.getElementsByTagName('*')).map((e) => e.localName));
       expect([...elements].sort()).toEqual(['desc', 'rect', 'text', 'title']);
-      // Per colour: name, brand and hex; then the title and the mark.
+      // Per colour: name, brand with number, and hex; then the title and the mark.
       expect(all('text')).toHaveLength(3 * 3 + 2);
       const title = all('title')[0]?.textContent ?? '';
       // What the user typed comes back as text, less only what XML cannot hold.
@@ -87,6 +98,11 @@ describe('SVG export', () => {
       .filter((t) => t.getAttribute('font-weight') === 'bold')
       .slice(0, 10);
     expect(names).toHaveLength(10);
+    const texts = all('text').map((t) => t.textContent ?? '');
+    colors.forEach((color) => {
+      expect(color.number).toBeTruthy();
+      expect(texts.some((t) => t.includes(`${color.brand} · `) && t.includes(color.number ?? '?'))).toBe(true);
+    });
     names.forEach((node, i) => {
       const shown = node.textContent ?? '';
       const full = colors[i]?.colorName ?? '';

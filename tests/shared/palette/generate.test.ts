@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateColorIds, pickRandomId } from '../../../shared/palette/generate';
+import { canGenerateFrom, generateColorIds, pickRandomId } from '../../../shared/palette/generate';
 
 /** A seeded generator (mulberry32) so each run sees the same sequence. */
 function seeded(seed: number) {
@@ -46,5 +46,14 @@ describe('palette generation', () => {
 
   it('refuses an empty catalogue', () => {
     expect(() => pickRandomId([], new Set(), Math.random)).toThrow(/empty/);
+  });
+
+  it('knows when a pool of paints is too small to refill the unlocked positions without repeats', () => {
+    expect(canGenerateFrom([], [], ['a', 'b', 'c', 'd', 'e'])).toBe(true);
+    expect(canGenerateFrom([], [], ['a', 'b', 'c', 'd'])).toBe(false);
+    // Three unlocked positions; the locked colour in the pool cannot be used again.
+    expect(canGenerateFrom(['a', 'x', 'y', 'z'], [true, false, false, false], ['a', 'b', 'c', 'd'])).toBe(true);
+    expect(canGenerateFrom(['a', 'x', 'y', 'z'], [true, false, false, false], ['a', 'b', 'c'])).toBe(false);
+    expect(canGenerateFrom(['a', 'b', 'c'], [true, true, true], [])).toBe(true);
   });
 });

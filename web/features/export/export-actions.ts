@@ -15,7 +15,17 @@ const FORMATS: Record<
   png: {
     extension: 'png',
     success: 'Palette exported as image!',
-    make: (p) => renderPng({ title: p.name, colors: p.colors.map(({ name, hex, brand }) => ({ name, hex, brand })) }),
+    make: (p) =>
+      renderPng({
+        title: p.name,
+        colors: p.colors.map(({ name, hex, brand, paintNumber, textColor }) => ({
+          name,
+          hex,
+          brand,
+          paintNumber,
+          textColor,
+        })),
+      }),
   },
   svg: {
     extension: 'svg',

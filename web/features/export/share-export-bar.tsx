@@ -8,12 +8,13 @@ import { uiState } from '../../stores/ui-store';
 import { ExportMenu } from './export-menu';
 import './share-export-bar.css';
 
-/** Spec §2's bottom buttons, shown only while a palette is on screen (no search or filter active). */
+/** Spec §2's bottom buttons, shown only while a palette is on screen (not search results). */
 export function ShareExportBar() {
   const count = useSnapshot(paletteState).slots.length;
   const ready = useSnapshot(catalogueState).status === 'ready';
   const filter = useSnapshot(filterState);
-  const filtered = filter.searchTerm.trim() !== '' || filter.brand !== null || filter.category !== null;
+  const filtered =
+    (filter.searchTerm.trim() !== '' || filter.brand !== null || filter.category !== null) && !filter.paletteShown;
   // E works under the same condition, and not behind a modal.
   useShortcut('e', () => void exportPalette('png'), { when: () => canExport() && uiState.overlays.length === 0 });
   if (!ready || count === 0 || filtered) return null;

@@ -132,25 +132,8 @@ export default function ExtractDialog({ onClose }: OverlayProps) {
             Take a photo
           </button>
         </div>
-        <input
-          ref={pickRef}
-          type="file"
-          accept={ACCEPT}
-          className="visually-hidden"
-          tabIndex={-1}
-          aria-label="Image file"
-          onChange={onFile}
-        />
-        <input
-          ref={cameraRef}
-          type="file"
-          accept="image/*"
-          capture="environment"
-          className="visually-hidden"
-          tabIndex={-1}
-          aria-label="Camera photo"
-          onChange={onFile}
-        />
+        <input ref={pickRef} type="file" accept={ACCEPT} hidden onChange={onFile} />
+        <input ref={cameraRef} type="file" accept="image/*" capture="environment" hidden onChange={onFile} />
         <p className="extract-hint">
           JPEG, PNG, WebP or HEIC (where your browser reads it), up to 50 megapixels. You can also drop an image
           anywhere on the page.

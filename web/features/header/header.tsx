@@ -14,7 +14,7 @@ export function Header({ accountSlot, menuSlot }: { accountSlot: ReactNode; menu
     <header className="app-header">
       <div className="app-title">
         <h1>Swatchbook</h1>
-        <p className="app-byline">by Swatchbook · real paint from Farrow &amp; Ball, Lick and Little Greene</p>
+        <p className="app-byline">Real paint colours by Farrow &amp; Ball, Lick and Little Greene</p>
       </div>
       <div className="app-header-actions">
         {/* Always present, so screen readers hear the text when it appears. */}

@@ -1,5 +1,5 @@
 import { catalogueState } from '../../stores/catalogue-store';
-import { clearFilters } from '../../stores/filter-store';
+import { clearFilters, filterState, isFilterActive, showPalette } from '../../stores/filter-store';
 import {
   addRandomColor,
   generatePalette,
@@ -16,8 +16,24 @@ import { showToast } from '../../stores/toast-store';
 
 const ready = () => catalogueState.status === 'ready';
 
+/**
+ * Generate always shows what it made: with results on screen it brings the palette back. A chosen
+ * supplier or category shapes the palette (as Coolors' generator keeps its constraints) and says so.
+ */
 export function generate(): void {
-  if (ready()) generatePalette();
+  if (!ready()) return;
+  const { brand, category } = filterState;
+  const from = [brand, category].filter(Boolean).join(' ');
+  const result = generatePalette({ brand, category });
+  if (!result.ok) {
+    showToast(
+      `Only ${result.count} ${from} ${result.count === 1 ? 'paint' : 'paints'}: too few for a new palette`,
+      'error',
+    );
+    return;
+  }
+  if (isFilterActive()) showPalette();
+  if (from) showToast(`New palette from ${from} only`);
 }
 
 export function addColor(): void {

@@ -54,7 +54,10 @@ function Closest({ color, byId }: { color: CatalogueColor; byId: ReadonlyMap<str
                   >
                     {other.colorName}
                   </button>
-                  <span className="detail-closest-delta" title={`CIEDE2000 ΔE ${match.deltaE.toFixed(2)}`}>
+                  <span
+                    className="detail-closest-delta"
+                    title={`Colour difference (CIEDE2000 ΔE): ${match.deltaE.toFixed(2)}`}
+                  >
                     {deltaELabel(match.deltaE)}
                   </span>
                   <button

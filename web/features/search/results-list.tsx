@@ -6,7 +6,7 @@ import type { CatalogueColor } from '../../../shared/catalogue/types';
 import { normalizeHex } from '../../../shared/color/hex';
 import { PALETTE_MAX } from '../../../shared/palette/limits';
 import { catalogueState } from '../../stores/catalogue-store';
-import { clearFilters, searchState } from '../../stores/filter-store';
+import { clearFilters, searchState, setSearchTerm } from '../../stores/filter-store';
 import { paletteState } from '../../stores/palette-store';
 import { openOverlay } from '../../stores/ui-store';
 import { copyHex } from '../../lib/clipboard';
@@ -114,6 +114,22 @@ const ResultRow = memo(function ResultRow({
   );
 });
 
+/** Runs the search it offers, and hands focus back to the box it came from (the button goes away). */
+function DidYouMean({ suggestion }: { suggestion: string }) {
+  return (
+    <button
+      type="button"
+      className="results-suggestion"
+      onClick={() => {
+        setSearchTerm(suggestion);
+        document.querySelector<HTMLInputElement>('.search-box input')?.focus();
+      }}
+    >
+      Did you mean {suggestion}?
+    </button>
+  );
+}
+
 function ResultsList() {
   // `status` is read only where needed: the snapshot re-renders for what was read, and 'searching'
   // flips on every keystroke (aria-busy follows it through the DOM, below, not a render).
@@ -191,6 +207,7 @@ function ResultsList() {
       {answered && ids.length === 0 && (
         <div className="results-empty">
           <p>No colors match these filters.</p>
+          {snap.suggestion && <DidYouMean suggestion={snap.suggestion} />}
           <button type="button" className="search-clear" onClick={clearFilters}>
             Clear all
           </button>

@@ -10,6 +10,7 @@ import {
   setBrand,
   setCategory,
   setSearchTerm,
+  showResults,
 } from '../../stores/filter-store';
 import { openOverlay } from '../../stores/ui-store';
 import './search-bar.css';
@@ -101,7 +102,8 @@ const FilterSelects = memo(function FilterSelects({
         }}
       >
         <option value="">All categories</option>
-        {CATEGORIES.map((c) => (
+        {/* A category with no paints (for this supplier) is not offered, unless it is the one chosen. */}
+        {CATEGORIES.filter((c) => !catalogue || (counts.get(c) ?? 0) > 0 || c === category).map((c) => (
           <option key={c} value={c}>
             {catalogue ? `${c} (${counts.get(c) ?? 0})` : c}
           </option>
@@ -113,7 +115,7 @@ const FilterSelects = memo(function FilterSelects({
 
 export function SearchBar() {
   // sync: a controlled input must see its new value in the same event, or React puts the old one back.
-  const { searchTerm, brand, category } = useSnapshot(filterState, { sync: true });
+  const { searchTerm, brand, category, paletteShown } = useSnapshot(filterState, { sync: true });
   const { ids } = useSnapshot(searchState);
   const { catalogue } = useSnapshot(catalogueState);
   const [open, setOpen] = useState(false);
@@ -234,6 +236,12 @@ export function SearchBar() {
               </li>
             ))}
           </ul>
+          {/* Generate brought the palette back over these filters: one click shows their paints again. */}
+          {paletteShown && (
+            <button type="button" className="search-clear" onClick={showResults}>
+              Show matching paints
+            </button>
+          )}
           <button type="button" className="search-clear" onClick={clearFilters}>
             Clear all
           </button>

@@ -8,7 +8,10 @@ import { CATALOGUE_URL, loadCatalogue } from '../../stores/catalogue-store';
 export type { ClosestGroup, SearchQuery, SearchResult };
 
 interface Backend {
+  /** 'worker': the worker answers; 'main-thread': the page answers from an index in hand (see `now`). */
   kind: 'worker' | 'main-thread';
+  /** Answers synchronously, in the keystroke's own task; absent when only the worker can answer. */
+  now?: (query: SearchQuery) => SearchResult;
   search(seq: number, query: SearchQuery): Promise<SearchResult | null>;
   closest(colorId: string, perBrand: number): Promise<ClosestGroup[]>;
 }
@@ -36,8 +39,17 @@ export function createSearchClient(options: SearchClientOptions) {
   async function startWorkerBackend(): Promise<Backend> {
     if (typeof Worker === 'undefined' || !options.createWorker) throw new Error('Workers are not available');
     const { worker, remote, failed } = startWorker<SearchApi>(options.createWorker, 'search');
+    let colors: readonly CatalogueColor[];
     try {
-      await Promise.race([remote.init(options.catalogueUrl), failed]);
+      const [info, loaded] = await Promise.all([
+        Promise.race([remote.init(options.catalogueUrl), failed]),
+        options.loadColors(),
+      ]);
+      colors = loaded;
+      // The worker answers with positions in its copy of the catalogue: it must be the page's.
+      if (info.size !== colors.length || info.firstId !== colors[0]?.id || info.lastId !== colors.at(-1)?.id) {
+        throw new Error('The search worker read a different catalogue');
+      }
     } catch (error) {
       worker.terminate();
       throw error;
@@ -48,11 +60,28 @@ export function createSearchClient(options: SearchClientOptions) {
       backend = null;
       started = null;
     });
-    return { kind: 'worker', search: (s, q) => remote.search(s, q), closest: (id, n) => remote.closest(id, n) };
+    const closest = (id: string, n: number) => remote.closest(id, n);
+    // A small catalogue: the worker built the index, the page answers from it (no hop per keystroke).
+    const [compact, { openSearchIndex }] = await Promise.all([
+      Promise.race([remote.transferIndex(), failed]),
+      import('../../../workers/search-index'),
+    ]);
+    if (compact) {
+      const index = openSearchIndex(compact);
+      return { kind: 'main-thread', now: index.search, search: async (_s, q) => index.search(q), closest };
+    }
+    const search = async (s: number, q: SearchQuery): Promise<SearchResult | null> => {
+      const answer = await remote.search(s, q);
+      if (!answer) return null;
+      // Positions to ids here: no scores cross over (the list does not show them).
+      const ids = Array.from(answer.docs, (doc) => (colors[doc] as CatalogueColor).id);
+      return answer.suggestion === undefined ? { ids, scores: [] } : { ids, scores: [], suggestion: answer.suggestion };
+    };
+    return { kind: 'worker', search, closest };
   }
 
   async function startMainThread(): Promise<Backend> {
-    // Loaded only on this path, so the worker path never ships the index to the page.
+    // No worker: the page builds the index itself.
     const [{ buildSearchIndex }, { closestInOtherBrands }, colors] = await Promise.all([
       import('../../../workers/search-index'),
       import('../../../workers/closest-colors'),
@@ -61,6 +90,7 @@ export function createSearchClient(options: SearchClientOptions) {
     const index = buildSearchIndex(colors);
     return {
       kind: 'main-thread',
+      now: index.search,
       search: async (_seq, query) => index.search(query),
       closest: async (id, n) => closestInOtherBrands(colors, id, n),
     };
@@ -85,8 +115,20 @@ export function createSearchClient(options: SearchClientOptions) {
 
   return {
     /** Starts the worker and its index ahead of the first query (e.g. when the search box gets focus). */
+    /** Which side answers: the worker, or the page from an index in hand. */
     async warm(): Promise<'worker' | 'main-thread'> {
       return (await start()).kind;
+    },
+
+    /**
+     * The answer now, in the caller's task, when the page holds the index (a small catalogue); null
+     * when it must come from the worker (use `search`). It supersedes any query still in flight.
+     */
+    searchNow(query: SearchQuery): SearchResult | null {
+      const now = started?.now;
+      if (!now) return null;
+      seq++;
+      return now(query);
     },
 
     /**

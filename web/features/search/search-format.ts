@@ -3,11 +3,18 @@ export function showingLabel(count: number): string {
   return `Showing ${count} ${count === 1 ? 'color' : 'colors'}`;
 }
 
-/** How far apart two paints look: words where the number would only worry people. */
+/**
+ * How far apart two paints look, in words (the number goes in a tooltip). Bands from what a
+ * CIEDE2000 difference means to the eye: under ~1 it cannot be seen, 1–2 only side by side (very
+ * close), 2–5 at a glance but the same colour (close), 5–10 the same family (similar), beyond that
+ * another colour.
+ */
 export function deltaELabel(deltaE: number): string {
-  if (deltaE <= 2) return 'near-identical';
-  if (deltaE <= 5) return 'close';
-  return `ΔE ${deltaE.toFixed(1)}`;
+  if (deltaE < 1) return 'same to the eye';
+  if (deltaE < 2) return 'very close';
+  if (deltaE < 5) return 'close';
+  if (deltaE < 10) return 'similar';
+  return 'different';
 }
 
 /** The supplier link, only when it is a web address (spec §5); null means 'Purchase link not available'. */

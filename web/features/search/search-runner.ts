@@ -3,6 +3,7 @@ import {
   filterKey,
   filterState,
   isFilterActive,
+  resetSearch,
   searchState,
   setSearchResults,
   setSearchStatus,
@@ -15,17 +16,29 @@ let controller: AbortController | null = null;
 
 /** Asks the worker for the current filters' results; a newer change aborts the query before it. */
 function run(): void {
-  if (!isFilterActive()) return;
+  if (!isFilterActive()) {
+    controller?.abort();
+    resetSearch();
+    return;
+  }
   const key = filterKey();
   if (key === searchState.key && searchState.status === 'ready') return;
   controller?.abort();
+  const query = { text: filterState.searchTerm, brand: filterState.brand, category: filterState.category };
+  // A small catalogue is answered here and now: the results render with the keystroke, one frame.
+  const now = searchClient.searchNow(query);
+  if (now) {
+    controller = null;
+    setSearchResults(key, now.ids, now.suggestion);
+    return;
+  }
   const mine = new AbortController();
   controller = mine;
   setSearchStatus('searching');
   searchClient
-    .search({ text: filterState.searchTerm, brand: filterState.brand, category: filterState.category }, mine.signal)
+    .search(query, mine.signal)
     .then((result) => {
-      if (!mine.signal.aborted) setSearchResults(key, result.ids);
+      if (!mine.signal.aborted) setSearchResults(key, result.ids, result.suggestion);
     })
     .catch((error: unknown) => {
       if (isAbortError(error) || mine.signal.aborted) return;
