@@ -1,25 +1,13 @@
 import { chromaOf, type HarmonyTerms, harmonyOfTerms, harmonyTerms, hueOf } from '../color/harmony';
 import type { Random } from './generate';
 import { PALETTE_DEFAULT } from './limits';
+import type { PaletteStyle } from './style-names';
 
 /**
  * Palette styles (issue 13): pure functions that refill the unlocked positions of a palette so the
  * whole palette meets a style's definition, built around the locked colours. `Random` stays in
  * generate.ts; these are the guided ones.
  */
-export const PALETTE_STYLES = [
-  'Random',
-  'Harmonious',
-  'Tonal',
-  'Analogous',
-  'Complementary',
-  'Neutral + accent',
-] as const;
-export type PaletteStyle = (typeof PALETTE_STYLES)[number];
-
-export function isPaletteStyle(value: unknown): value is PaletteStyle {
-  return PALETTE_STYLES.includes(value as PaletteStyle);
-}
 
 /** The definitions' thresholds, CIELAB chroma and hue angle (h_ab) in degrees. */
 export const STYLE_RULES = {
@@ -280,7 +268,9 @@ function complementary(job: Job): StyleResult {
     const anchor = lockedHues.length > 0 ? pickOne(lockedHues, job.random) : pickOne(usable, job.random)?.h;
     if (anchor === undefined) break;
     const asAccent = lockedHues.length > 0 && i >= TRIES / 2;
-    const centre = asAccent ? anchor + 180 + (job.random() * 2 - 1) * tol : anchor + (job.random() * 2 - 1) * halfBase;
+    // A locked paint is the base family's centre, so its accents sit 180° ± 40° from it exactly.
+    const jitter = lockedHues.length > 0 ? 0 : (job.random() * 2 - 1) * halfBase;
+    const centre = asAccent ? anchor + 180 + (job.random() * 2 - 1) * tol : anchor + jitter;
     const ids = tryCentre(centre);
     if (ids) return { ok: true, ids };
   }

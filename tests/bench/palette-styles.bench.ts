@@ -1,14 +1,8 @@
 import { loadCatalogue } from '../../server/catalogue-file';
 import { paletteHarmony } from '../../shared/color/harmony';
 import { generateColorIds, type Random } from '../../shared/palette/generate';
-import {
-  generateStyled,
-  meetsStyle,
-  paletteKey,
-  PALETTE_STYLES,
-  type PaletteStyle,
-  type StyleColor,
-} from '../../shared/palette/palette-styles';
+import { generateStyled, meetsStyle, paletteKey, type StyleColor } from '../../shared/palette/palette-styles';
+import { PALETTE_STYLES, type PaletteStyle } from '../../shared/palette/style-names';
 import { type BenchRow, type BenchSuite, quantile, summarize } from './support';
 
 /** mulberry32: the same presses every run, so rows compare across runs. */
