@@ -15,6 +15,7 @@ const components: Record<OverlayName, LazyExoticComponent<ComponentType<OverlayP
   saved: lazy(() => import('../features/saved/saved-sidebar')),
   auth: lazy(() => import('../features/account/auth-modal')),
   history: lazy(() => import('../features/saved/history-view')),
+  check: lazy(() => import('../features/check/check-panel')),
 };
 
 /** Renders the open overlays, bottom to top; the top one is the modal in front. */

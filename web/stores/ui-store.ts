@@ -15,7 +15,8 @@ export type OverlayName =
   | 'save'
   | 'saved'
   | 'auth'
-  | 'history';
+  | 'history'
+  | 'check';
 
 export interface Overlay {
   name: OverlayName;
