@@ -45,6 +45,16 @@ test.describe('check this palette', () => {
       await expect(panel.getByRole('region', { name: kind })).toBeVisible();
     }
     await expect(panel.getByText(/\d warm, \d cool, \d neutral\./)).toBeVisible();
+    // Each paint links to its supplier, and the panel is honest about screens.
+    for (const c of [white!, strong!, railings!]) {
+      await expect(panel.getByRole('link', { name: `${c.colorName} at ${c.brand}` })).toHaveAttribute(
+        'href',
+        c.purchaseLink,
+      );
+    }
+    await expect(panel.getByText('Colours on screen are approximate; order a tester pot')).toBeVisible();
+    // So is the screen a shared link opens on.
+    await expect(page.getByText('Colours on screen are approximate; order a tester pot.').first()).toBeAttached();
     await page.keyboard.press('Escape');
     await expect(panel).toBeHidden();
   });

@@ -9,6 +9,7 @@ import {
   lrvLadder,
   undertoneCounts,
 } from '../../../shared/color/palette-check';
+import { APPROXIMATE_NOTE, safeLink } from '../../../shared/export/paint-list-export';
 import { Dialog } from '../../lib/dialog';
 import { catalogueState } from '../../stores/catalogue-store';
 import { paletteState } from '../../stores/palette-store';
@@ -25,6 +26,9 @@ const toCheck = (c: CatalogueColor): CheckColor => ({
   undertone: c.undertone,
   finishes: c.finishes,
 });
+
+const supplierLinks = (catalogue: { byId: ReadonlyMap<string, CatalogueColor> } | null, id: string) =>
+  safeLink(catalogue?.byId.get(id)?.purchaseLink ?? '');
 
 const LABELS = { protanopia: 'Protanopia', deuteranopia: 'Deuteranopia', tritanopia: 'Tritanopia' } as const;
 const VISION = {
@@ -45,6 +49,7 @@ export default function CheckPanel({ onClose }: OverlayProps) {
   });
   const { ladder, closePairs } = lrvLadder(colors);
   const undertones = undertoneCounts(colors);
+  const link = (id: string) => supplierLinks(catalogue as Parameters<typeof supplierLinks>[0], id);
   return (
     <Dialog title="Check this palette" onClose={onClose} variant="sidebar" className="check-panel">
       <section aria-labelledby="check-lrv">
@@ -138,9 +143,18 @@ export default function CheckPanel({ onClose }: OverlayProps) {
             <li key={c.id}>
               <strong>{c.name}</strong> ({c.undertone}):{' '}
               {c.finishes.length > 0 ? c.finishes.join(', ') : 'finishes not listed'}
+              {link(c.id) && (
+                <>
+                  {' · '}
+                  <a href={link(c.id) as string} target="_blank" rel="noopener noreferrer">
+                    {c.name} at {c.brand}
+                  </a>
+                </>
+              )}
             </li>
           ))}
         </ul>
+        <p className="check-help">{APPROXIMATE_NOTE}.</p>
       </section>
     </Dialog>
   );

@@ -55,7 +55,7 @@ export function GenerateBar() {
         </label>
       </div>
       <p className="generate-hint">
-        Press <kbd>Space</kbd> to generate. Screen colours are approximate: a tester pot is the truth.
+        Press <kbd>Space</kbd> to generate. Colours on screen are approximate; order a tester pot.
       </p>
     </div>
   );
