@@ -311,6 +311,8 @@ function neutralAccent(job: Job): StyleResult {
 
 /** Two paints closer than this (CIELAB distance) read as one colour twice: Harmonious skips them. */
 const HARMONIOUS_MIN_DISTANCE = 12;
+/** CIELAB L* between a Harmonious palette's lightest and darkest paint: not five near-whites. */
+const HARMONIOUS_MIN_LIGHTNESS_SPAN = 40;
 /** Each step takes one of the best few companions at random: variety without losing the score. */
 const HARMONIOUS_TOP = 6;
 
@@ -337,14 +339,20 @@ function harmonious(job: Job): StyleResult {
   for (const m of job.locked) add(m);
   const picks: Prepared[] = [];
   const bestIndex: number[] = [];
+  let lightest = Math.max(-1, ...job.locked.map((m) => m.terms.l));
+  let darkest = Math.min(101, ...job.locked.map((m) => m.terms.l));
   for (let step = 0; step < wanted; step++) {
     let chosen = -1;
+    // The last pick must leave the palette a light-to-dark range a room can use (walls to trim).
+    const last = step === wanted - 1 && job.size >= 3;
+    const spanOk = (l: number) => Math.max(lightest, l) - Math.min(darkest, l) >= HARMONIOUS_MIN_LIGHTNESS_SPAN;
     if (members === 0) {
       chosen = Math.floor(random() * free.length);
     } else {
       bestIndex.length = 0;
       for (let i = 0; i < free.length; i++) {
         if (blocked[i]) continue;
+        if (last && !spanOk((free[i] as Prepared).terms.l)) continue;
         const score = sums[i] as number;
         if (bestIndex.length < HARMONIOUS_TOP || score > (sums[bestIndex.at(-1) as number] as number)) {
           let at = bestIndex.length;
@@ -359,6 +367,8 @@ function harmonious(job: Job): StyleResult {
     const next = free[chosen];
     if (!next) return { ok: false, cause: 'pool' };
     blocked[chosen] = 1;
+    lightest = Math.max(lightest, next.terms.l);
+    darkest = Math.min(darkest, next.terms.l);
     picks.push(next);
     add(next);
   }
