@@ -21,6 +21,12 @@ export interface ExportColor {
   description: string;
   /** Black or white, whichever reads better on the colour. */
   textColor: '#000000' | '#FFFFFF';
+  /** Light reflectance value, 0–100, and whether it is our estimate rather than published. */
+  lrv: number;
+  lrvEstimated: boolean;
+  finishes: readonly string[];
+  /** The supplier's page for this paint. */
+  purchaseLink: string;
 }
 
 export interface ExportPalette {
@@ -41,8 +47,18 @@ export function toExportPalette(savedName: string | null, colors: readonly Catal
       rgb: parseHex(c.hexCode) ?? { r: 0, g: 0, b: 0 },
       description: c.description,
       textColor: c.textColor,
+      lrv: c.lrv,
+      lrvEstimated: c.lrvEstimated,
+      finishes: c.finishes,
+      purchaseLink: c.purchaseLink,
     })),
   };
+}
+
+/** "Farrow & Ball Hague Blue (No. 30)": a swatch's name in designers' tools, as the shop knows it. */
+export function swatchName(c: Pick<ExportColor, 'brand' | 'name' | 'paintNumber'>): string {
+  const name = cleanText(`${c.brand} ${c.name}`);
+  return c.paintNumber ? `${name} (${cleanText(c.paintNumber)})` : name;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

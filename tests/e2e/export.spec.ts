@@ -302,7 +302,7 @@ test.describe('share and export', () => {
     await page.keyboard.press('ArrowDown');
     await expect(menuItem(page, 'SVG')).toBeFocused();
     await page.keyboard.press('End');
-    await expect(menuItem(page, 'CSS')).toBeFocused();
+    await expect(menuItem(page, 'Paint list')).toBeFocused();
     await page.keyboard.press('ArrowDown');
     await expect(menuItem(page, 'PNG')).toBeFocused();
     await page.keyboard.press('j');
@@ -315,9 +315,9 @@ test.describe('share and export', () => {
     await expect(exportButton(page)).toHaveAttribute('aria-expanded', 'false');
 
     await page.keyboard.press('ArrowUp');
-    await expect(menuItem(page, 'CSS')).toBeFocused();
+    await expect(menuItem(page, 'Paint list')).toBeFocused();
     const { download } = await downloadVia(page, () => page.keyboard.press('Enter'));
-    expect(download.suggestedFilename()).toMatch(/\.css$/);
+    expect(download.suggestedFilename()).toMatch(/\.html$/);
     await expect(page.getByRole('menu')).toBeHidden();
     await expect(exportButton(page)).toBeFocused();
 

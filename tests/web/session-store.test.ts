@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Catalogue } from '../../shared/catalogue/catalogue';
 import { clearFilters, setBrand, setSearchTerm } from '../../web/stores/filter-store';
-import { initPalette } from '../../web/stores/palette-store';
+import { initPalette, setPaletteStyle } from '../../web/stores/palette-store';
 import { readSession, serializeSession } from '../../web/stores/session-store';
 import { loadRealCatalogue } from './catalogue-fixture';
 
@@ -43,7 +43,28 @@ describe('session restore', () => {
       searchTerm: 'blue',
       brand: 'Lick',
       category: 'Greens',
+      // Stored before palette styles existed: restores, as Random.
+      style: 'Random',
     });
+  });
+
+  it('restores the palette style, and reads an unknown one as Random', () => {
+    const colors = [real(1), real(2), real(3)];
+    expect(readSession(session(colors, { paletteStyle: 'Complementary' }), catalogue)?.style).toBe('Complementary');
+    expect(readSession(session(colors, { paletteStyle: 'Neutral + accent' }), catalogue)?.style).toBe(
+      'Neutral + accent',
+    );
+    expect(readSession(session(colors, { paletteStyle: 'Rainbow' }), catalogue)?.style).toBe('Random');
+    expect(readSession(session(colors, { paletteStyle: 7 }), catalogue)?.colorIds).toHaveLength(3);
+  });
+
+  it('writes the chosen style with the session', () => {
+    initPalette([catalogue.colors[1]!.id, catalogue.colors[2]!.id, catalogue.colors[3]!.id]);
+    setPaletteStyle('Tonal');
+    const written = serializeSession(catalogue, 1);
+    expect(JSON.parse(written ?? '{}').paletteStyle).toBe('Tonal');
+    expect(readSession(written, catalogue)?.style).toBe('Tonal');
+    setPaletteStyle('Random');
   });
 
   it('accepts hex codes in lower case', () => {
@@ -101,7 +122,15 @@ describe('session restore', () => {
     expect(text).not.toBeNull();
     const stored = JSON.parse(text as string);
     expect(Object.keys(stored).sort()).toEqual(
-      ['currentPalette', 'lockedIndices', 'searchTerm', 'selectedBrand', 'selectedCategory', 'timestamp'].sort(),
+      [
+        'currentPalette',
+        'lockedIndices',
+        'searchTerm',
+        'selectedBrand',
+        'selectedCategory',
+        'timestamp',
+        'paletteStyle',
+      ].sort(),
     );
     expect(readSession(text, catalogue)).toEqual({
       colorIds: chosen,
@@ -109,6 +138,7 @@ describe('session restore', () => {
       searchTerm: 'sage',
       brand: 'Farrow & Ball',
       category: null,
+      style: 'Random',
     });
   });
 });

@@ -17,6 +17,7 @@ const components: Record<OverlayName, LazyExoticComponent<ComponentType<OverlayP
   history: lazy(() => import('../features/saved/history-view')),
   account: lazy(() => import('../features/account/account-screen')),
   'account-link': lazy(() => import('../features/account/account-link-page')),
+  check: lazy(() => import('../features/check/check-panel')),
 };
 
 /** Renders the open overlays, bottom to top; the top one is the modal in front. */

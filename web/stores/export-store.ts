@@ -12,13 +12,17 @@ import { showToast } from './toast-store';
  * Share, the E key), so it only gathers the palette: writers, the PNG worker and downloads arrive
  * by dynamic import on first use.
  */
-export type ExportFormat = 'png' | 'svg' | 'json' | 'css';
+export type ExportFormat = 'png' | 'svg' | 'json' | 'css' | 'ase' | 'gpl' | 'swatches' | 'paint-list';
 
 const FAILURE: Record<ExportFormat, string> = {
   png: 'Failed to export image',
   svg: 'Failed to export SVG',
   json: 'Failed to export JSON',
   css: 'Failed to export CSS',
+  ase: 'Failed to export Adobe swatches',
+  gpl: 'Failed to export GIMP palette',
+  swatches: 'Failed to export Procreate swatches',
+  'paint-list': 'Failed to export the paint list',
 };
 
 /** The current palette's catalogue colours, in order; null while there is none to share. */

@@ -1,8 +1,9 @@
 import { proxy } from 'valtio';
 import { type Catalogue, findByHex } from '../../shared/catalogue/catalogue';
-import type { Brand, Category } from '../../shared/catalogue/types';
+import type { Brand, CatalogueColor, Category } from '../../shared/catalogue/types';
 import { canGenerateFrom, generateColorIds, pickRandomId } from '../../shared/palette/generate';
 import { PALETTE_MAX, PALETTE_MIN } from '../../shared/palette/limits';
+import type { PaletteStyle } from '../../shared/palette/style-names';
 import { cryptoRandom } from '../lib/random';
 import { getCatalogue } from './catalogue-store';
 
@@ -17,6 +18,8 @@ type Snapshot = readonly Slot[];
 
 interface PaletteState {
   slots: Slot[];
+  /** How Generate picks (issue 13); remembered with the session. */
+  style: PaletteStyle;
   /** Whether undo and redo can act; booleans, so the buttons re-render only when that changes. */
   canUndo: boolean;
   canRedo: boolean;
@@ -24,7 +27,7 @@ interface PaletteState {
 
 const HISTORY_LIMIT = 100;
 
-export const paletteState = proxy<PaletteState>({ slots: [], canUndo: false, canRedo: false });
+export const paletteState = proxy<PaletteState>({ slots: [], style: 'Random', canUndo: false, canRedo: false });
 
 // Plain arrays, not proxied: valtio would track (and snapshot) up to 100 old palettes on every
 // change, which measured at ~4× the cost of the render itself on a throttled phone profile.
@@ -72,29 +75,89 @@ export interface GenerateFrom {
   category?: Category | null;
 }
 
+type StylesModule = typeof import('../../shared/palette/palette-styles');
+// The styles' code is not first-paint code: it arrives when a style other than Random is chosen.
+let styles: StylesModule | null = null;
+let stylesLoading: Promise<StylesModule> | null = null;
+
+/** Loads the palette styles' code (once); Generate with a style waits for it. */
+export function loadStyles(): Promise<StylesModule> {
+  stylesLoading ??= import('../../shared/palette/palette-styles').then((module) => {
+    styles = module;
+    return module;
+  });
+  return stylesLoading;
+}
+
+export const stylesReady = () => styles !== null;
+
+export function setPaletteStyle(style: PaletteStyle): void {
+  paletteState.style = style;
+  if (style !== 'Random') void loadStyles();
+}
+
+// The palettes a styled Generate has shown this visit: a press asks for one not among them.
+const shown = new Set<string>();
+const SHOWN_LIMIT = 2000;
+
+export type GenerateResult =
+  | { ok: true }
+  | { ok: false; reason: 'too-few'; count: number }
+  /** The style cannot be met: `locks` rule it out, or the `pool` (the filter) holds too few paints for it. */
+  | { ok: false; reason: 'style'; cause: 'locks' | 'pool' };
+
 /**
  * Spec §4: keeps locked positions, refills the rest, an empty palette becomes 5 colours. With a
  * supplier or category, only from those paints (locked colours stay whatever they are); refused,
- * palette untouched, when too few paints match to fill it without repeats.
+ * palette untouched, when too few paints match to fill it without repeats. A style other than
+ * Random builds around the locks (its code must be loaded: see loadStyles).
  */
-export function generatePalette(
-  from: GenerateFrom = {},
-): { ok: true } | { ok: false; reason: 'too-few'; count: number } {
+export function generatePalette(from: GenerateFrom = {}): GenerateResult {
   const current = paletteState.slots;
   const currentIds = current.map((s) => s.colorId);
   const locked = current.map((s) => s.locked);
+  const catalogue = getCatalogue() as Catalogue;
   let pool = catalogueIds();
+  const colors = filteredColors(catalogue, from);
   if (from.brand || from.category) {
-    const catalogue = getCatalogue() as Catalogue;
-    pool = catalogue.colors
-      .filter((c) => (!from.brand || c.brand === from.brand) && (!from.category || c.category === from.category))
-      .map((c) => c.id);
+    pool = colors.map((c) => c.id);
     if (!canGenerateFrom(currentIds, locked, pool)) return { ok: false, reason: 'too-few', count: pool.length };
   }
-  const ids = generateColorIds(currentIds, locked, pool, cryptoRandom);
+  let ids: string[];
+  const style = paletteState.style;
+  if (style !== 'Random' && styles) {
+    const currentColors = current.map((s) => catalogue.byId.get(s.colorId) as CatalogueColor);
+    const result = styles.generateStyled(style, currentColors, locked, colors, cryptoRandom, shown);
+    if (!result.ok) return { ok: false, reason: 'style', cause: result.cause };
+    ids = result.ids;
+    if (shown.size >= SHOWN_LIMIT) shown.clear();
+    shown.add(styles.paletteKey(ids));
+  } else {
+    ids = generateColorIds(currentIds, locked, pool, cryptoRandom);
+  }
   // A refilled position keeps its key: React updates the strip in place instead of remounting it.
   commit(ids.map((colorId, i) => (current[i] ? { ...(current[i] as Slot), colorId } : slot(colorId))));
   return { ok: true };
+}
+
+// The styles prepare a pool once per array, so the same filter hands them the same array.
+const filtered = new WeakMap<Catalogue, Map<string, readonly CatalogueColor[]>>();
+function filteredColors(catalogue: Catalogue, from: GenerateFrom): readonly CatalogueColor[] {
+  if (!from.brand && !from.category) return catalogue.colors;
+  let lists = filtered.get(catalogue);
+  if (!lists) {
+    lists = new Map();
+    filtered.set(catalogue, lists);
+  }
+  const key = `${from.brand ?? ''}|${from.category ?? ''}`;
+  let list = lists.get(key);
+  if (!list) {
+    list = catalogue.colors.filter(
+      (c) => (!from.brand || c.brand === from.brand) && (!from.category || c.category === from.category),
+    );
+    lists.set(key, list);
+  }
+  return list;
 }
 
 /** Adds this colour at the end; refused at 10. */

@@ -4,10 +4,11 @@ import type { Catalogue } from '../../shared/catalogue/catalogue';
 import { normalizeHex } from '../../shared/color/hex';
 import { BRANDS, type Brand, CATEGORIES, type Category } from '../../shared/catalogue/types';
 import { PALETTE_MAX, PALETTE_MIN } from '../../shared/palette/limits';
+import { isPaletteStyle, type PaletteStyle } from '../../shared/palette/style-names';
 import { clearHash, parseHash } from '../lib/hash-route';
 import { getCatalogue } from './catalogue-store';
 import { filterState, setBrand, setCategory, setSearchTerm } from './filter-store';
-import { generatePalette, initPalette, loadPaletteFromHexes, paletteState } from './palette-store';
+import { generatePalette, initPalette, loadPaletteFromHexes, paletteState, setPaletteStyle } from './palette-store';
 import { announceShared } from './shared-link-actions';
 import { showToast } from './toast-store';
 
@@ -24,6 +25,8 @@ const sessionSchema = z.looseObject({
   currentPalette: z.array(storedColor).check(z.minLength(PALETTE_MIN), z.maxLength(PALETTE_MAX)),
   lockedIndices: z.optional(z.array(z.int().check(z.nonnegative()))),
   timestamp: z.optional(z.number()),
+  // Added with issue 13: sessions stored before it have none and restore as Random.
+  paletteStyle: z.optional(z.unknown()),
 });
 
 export interface RestoredSession {
@@ -32,6 +35,7 @@ export interface RestoredSession {
   searchTerm: string;
   brand: Brand | null;
   category: Category | null;
+  style: PaletteStyle;
 }
 
 /**
@@ -70,6 +74,7 @@ export function readSession(raw: string | null, catalogue: Catalogue): RestoredS
     searchTerm: session.searchTerm ?? '',
     brand,
     category,
+    style: isPaletteStyle(session.paletteStyle) ? session.paletteStyle : 'Random',
   };
 }
 
@@ -83,6 +88,7 @@ export function serializeSession(catalogue: Catalogue, now: number): string | nu
     selectedCategory: filterState.category,
     currentPalette: colors.map((c) => ({ id: c?.id, brand: c?.brand, colorName: c?.colorName, hexCode: c?.hexCode })),
     lockedIndices: paletteState.slots.flatMap((slot, i) => (slot.locked ? [i] : [])),
+    paletteStyle: paletteState.style,
     timestamp: now,
   });
 }
@@ -90,20 +96,33 @@ export function serializeSession(catalogue: Catalogue, now: number): string | nu
 let persisting = false;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
+function writeNow(): void {
+  const catalogue = getCatalogue();
+  if (!catalogue) return;
+  const text = serializeSession(catalogue, Date.now());
+  if (!text) return;
+  try {
+    localStorage.setItem(SESSION_KEY, text);
+  } catch {
+    // Storage full or disabled (private mode): the session simply is not remembered.
+  }
+}
+
 function writeSoon(): void {
   clearTimeout(timer);
   // Batched and off the input path: a burst of Space presses writes once.
   timer = setTimeout(() => {
-    const catalogue = getCatalogue();
-    if (!catalogue) return;
-    const text = serializeSession(catalogue, Date.now());
-    if (!text) return;
-    try {
-      localStorage.setItem(SESSION_KEY, text);
-    } catch {
-      // Storage full or disabled (private mode): the session simply is not remembered.
-    }
+    timer = undefined;
+    writeNow();
   }, WRITE_DELAY_MS);
+}
+
+// A reload or a closed tab inside the batching delay must not lose the last change.
+function flushOnLeave(): void {
+  if (timer === undefined) return;
+  clearTimeout(timer);
+  timer = undefined;
+  writeNow();
 }
 
 function readStorage(): string | null {
@@ -129,6 +148,7 @@ export function startSession(): void {
       setSearchTerm(restored.searchTerm);
       setBrand(restored.brand);
       setCategory(restored.category);
+      setPaletteStyle(restored.style);
     }
     if (route.kind === 'palette') {
       clearHash();
@@ -143,6 +163,7 @@ export function startSession(): void {
     persisting = true;
     subscribe(paletteState, writeSoon);
     subscribe(filterState, writeSoon);
+    addEventListener('pagehide', flushOnLeave);
     writeSoon();
   }
 }

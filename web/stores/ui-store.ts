@@ -17,7 +17,8 @@ export type OverlayName =
   | 'auth'
   | 'history'
   | 'account'
-  | 'account-link';
+  | 'account-link'
+  | 'check';
 
 export interface Overlay {
   name: OverlayName;

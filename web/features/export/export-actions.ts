@@ -1,7 +1,11 @@
 import type { CatalogueColor } from '../../../shared/catalogue/types';
+import { writePaletteAse } from '../../../shared/export/ase-export';
 import { writePaletteCss } from '../../../shared/export/css-export';
 import { type ExportPalette, exportFileName, toExportPalette } from '../../../shared/export/export-palette';
+import { writePaletteGpl } from '../../../shared/export/gpl-export';
 import { writePaletteJson } from '../../../shared/export/json-export';
+import { writePaintList } from '../../../shared/export/paint-list-export';
+import { writeProcreateSwatchesJson } from '../../../shared/export/procreate-export';
 import { writePaletteSvg } from '../../../shared/export/svg-export';
 import type { ExportFormat } from '../../stores/export-store';
 import { showToast } from '../../stores/toast-store';
@@ -41,6 +45,31 @@ const FORMATS: Record<
     extension: 'css',
     success: 'Palette exported as CSS!',
     make: (p, at) => new Blob([writePaletteCss(p, at)], { type: 'text/css;charset=utf-8' }),
+  },
+  ase: {
+    extension: 'ase',
+    success: 'Palette exported as Adobe swatches!',
+    make: (p) => new Blob([writePaletteAse(p) as Uint8Array<ArrayBuffer>], { type: 'application/octet-stream' }),
+  },
+  gpl: {
+    extension: 'gpl',
+    success: 'Palette exported as a GIMP palette!',
+    make: (p) => new Blob([writePaletteGpl(p)], { type: 'text/plain;charset=utf-8' }),
+  },
+  swatches: {
+    extension: 'swatches',
+    success: 'Palette exported for Procreate!',
+    make: async (p) => {
+      // The ZIP code arrives only for this format.
+      const { strToU8, zipSync } = await import('fflate');
+      const zip = zipSync({ 'Swatches.json': strToU8(writeProcreateSwatchesJson(p)) });
+      return new Blob([zip as Uint8Array<ArrayBuffer>], { type: 'application/zip' });
+    },
+  },
+  'paint-list': {
+    extension: 'html',
+    success: 'Paint list ready to print!',
+    make: (p, at) => new Blob([writePaintList(p, at)], { type: 'text/html;charset=utf-8' }),
   },
 };
 

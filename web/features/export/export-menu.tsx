@@ -9,6 +9,10 @@ const ITEMS: ReadonlyArray<{ format: ExportFormat; label: string; detail: string
   { format: 'svg', label: 'SVG', detail: 'Scalable image' },
   { format: 'json', label: 'JSON', detail: 'Names, hex, RGB' },
   { format: 'css', label: 'CSS', detail: 'Custom properties' },
+  { format: 'ase', label: 'Adobe swatches', detail: '.ase for Photoshop, Illustrator' },
+  { format: 'gpl', label: 'GIMP palette', detail: '.gpl for GIMP, Inkscape, Krita' },
+  { format: 'swatches', label: 'Procreate', detail: '.swatches' },
+  { format: 'paint-list', label: 'Paint list', detail: 'Printable page for the shop' },
 ];
 
 /**

@@ -4,7 +4,7 @@ import { catalogueState } from '../../stores/catalogue-store';
 import { canExport, exportPalette, sharePaletteLink } from '../../stores/export-store';
 import { filterState } from '../../stores/filter-store';
 import { paletteState } from '../../stores/palette-store';
-import { uiState } from '../../stores/ui-store';
+import { openOverlay, uiState } from '../../stores/ui-store';
 import { ExportMenu } from './export-menu';
 import './share-export-bar.css';
 
@@ -24,6 +24,9 @@ export function ShareExportBar() {
         Share
       </button>
       <ExportMenu />
+      <button type="button" className="share-export-button" onClick={() => openOverlay('check')}>
+        Check this palette
+      </button>
     </div>
   );
 }

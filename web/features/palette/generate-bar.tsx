@@ -1,6 +1,8 @@
+import { useId } from 'react';
 import { useSnapshot } from 'valtio';
+import { isPaletteStyle, PALETTE_STYLES } from '../../../shared/palette/style-names';
 import { catalogueState } from '../../stores/catalogue-store';
-import { paletteState } from '../../stores/palette-store';
+import { paletteState, setPaletteStyle } from '../../stores/palette-store';
 import { Icon } from './icons';
 import { generate, redoChange, undoChange } from './palette-actions';
 
@@ -8,6 +10,7 @@ export function GenerateBar() {
   const { status } = useSnapshot(catalogueState);
   const snap = useSnapshot(paletteState);
   const ready = status === 'ready';
+  const styleId = useId();
   return (
     <div className="generate-bar">
       <div className="generate-row">
@@ -34,9 +37,25 @@ export function GenerateBar() {
         >
           <Icon name="redo" />
         </button>
+        <label className="style-picker" htmlFor={styleId}>
+          <span className="style-picker-label">Palette style</span>
+          <select
+            id={styleId}
+            value={snap.style}
+            onChange={(event) => {
+              if (isPaletteStyle(event.target.value)) setPaletteStyle(event.target.value);
+            }}
+          >
+            {PALETTE_STYLES.map((style) => (
+              <option key={style} value={style}>
+                {style}
+              </option>
+            ))}
+          </select>
+        </label>
       </div>
       <p className="generate-hint">
-        Press <kbd>Space</kbd> to generate. Screen colours are approximate: a tester pot is the truth.
+        Press <kbd>Space</kbd> to generate. Colours on screen are approximate; order a tester pot.
       </p>
     </div>
   );

@@ -4,9 +4,11 @@ import { clearFilters, filterState, isFilterActive, showPalette } from '../../st
 import {
   addRandomColor,
   generatePalette,
+  loadStyles,
   paletteState,
   redo,
   removeSlot,
+  stylesReady,
   toggleLock,
   undo,
   unlockAll,
@@ -34,10 +36,20 @@ export function generate(): void {
     showToast('All colours are locked — unlock one to generate');
     return;
   }
+  const style = paletteState.style;
+  if (style !== 'Random' && !stylesReady()) {
+    // First press with a style before its code arrived (it loads when the style is chosen).
+    loadStyles().then(generate, () => showToast(`Could not load the ${style} style`, 'error'));
+    return;
+  }
   const { brand, category } = filterState;
   const from = [brand, category].filter(Boolean).join(' ');
   const result = generatePalette({ brand, category });
   if (!result.ok) {
+    if (result.reason === 'style') {
+      void loadStyles().then(({ styleRefusal }) => showToast(styleRefusal(style, result.cause, from), 'error'));
+      return;
+    }
     showToast(
       `Only ${result.count} ${from} ${result.count === 1 ? 'paint' : 'paints'}: too few for a new palette`,
       'error',
