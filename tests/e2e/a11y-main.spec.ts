@@ -36,7 +36,7 @@ for (const theme of ['light', 'dark'] as const) {
         await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
         await expect(strips(page)).toHaveCount(5);
         await page.keyboard.press('l');
-        await expect(page.getByRole('button', { name: 'Unlock all colors' })).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Unlock all colours' })).toBeVisible();
         if (label === 'phone')
           await strips(page)
             .nth(1)

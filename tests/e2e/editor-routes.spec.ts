@@ -52,7 +52,7 @@ test.describe('hash routes', () => {
 
   test('a link with no known colour keeps a normal palette and says so', async ({ page }) => {
     await page.goto('/#palette=000001-000002-zzzzzz');
-    await expect(toast(page, 'No catalogue colors in that link')).toBeVisible();
+    await expect(toast(page, 'No catalogue colours in that link')).toBeVisible();
     await expect(strips(page)).toHaveCount(5);
   });
 
@@ -184,7 +184,7 @@ test.describe('session restore', () => {
   test('the palette, its locks and the order come back after a reload', async ({ page }) => {
     await page.goto('/');
     await expect(strips(page)).toHaveCount(5);
-    await page.getByRole('button', { name: 'Add color' }).click();
+    await page.getByRole('button', { name: 'Add colour' }).click();
     await strips(page).nth(1).hover();
     await strips(page)
       .nth(1)

@@ -80,7 +80,7 @@ test.describe('palette editor: strips', () => {
 
   test('lock keeps a colour through Generate; unlock all appears only while something is locked', async ({ page }) => {
     await open(page);
-    const unlockAll = page.getByRole('button', { name: 'Unlock all colors' });
+    const unlockAll = page.getByRole('button', { name: 'Unlock all colours' });
     await expect(unlockAll).toHaveCount(0);
     const locked = (await names(page))[2];
     await strips(page).nth(2).hover();
@@ -127,7 +127,7 @@ test.describe('palette editor: strips', () => {
 
   test('add colour (button and A) goes up to 10, then says the maximum', async ({ page }) => {
     await open(page);
-    await page.getByRole('button', { name: 'Add color' }).click();
+    await page.getByRole('button', { name: 'Add colour' }).click();
     await expect(strips(page)).toHaveCount(6);
     await expect(toast(page, 'Color added')).toBeVisible();
     await focusPage(page);
@@ -150,7 +150,7 @@ test.describe('palette editor: strips', () => {
     });
     await page.reload();
     await expect(list(page)).toHaveCount(0);
-    await page.getByRole('button', { name: 'Add color' }).click();
+    await page.getByRole('button', { name: 'Add colour' }).click();
     await expect(strips(page)).toHaveCount(6);
     expect((await names(page)).slice(0, 5)).toEqual(before);
   });
@@ -194,7 +194,7 @@ test.describe('palette editor: strips', () => {
     const first = await names(page);
     await page.getByRole('button', { name: 'Generate New Palette' }).click();
     const second = await names(page);
-    await page.getByRole('button', { name: 'Add color' }).click();
+    await page.getByRole('button', { name: 'Add colour' }).click();
     await expect(strips(page)).toHaveCount(6);
     const third = await names(page);
     await focusPage(page);
@@ -315,7 +315,7 @@ test.describe('palette editor: phone', () => {
 
     const footer = page.getByRole('navigation', { name: 'Palette actions' });
     await expect(footer).toBeVisible();
-    for (const name of ['Save', /^Saved palettes/, 'Generate', 'Share', 'Add color']) {
+    for (const name of ['Save', /^Saved palettes/, 'Generate', 'Share', 'Add colour']) {
       await expect(footer.getByRole('button', { name, exact: true })).toBeVisible();
     }
     // The wide-screen floating duplicates and the Generate bar give way to the footer.
@@ -336,7 +336,7 @@ test.describe('palette editor: phone', () => {
     const before = await names(page);
     await footer.getByRole('button', { name: 'Generate' }).tap();
     await expect.poll(() => names(page)).not.toEqual(before);
-    await footer.getByRole('button', { name: 'Add color' }).tap();
+    await footer.getByRole('button', { name: 'Add colour' }).tap();
     await expect(strips(page)).toHaveCount(6);
   });
 

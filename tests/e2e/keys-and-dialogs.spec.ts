@@ -221,7 +221,7 @@ test.describe('desktop', () => {
 
   test('11: at 10 colours Add is disabled with the reason; A says it once, never a stack', async ({ page }) => {
     await open(page);
-    const add = page.getByRole('button', { name: 'Add color' });
+    const add = page.getByRole('button', { name: 'Add colour' });
     for (let i = 0; i < 5; i++) await add.click();
     await expect(strips(page)).toHaveCount(10);
     await expect(add).toBeDisabled();
@@ -282,7 +282,7 @@ test.describe('phone', () => {
   test('11: at 10 colours the footer’s Add is disabled, and Remove at 3', async ({ page }) => {
     await open(page);
     const footer = page.getByRole('navigation', { name: 'Palette actions' });
-    const add = footer.getByRole('button', { name: 'Add color' });
+    const add = footer.getByRole('button', { name: 'Add colour' });
     for (let i = 0; i < 5; i++) await add.tap();
     await expect(strips(page)).toHaveCount(10);
     await expect(add).toBeDisabled();

@@ -19,7 +19,7 @@ async function open(page: Page, theme: 'light' | 'dark') {
 
 /** Grows the palette to ten colours with the Add button the person can see, as they would. */
 async function addUpToTen(page: Page, press: (button: Locator) => Promise<void>) {
-  const add = page.getByRole('button', { name: 'Add color', exact: true }).filter({ visible: true });
+  const add = page.getByRole('button', { name: 'Add colour', exact: true }).filter({ visible: true });
   for (let count = 6; count <= 10; count++) {
     await press(add);
     await expect(strips(page)).toHaveCount(count);
@@ -119,7 +119,7 @@ for (const theme of ['light', 'dark'] as const) {
         .nth(9)
         .getByRole('button', { name: /^Lock / })
         .click();
-      await expect(page.getByRole('button', { name: 'Unlock all colors' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Unlock all colours' })).toBeVisible();
       await page.mouse.move(683, 20);
       await page.screenshot({ path: `${SHOTS}/desktop-10-${theme}.png` });
       expect(await unreadableTexts(page)).toEqual([]);

@@ -74,3 +74,37 @@ test.describe('the main screen', () => {
     expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 });
+
+test.describe('one spelling', () => {
+  /** Every word a person can see or hear on the page: text, accessible names, tooltips, options. */
+  const wordsOnPage = (page: import('@playwright/test').Page) =>
+    page.evaluate(() => {
+      const said = [...document.querySelectorAll('[aria-label], [title], [placeholder]')].flatMap((el) => [
+        el.getAttribute('aria-label') ?? '',
+        el.getAttribute('title') ?? '',
+        el.getAttribute('placeholder') ?? '',
+      ]);
+      return [document.body.innerText, ...said].join('\n');
+    });
+
+  test('British spelling on the main screen, the search and a colour’s details', async ({ page }) => {
+    await page.goto('/');
+    await expect(strips(page)).toHaveCount(5);
+    // American forms a person reads here (the spec's own toast texts are not on screen in this walk).
+    const american = /\b(colors?|gray|favorites?)\b/i;
+    expect(await wordsOnPage(page)).not.toMatch(american);
+    await page.getByRole('combobox', { name: 'Search colours' }).click();
+    await page.keyboard.type('hague');
+    await expect(page.getByText(/^Showing 1 colour$/)).toBeVisible();
+    expect(await wordsOnPage(page)).not.toMatch(american);
+    await page
+      .getByRole('list', { name: 'Search results' })
+      .getByRole('listitem')
+      .first()
+      .locator('.result-name')
+      .click();
+    const details = page.getByRole('dialog', { name: /Hague Blue/ });
+    await expect(details.getByRole('button', { name: 'Copy Colour Code' })).toBeVisible();
+    expect(await wordsOnPage(page)).not.toMatch(american);
+  });
+});

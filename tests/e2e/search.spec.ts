@@ -19,12 +19,12 @@ test.describe('catalogue search', () => {
   test('typing replaces the strips with ranked results, exact name first', async ({ page }) => {
     await open(page);
     await searchBox(page).fill('hague');
-    await expect(count(page)).toHaveText('Showing 1 color');
+    await expect(count(page)).toHaveText('Showing 1 colour');
     await expect(firstResultName(page)).toHaveText('Hague Blue');
     await expect(strips(page)).toHaveCount(0);
     await searchBox(page).fill('bone');
     await expect(firstResultName(page)).toHaveText('Bone');
-    await expect(count(page)).toHaveText(/^Showing \d+ colors$/);
+    await expect(count(page)).toHaveText(/^Showing \d+ colours$/);
     await searchBox(page).fill('');
     await expect(strips(page)).toHaveCount(5);
   });
@@ -37,7 +37,7 @@ test.describe('catalogue search', () => {
     await expect(firstResultName(page)).toHaveText('Hague Blue');
     for (const hex of ['#3d4e57', '3D4E57']) {
       await searchBox(page).fill(hex);
-      await expect(count(page)).toHaveText('Showing 1 color');
+      await expect(count(page)).toHaveText('Showing 1 colour');
       await expect(firstResultName(page)).toHaveText('Hague Blue');
     }
     await searchBox(page).fill('#3d4e');
@@ -45,15 +45,15 @@ test.describe('catalogue search', () => {
     await expect(page.getByText(/closest paints come first/)).toHaveCount(0);
     await searchBox(page).fill('#3d4e58');
     await expect(page.getByText('No paint is exactly #3D4E58: the closest paints come first.')).toBeVisible();
-    await expect(count(page)).toHaveText('Showing 12 colors');
+    await expect(count(page)).toHaveText('Showing 12 colours');
     await expect(results(page).locator('.result-name').nth(0)).toHaveText(/Hague Blue|Blue 07/);
     await searchBox(page).fill('elephnt');
     await expect(firstResultName(page)).toHaveText("Elephant's Breath");
     await searchBox(page).fill('hauge blue');
     await expect(firstResultName(page)).toHaveText('Hague Blue');
     await searchBox(page).fill('qqqqzz');
-    await expect(count(page)).toHaveText('Showing 0 colors');
-    await expect(page.getByText('No colors match these filters.')).toBeVisible();
+    await expect(count(page)).toHaveText('Showing 0 colours');
+    await expect(page.getByText('No colours match these filters.')).toBeVisible();
   });
 
   test('each keystroke queries the worker, and the last one wins', async ({ page }) => {
@@ -62,7 +62,7 @@ test.describe('catalogue search', () => {
     await open(page);
     await searchBox(page).pressSequentially('hague blu', { delay: 0 });
     await expect(firstResultName(page)).toHaveText('Hague Blue');
-    await expect(count(page)).toHaveText('Showing 1 color');
+    await expect(count(page)).toHaveText('Showing 1 colour');
     await expect(page.locator('.results')).toHaveAttribute('data-results-for', '["hague blu",null,null]');
     expect(workers.some((url) => /search\.worker/.test(url))).toBe(true);
   });
@@ -143,15 +143,15 @@ test.describe('filters and chips', () => {
   test('supplier and category filters, alone and with a search, with removable chips', async ({ page }) => {
     await open(page);
     const supplier = page.getByRole('combobox', { name: 'Supplier' });
-    const category = page.getByRole('combobox', { name: 'Color category' });
+    const category = page.getByRole('combobox', { name: 'Colour category' });
     // 'All categories' and each category that has paints ('Other' has none).
     await expect(category.locator('option')).toHaveCount(12);
     await supplier.selectOption('Lick');
-    await expect(count(page)).toHaveText('Showing 99 colors');
+    await expect(count(page)).toHaveText('Showing 99 colours');
     await supplier.selectOption('Little Greene');
-    await expect(count(page)).toHaveText('Showing 204 colors');
+    await expect(count(page)).toHaveText('Showing 204 colours');
     await supplier.selectOption('Farrow & Ball');
-    await expect(count(page)).toHaveText('Showing 144 colors');
+    await expect(count(page)).toHaveText('Showing 144 colours');
 
     await category.selectOption('Blues');
     await searchBox(page).fill('blue');
@@ -173,7 +173,7 @@ test.describe('filters and chips', () => {
 
     await page.getByRole('button', { name: 'Remove filter “blue”' }).click();
     await expect(searchBox(page)).toHaveValue('');
-    await expect(count(page)).toHaveText(/^Showing \d+ colors$/);
+    await expect(count(page)).toHaveText(/^Showing \d+ colours$/);
 
     await supplier.selectOption('Lick');
     await page.getByRole('button', { name: 'Clear all' }).first().click();
@@ -186,7 +186,7 @@ test.describe('filters and chips', () => {
     await page.setViewportSize({ width: 375, height: 740 });
     await open(page);
     await page.getByRole('combobox', { name: 'Supplier' }).selectOption('Little Greene');
-    await expect(count(page)).toHaveText('Showing 204 colors');
+    await expect(count(page)).toHaveText('Showing 204 colours');
     expect(await results(page).count()).toBeLessThan(30);
     await page.locator('.results-scroll').evaluate((el) => {
       el.scrollTop = el.scrollHeight;
@@ -264,11 +264,11 @@ test.describe('detail modal', () => {
     await expect(description).toContainText(`LRV ${figure} (estimated)`);
     await expect(description).toHaveText(/\bdark\b.*\bblue\b|\bblue\b.*\bdark\b/);
     await expect(dialog.locator('.detail-finishes li')).toHaveCount(8);
-    await expect(dialog.getByRole('link', { name: 'Buy This Color' })).toHaveAttribute(
+    await expect(dialog.getByRole('link', { name: 'Buy This Colour' })).toHaveAttribute(
       'href',
       'https://www.farrow-ball.com/paint/hague-blue',
     );
-    await dialog.getByRole('button', { name: 'Copy Color Code' }).click();
+    await dialog.getByRole('button', { name: 'Copy Colour Code' }).click();
     await expect(toast(page)).toContainText('Copied #3D4E57');
     await dialog.getByRole('button', { name: 'Add to Palette' }).click();
     await expect(toast(page)).toContainText('Added Hague Blue to palette');
@@ -355,7 +355,7 @@ test.describe('accessibility', () => {
     await page.setViewportSize({ width: 375, height: 740 });
     await open(page);
     await page.getByRole('combobox', { name: 'Supplier' }).selectOption('Little Greene');
-    await expect(count(page)).toHaveText('Showing 204 colors');
+    await expect(count(page)).toHaveText('Showing 204 colours');
     const drawn = await results(page).count();
     await results(page).first().locator('.result-name').focus();
     const position = () =>
@@ -409,19 +409,19 @@ test.describe('issue 16: typing, generating and reading as a person does', () =>
       await page.keyboard.type(typed);
       await expect(searchBox(page)).toHaveValue(typed);
       await expect(page.locator('.results')).toHaveAttribute('data-results-for', JSON.stringify([typed, null, null]));
-      await expect(count(page)).not.toHaveText('Showing 0 colors');
+      await expect(count(page)).not.toHaveText('Showing 0 colours');
       await expect(firstResultName(page)).toHaveText('Hague Blue');
       await clearByKeys(page);
       await expect(strips(page)).toHaveCount(5);
     }
 
     await page.keyboard.type('hgaeu blue');
-    await expect(count(page)).toHaveText('Showing 0 colors');
+    await expect(count(page)).toHaveText('Showing 0 colours');
     const didYouMean = page.getByRole('button', { name: 'Did you mean Hague Blue?' });
     await expect(didYouMean).toBeVisible();
     await didYouMean.click();
     await expect(searchBox(page)).toHaveValue('Hague Blue');
-    await expect(count(page)).toHaveText('Showing 1 color');
+    await expect(count(page)).toHaveText('Showing 1 colour');
     await expect(firstResultName(page)).toHaveText('Hague Blue');
     await expect(didYouMean).toHaveCount(0);
     // Focus went back to the box: the next keys refine the search.
@@ -432,7 +432,7 @@ test.describe('issue 16: typing, generating and reading as a person does', () =>
     await open(page);
     const supplier = page.getByRole('combobox', { name: 'Supplier' });
     await supplier.selectOption('Farrow & Ball');
-    await expect(count(page)).toHaveText('Showing 144 colors');
+    await expect(count(page)).toHaveText('Showing 144 colours');
     await expect(strips(page)).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Generate New Palette' }).click();
@@ -449,7 +449,7 @@ test.describe('issue 16: typing, generating and reading as a person does', () =>
 
     // Back to the paints of that supplier in one click; typing also shows results again.
     await page.getByRole('button', { name: 'Show matching paints' }).click();
-    await expect(count(page)).toHaveText('Showing 144 colors');
+    await expect(count(page)).toHaveText('Showing 144 colours');
     await expect(strips(page)).toHaveCount(0);
   });
 
@@ -471,17 +471,17 @@ test.describe('issue 16: typing, generating and reading as a person does', () =>
   }) => {
     await open(page);
     await page.getByRole('combobox', { name: 'Supplier' }).selectOption('Lick');
-    await page.getByRole('combobox', { name: 'Color category' }).selectOption({ label: 'Navy (1)' });
-    await expect(count(page)).toHaveText('Showing 1 color');
+    await page.getByRole('combobox', { name: 'Colour category' }).selectOption({ label: 'Navy (1)' });
+    await expect(count(page)).toHaveText('Showing 1 colour');
     await page.getByRole('button', { name: 'Generate New Palette' }).click();
     await expect(toast(page)).toContainText('Only 1 Lick Navy paint: too few for a new palette');
-    await expect(count(page)).toHaveText('Showing 1 color');
+    await expect(count(page)).toHaveText('Showing 1 colour');
   });
 
   test('the category list offers no empty categories, for any supplier', async ({ page }) => {
     await open(page);
     const supplier = page.getByRole('combobox', { name: 'Supplier' });
-    const category = page.getByRole('combobox', { name: 'Color category' });
+    const category = page.getByRole('combobox', { name: 'Colour category' });
     for (const brand of ['', 'Farrow & Ball', 'Lick', 'Little Greene']) {
       await supplier.selectOption(brand);
       await expect(category.locator('option').nth(1)).toHaveText(/\(\d+\)$/);
@@ -524,7 +524,7 @@ test.describe('issue 16: typing, generating and reading as a person does', () =>
     await searchBox(page).click();
     // The late-loading part: the first search shows its answer, then the box is emptied again.
     await page.keyboard.type('white');
-    await expect(count(page)).toHaveText(/^Showing \d+ colors$/);
+    await expect(count(page)).toHaveText(/^Showing \d+ colours$/);
     await clearByKeys(page);
     await page.evaluate(() => {
       (window as unknown as { answeredInTask: boolean[] }).answeredInTask.length = 0;

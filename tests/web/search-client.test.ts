@@ -59,9 +59,9 @@ describe('search client without workers (the main-thread fallback)', () => {
 
 describe('search wording', () => {
   it("says 'color' for one and 'colors' otherwise", () => {
-    expect(showingLabel(1)).toBe('Showing 1 color');
-    expect(showingLabel(0)).toBe('Showing 0 colors');
-    expect(showingLabel(447)).toBe('Showing 447 colors');
+    expect(showingLabel(1)).toBe('Showing 1 colour');
+    expect(showingLabel(0)).toBe('Showing 0 colours');
+    expect(showingLabel(447)).toBe('Showing 447 colours');
   });
 
   it('describes ΔE in words only, by what a CIEDE2000 difference looks like', () => {

@@ -155,7 +155,7 @@ export function startSession(): void {
       // Over the visitor's remembered palette as an undo step, so theirs is one Undo away.
       const loaded = loadPaletteFromHexes(route.hexes, { initial: !restored }) > 0;
       if (loaded) announceShared(null, 'Palette loaded from link!');
-      else showToast('No catalogue colors in that link', 'error');
+      else showToast('No catalogue colours in that link', 'error');
     }
     if (paletteState.slots.length === 0) generatePalette();
   }

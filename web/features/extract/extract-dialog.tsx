@@ -37,7 +37,7 @@ function Progress() {
   return (
     <div className="extract-progress">
       <progress max={1} value={progress} aria-label="Extraction progress" />
-      <span>{phase === 'decoding' ? 'Reading the image…' : 'Finding colors and matching paints…'}</span>
+      <span>{phase === 'decoding' ? 'Reading the image…' : 'Finding colours and matching paints…'}</span>
       <button type="button" className="extract-button" onClick={cancelExtraction}>
         Cancel
       </button>
@@ -53,7 +53,7 @@ function Result() {
     <section className="extract-result" aria-label="Extracted palette">
       <p className="extract-made-with">
         Made with <strong>{ALGORITHM_LABELS[result.algorithm]}</strong> matching · {result.swatches.length}{' '}
-        {result.swatches.length === 1 ? 'color' : 'colors'}
+        {result.swatches.length === 1 ? 'colour' : 'colours'}
       </p>
       <ul className="extract-swatches">
         {result.swatches.map((swatch) => {
@@ -122,7 +122,7 @@ export default function ExtractDialog({ onClose }: OverlayProps) {
     <Dialog title="Extract palette from image" onClose={close} className="extract-dialog">
       <div className="extract-pick">
         {state.image ? null : (
-          <p>Choose a photo of a room, a fabric or anything you love; its colors are matched to real paints.</p>
+          <p>Choose a photo of a room, a fabric or anything you love; its colours are matched to real paints.</p>
         )}
         <div className="extract-pick-buttons">
           <button type="button" className="extract-button extract-primary" onClick={() => pickRef.current?.click()}>
@@ -150,7 +150,7 @@ export default function ExtractDialog({ onClose }: OverlayProps) {
             onChange={() => changeAlgorithm('perceptual')}
           />
           <span>
-            Perceptual <small>(recommended) clusters colors as eyes see them, matches paints by CIEDE2000</small>
+            Perceptual <small>(recommended) clusters colours as eyes see them, matches paints by CIEDE2000</small>
           </span>
         </label>
         <label>
@@ -161,7 +161,7 @@ export default function ExtractDialog({ onClose }: OverlayProps) {
             onChange={() => changeAlgorithm('spec')}
           />
           <span>
-            Classic <small>the 20 most common colors, matched by RGB distance, up to 5 paints</small>
+            Classic <small>the 20 most common colours, matched by RGB distance, up to 5 paints</small>
           </span>
         </label>
         <label className="extract-count">

@@ -62,7 +62,7 @@ const FORMAT_NAMES: Record<string, string> = { heic: 'HEIC', avif: 'AVIF' };
 export function problemMessage(result: Extract<DecodeResult, { ok: false }>): string {
   switch (result.reason) {
     case 'empty':
-      return 'That file is empty. Choose a photo to extract colors from.';
+      return 'That file is empty. Choose a photo to extract colours from.';
     case 'not-image':
       return 'That file is not an image. Choose a JPEG, PNG, WebP or HEIC photo.';
     case 'truncated':

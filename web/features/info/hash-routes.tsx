@@ -32,7 +32,7 @@ export function HashRoutes() {
           void import('../../stores/shared-link-actions').then((m) =>
             m.announceShared(null, 'Palette loaded from link!'),
           );
-        else showToast('No catalogue colors in that link', 'error');
+        else showToast('No catalogue colours in that link', 'error');
       }
     };
     apply(true);

@@ -4,11 +4,11 @@ import './info.css';
 
 const SHORTCUTS: ReadonlyArray<readonly [keys: readonly string[], action: string]> = [
   [['Space'], 'Generate a new palette'],
-  [['A'], 'Add a color'],
+  [['A'], 'Add a colour'],
   [['S'], 'Save the palette'],
   [['E'], 'Export as PNG (when no filter is active)'],
-  [['L'], 'Lock or unlock the last color'],
-  [['U'], 'Unlock all colors'],
+  [['L'], 'Lock or unlock the last colour'],
+  [['U'], 'Unlock all colours'],
   [['D'], 'Dark mode on or off'],
   [['Ctrl', 'Z'], 'Undo (⌘Z on a Mac)'],
   [['Ctrl', 'Shift', 'Z'], 'Redo (⌘⇧Z on a Mac)'],

@@ -31,7 +31,7 @@ export function FloatingActions() {
         <button
           type="button"
           className="fab"
-          aria-label="Unlock all colors"
+          aria-label="Unlock all colours"
           title="Unlock all (U)"
           onClick={unlockEverything}
         >
@@ -69,8 +69,8 @@ export function FloatingActions() {
       <button
         type="button"
         className="fab fab-primary fab-wide-only"
-        aria-label="Add color"
-        title={full ? ADD_REASON : 'Add color (A)'}
+        aria-label="Add colour"
+        title={full ? ADD_REASON : 'Add colour (A)'}
         disabled={full}
         aria-describedby={full ? reasonId : undefined}
         onClick={addColor}

@@ -45,7 +45,7 @@ export function MobileFooter() {
       <button
         type="button"
         className="footer-button"
-        aria-label="Add color"
+        aria-label="Add colour"
         title={full ? ADD_REASON : undefined}
         disabled={full}
         aria-describedby={full ? reasonId : undefined}

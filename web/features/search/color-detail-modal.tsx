@@ -125,18 +125,18 @@ export default function ColorDetailModal({ params, onClose }: OverlayProps) {
       </ul>
       <div className="detail-actions">
         <button type="button" onClick={() => void copyHex(color.hexCode)}>
-          Copy Color Code
+          Copy Colour Code
         </button>
         <button type="button" className="detail-primary" onClick={() => addToPalette(color, FULL_FROM_MODAL)}>
           Add to Palette
         </button>
         {href ? (
           <a href={href} target="_blank" rel="noopener noreferrer">
-            Buy This Color
+            Buy This Colour
           </a>
         ) : (
           <button type="button" onClick={() => openPurchase(color.purchaseLink)}>
-            Buy This Color
+            Buy This Colour
           </button>
         )}
       </div>

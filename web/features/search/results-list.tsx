@@ -208,7 +208,7 @@ function ResultsList() {
       )}
       {answered && ids.length === 0 && (
         <div className="results-empty">
-          <p>No colors match these filters.</p>
+          <p>No colours match these filters.</p>
           {snap.suggestion && <DidYouMean suggestion={snap.suggestion} />}
           <button type="button" className="search-clear" onClick={clearFilters}>
             Clear all

@@ -93,7 +93,7 @@ const FilterSelects = memo(function FilterSelects({
         ))}
       </select>
       <select
-        aria-label="Color category"
+        aria-label="Colour category"
         className="search-select"
         value={category ?? ''}
         onChange={(event) => {

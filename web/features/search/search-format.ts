@@ -1,6 +1,6 @@
-/** 'Showing 1 color', 'Showing 12 colors' (spec §2). */
+/** 'Showing 1 colour', 'Showing 12 colours' (spec §2). */
 export function showingLabel(count: number): string {
-  return `Showing ${count} ${count === 1 ? 'color' : 'colors'}`;
+  return `Showing ${count} ${count === 1 ? 'colour' : 'colours'}`;
 }
 
 /**
