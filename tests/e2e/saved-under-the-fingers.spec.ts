@@ -261,6 +261,13 @@ test.describe('issue 16: shared links say what they are', () => {
     await expect(label).toContainText('Front room');
     const loaded = toast(visitor, 'Loaded Front room');
     await expect(loaded).toBeVisible();
+    // Where to buy what was shared, honestly: the screen is not the paint.
+    await label.getByText('Tester pots').click();
+    await expect(label.getByText('Colours on screen are approximate; order a tester pot.')).toBeVisible();
+    const buyLinks = label.getByRole('link');
+    await expect(buyLinks).toHaveCount(shared.length);
+    for (const href of await buyLinks.evaluateAll((links) => links.map((a) => a.getAttribute('href'))))
+      expect(href).toMatch(/^https:\/\/(www\.)?(farrow-ball\.com|lick\.com|littlegreene\.com)\//);
     await loaded.getByRole('button', { name: 'Undo: back to your palette' }).click();
     await expect.poll(() => stripIds(visitor)).toEqual(own);
     await expect(label).toBeHidden();

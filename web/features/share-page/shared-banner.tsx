@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { subscribe, useSnapshot } from 'valtio';
+import { getCatalogue } from '../../stores/catalogue-store';
 import { paletteState } from '../../stores/palette-store';
 import { backToOwn } from '../../stores/shared-link-actions';
 import { dismissShared, sharedLinkState } from '../../stores/shared-link-store';
@@ -19,10 +20,34 @@ export default function SharedBanner() {
     [],
   );
   if (!shown) return null;
+  const catalogue = getCatalogue();
+  // Only web addresses become links (a purchase link must start with http).
+  const paints = shown.colorIds.flatMap((id) => {
+    const color = catalogue?.byId.get(id);
+    return color && /^https?:\/\//.test(color.purchaseLink) ? [color] : [];
+  });
   return (
     <aside className="shared-banner" aria-label="Shared palette">
       <span className="shared-banner-kicker">Shared palette</span>
       {shown.name && <strong className="shared-banner-name">{shown.name}</strong>}
+      {paints.length > 0 && (
+        <details className="shared-banner-buy">
+          <summary>Tester pots</summary>
+          <div className="shared-banner-buy-body">
+            <p>Colours on screen are approximate; order a tester pot.</p>
+            <ul>
+              {paints.map((color) => (
+                <li key={color.id}>
+                  <a href={color.purchaseLink} target="_blank" rel="noopener noreferrer">
+                    {color.colorName}
+                  </a>{' '}
+                  <span className="shared-banner-brand">{color.brand}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </details>
+      )}
       {canUndo && (
         <button type="button" className="shared-banner-button" onClick={backToOwn}>
           Back to your palette
