@@ -69,8 +69,3 @@ export function exportFileName(at: Date, extension: string): string {
   const time = `${pad(at.getHours())}${pad(at.getMinutes())}${pad(at.getSeconds())}`;
   return `palette-${date}-${time}.${extension}`;
 }
-
-/** Spec §2: `#palette=hex-hex-…`, hex without '#', dash separated. */
-export function paletteHash(hexes: readonly string[]): string {
-  return `#palette=${hexes.map((h) => h.replace(/^#/, '').toLowerCase()).join('-')}`;
-}

@@ -1,5 +1,5 @@
 import type { CatalogueColor } from '../../shared/catalogue/types';
-import { paletteHash } from '../../shared/export/export-palette';
+import { paletteHash } from '../../shared/export/palette-hash';
 import { copyText } from '../lib/clipboard';
 import { getCatalogue } from './catalogue-store';
 import { resultsShown } from './filter-store';

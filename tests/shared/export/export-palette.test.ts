@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { exportFileName, paletteHash, toExportPalette } from '../../../shared/export/export-palette';
+import { exportFileName, toExportPalette } from '../../../shared/export/export-palette';
+import { paletteHash } from '../../../shared/export/palette-hash';
 import { cleanText, fitText } from '../../../shared/export/text';
 import { colorsById } from './support';
 
