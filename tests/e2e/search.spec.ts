@@ -15,6 +15,25 @@ async function open(page: Page) {
   await expect(strips(page)).toHaveCount(5);
 }
 
+/**
+ * Adds result rows, top down, until the palette holds 10, skipping paints it holds already (the
+ * random start palette may hold one: a duplicate is refused). Returns the index after the last row used.
+ */
+async function fillFromResults(page: Page, held: Set<string>): Promise<number> {
+  let i = 0;
+  for (; held.size < 10; i++) {
+    const add = results(page)
+      .nth(i)
+      .getByRole('button', { name: /^Add .* to palette$/ });
+    const name = ((await add.getAttribute('aria-label')) ?? '').replace(/^Add (.*) to palette$/, '$1');
+    if (held.has(name)) continue;
+    await add.click();
+    await expect(toast(page)).toContainText(`Added ${name} to palette`);
+    held.add(name);
+  }
+  return i;
+}
+
 test.describe('catalogue search', () => {
   test('typing replaces the strips with ranked results, exact name first', async ({ page }) => {
     await open(page);
@@ -223,16 +242,7 @@ test.describe('result rows', () => {
     held.add('Hague Blue');
     expect(held.size).toBe(6);
     await searchBox(page).fill('grey');
-    for (let i = 0; held.size < 10; i++) {
-      const add = results(page)
-        .nth(i)
-        .getByRole('button', { name: /^Add .* to palette$/ });
-      const name = ((await add.getAttribute('aria-label')) ?? '').replace(/^Add (.*) to palette$/, '$1');
-      if (held.has(name)) continue;
-      await add.click();
-      await expect(toast(page)).toContainText(`Added ${name} to palette`);
-      held.add(name);
-    }
+    await fillFromResults(page, held);
     await expect(results(page).first().getByRole('button', { name: 'Palette Full' })).toBeDisabled();
     await searchBox(page).fill('white');
     await expect(results(page).first().getByRole('button', { name: 'Palette Full' })).toBeDisabled();
@@ -317,17 +327,7 @@ test.describe('detail modal', () => {
     const held = new Set(await strips(page).locator('.palette-strip-name').allTextContents());
     await searchBox(page).fill('blue');
     // Five blues the palette does not hold yet (a paint already there is refused as a duplicate).
-    let i = 0;
-    for (; held.size < 10; i++) {
-      const add = results(page)
-        .nth(i)
-        .getByRole('button', { name: /^Add .* to palette$/ });
-      const name = ((await add.getAttribute('aria-label')) ?? '').replace(/^Add (.*) to palette$/, '$1');
-      if (held.has(name)) continue;
-      await add.click();
-      await expect(toast(page)).toContainText(`Added ${name} to palette`);
-      held.add(name);
-    }
+    let i = await fillFromResults(page, held);
     let row = results(page).nth(i);
     while (held.has((await row.locator('.result-name').textContent()) ?? '')) row = results(page).nth(++i);
     await expect(row.getByRole('button', { name: 'Palette Full' })).toBeDisabled();
