@@ -1,12 +1,5 @@
 import { z } from 'zod';
-
-/**
- * Issue 11: at least 8 characters (NIST 800-63B, ASVS 2.1.1) and not one of the 10 000 most common
- * (the server checks that list). Sign-in accepts any length, so passwords chosen under the old
- * 6-character rule still open their accounts. The cap keeps hashing cheap to refuse.
- */
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 256;
+import { PASSWORD_MAX, PASSWORD_MIN } from './password-rules';
 
 export const emailSchema = z
   .string()

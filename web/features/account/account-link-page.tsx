@@ -1,9 +1,10 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Dialog } from '../../lib/dialog';
 import { confirmEmailAddress, resetPassword } from '../../stores/account-actions';
 import { showToast } from '../../stores/toast-store';
 import { openOverlay, type OverlayProps } from '../../stores/ui-store';
 import './auth-modal.css';
+import { NewPasswordField } from './new-password-field';
 
 /**
  * Leaves /confirm or /reset-password for the app's own address, so a reload does not reopen the page.
@@ -84,7 +85,6 @@ function ConfirmEmail({ token, onClose }: { token: string; onClose: () => void }
 function ResetPassword({ token, onClose }: { token: string; onClose: () => void }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const ids = { password: useId(), hint: useId() };
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
@@ -103,22 +103,7 @@ function ResetPassword({ token, onClose }: { token: string; onClose: () => void 
   return (
     <Dialog title="Choose a New Password" onClose={onClose} className="auth-modal" historyEntry={false}>
       <form onSubmit={submit}>
-        <div className="auth-field">
-          <label htmlFor={ids.password}>New password</label>
-          <input
-            id={ids.password}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={8}
-            autoFocus
-            aria-describedby={ids.hint}
-          />
-          <span id={ids.hint} className="auth-hint">
-            At least 8 characters, and not a common password such as "password1"
-          </span>
-        </div>
+        <NewPasswordField />
         {error && (
           <p className="auth-error" role="alert">
             {error}

@@ -15,6 +15,7 @@ import { showToast } from '../../stores/toast-store';
 import type { OverlayProps } from '../../stores/ui-store';
 import './auth-modal.css';
 import './account-screen.css';
+import { NewPasswordField } from './new-password-field';
 
 type Status = { tone: 'error' | 'ok'; text: string } | null;
 
@@ -56,7 +57,7 @@ export default function AccountScreen({ onClose }: OverlayProps) {
 function ChangePassword() {
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<Status>(null);
-  const ids = { current: useId(), next: useId(), hint: useId() };
+  const ids = { current: useId() };
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
@@ -64,7 +65,7 @@ function ChangePassword() {
     const form = new FormData(formElement);
     setBusy(true);
     setStatus(null);
-    const outcome = await changePassword(String(form.get('current') ?? ''), String(form.get('next') ?? ''));
+    const outcome = await changePassword(String(form.get('current') ?? ''), String(form.get('password') ?? ''));
     setBusy(false);
     if (!outcome.ok) {
       setStatus({ tone: 'error', text: outcome.message });
@@ -81,21 +82,7 @@ function ChangePassword() {
           <label htmlFor={ids.current}>Current password</label>
           <input id={ids.current} name="current" type="password" autoComplete="current-password" required />
         </div>
-        <div className="auth-field">
-          <label htmlFor={ids.next}>New password</label>
-          <input
-            id={ids.next}
-            name="next"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={8}
-            aria-describedby={ids.hint}
-          />
-          <span id={ids.hint} className="auth-hint">
-            At least 8 characters, and not a common password
-          </span>
-        </div>
+        <NewPasswordField />
         <StatusLine status={status} />
         <button type="submit" className="auth-submit" disabled={busy}>
           {busy ? 'Please wait…' : 'Change Password'}

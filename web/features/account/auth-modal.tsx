@@ -13,6 +13,7 @@ import { localChoice } from '../../stores/saved-store';
 import { showToast } from '../../stores/toast-store';
 import { closeOverlay, openOverlay, type OverlayProps } from '../../stores/ui-store';
 import './auth-modal.css';
+import { NewPasswordField } from './new-password-field';
 
 type Mode = 'signin' | 'signup' | 'forgot';
 
@@ -133,27 +134,25 @@ export default function AuthModal({ params, onClose }: OverlayProps) {
           <input ref={emailRef} id={ids.email} name="email" type="email" autoComplete="email" required autoFocus />
         </div>
         {mode === 'forgot' && !mail && <p className="auth-intro">{ASK_ADMIN}</p>}
-        {mode !== 'forgot' && (
+        {mode === 'signin' && (
           <div className="auth-field">
             <label htmlFor={ids.password}>Password</label>
             <input
-              key={mode}
               id={ids.password}
               name="password"
               type="password"
-              autoComplete={mode === 'signin' ? 'current-password' : 'new-password'}
+              autoComplete="current-password"
               required
-              // Sign-in accepts passwords chosen under the old 6-character rule; new ones need 8.
-              minLength={mode === 'signin' ? 6 : 8}
+              // Sign-in accepts passwords chosen under the old 6-character rule; new ones follow NewPasswordField.
+              minLength={6}
               aria-describedby={`${ids.password}-hint`}
             />
             <span id={`${ids.password}-hint`} className="auth-hint">
-              {mode === 'signin'
-                ? 'At least 6 characters'
-                : 'At least 8 characters, and not a common password such as "password1"'}
+              At least 6 characters
             </span>
           </div>
         )}
+        {mode === 'signup' && <NewPasswordField label="Password" />}
         {mode === 'signin' && needsCode && (
           <div className="auth-field">
             <label htmlFor={ids.totp}>Authentication code</label>
