@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Dialog } from '../../lib/dialog';
 import { paletteState } from '../../stores/palette-store';
@@ -26,16 +26,6 @@ export default function SaveModal({ onClose }: OverlayProps) {
   const [busy, setBusy] = useState(false);
   const [conflict, setConflict] = useState<{ result: Conflict; mine: SavedPalette } | null>(null);
   const nameId = useId();
-  const nameRef = useRef<HTMLInputElement>(null);
-  // autoFocus runs before the dialog's showModal (a parent effect), which then focuses its first
-  // button: put the user in the name field once the dialog is open, so typing names the palette.
-  useEffect(() => {
-    const frame = requestAnimationFrame(() => {
-      nameRef.current?.focus();
-      nameRef.current?.select();
-    });
-    return () => cancelAnimationFrame(frame);
-  }, []);
 
   const colorIds = () => paletteState.slots.map((s) => s.colorId);
   const chosenName = () => name.trim() || (target === 'new' ? defaultName : (source?.name ?? defaultName));
@@ -125,13 +115,11 @@ export default function SaveModal({ onClose }: OverlayProps) {
         </label>
         <input
           id={nameId}
-          ref={nameRef}
           className="save-input"
           value={name}
           maxLength={100}
           onChange={(e) => setName(e.target.value)}
           onFocus={(e) => e.target.select()}
-          autoFocus
         />
         <div className="save-actions">
           <button type="button" className="saved-secondary" onClick={onClose}>
