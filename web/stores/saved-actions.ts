@@ -249,36 +249,16 @@ function remember(ids: readonly string[], local: LocalPaletteRecord[] = []): Del
 
 const undoAction = (deleted: Deleted) => ({ label: 'Undo', run: () => void undoDelete(deleted) });
 
-export async function deletePalette(id: string): Promise<void> {
-  let deleted: Deleted;
-  if (isRemote()) {
-    deleted = remember([id]);
-    const done = await remote(() => api.deletePalette(id).then(() => true), 'Failed to delete palette');
-    if (!done) return;
-    forget([id]);
-  } else {
-    try {
-      const records = readLocal();
-      deleted = remember(
-        [id],
-        records.filter((r) => r.id === id),
-      );
-      writeLocal(records.filter((r) => r.id !== id));
-      forget([id]);
-    } catch {
-      showToast('Failed to delete palette', 'error');
-      return;
-    }
-  }
-  showToast('Palette deleted', 'info', undoAction(deleted));
-}
-
-export async function deletePalettes(ids: readonly string[]): Promise<boolean> {
-  if (ids.length === 0) return false;
+/** One delete for one palette or many: the spec's texts differ, the steps and the Undo do not. */
+async function removePalettes(
+  ids: readonly string[],
+  texts: { failed: string; done: string },
+  call: () => Promise<unknown>,
+): Promise<boolean> {
   let deleted: Deleted;
   if (isRemote()) {
     deleted = remember(ids);
-    const done = await remote(() => api.deletePalettes(ids).then(() => true), 'Failed to delete palettes');
+    const done = await remote(() => call().then(() => true), texts.failed);
     if (!done) return false;
     forget(ids);
   } else {
@@ -291,12 +271,25 @@ export async function deletePalettes(ids: readonly string[]): Promise<boolean> {
       writeLocal(records.filter((r) => !ids.includes(r.id)));
       forget(ids);
     } catch {
-      showToast('Failed to delete palettes', 'error');
+      showToast(texts.failed, 'error');
       return false;
     }
   }
-  showToast(`Deleted ${ids.length} palette(s)`, 'info', undoAction(deleted));
+  showToast(texts.done, 'info', undoAction(deleted));
   return true;
+}
+
+export async function deletePalette(id: string): Promise<void> {
+  await removePalettes([id], { failed: 'Failed to delete palette', done: 'Palette deleted' }, () =>
+    api.deletePalette(id),
+  );
+}
+
+export async function deletePalettes(ids: readonly string[]): Promise<boolean> {
+  if (ids.length === 0) return false;
+  return removePalettes(ids, { failed: 'Failed to delete palettes', done: `Deleted ${ids.length} palette(s)` }, () =>
+    api.deletePalettes(ids),
+  );
 }
 
 /**
