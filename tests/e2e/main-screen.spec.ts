@@ -31,11 +31,17 @@ test.describe('the main screen', () => {
     for (const strip of await strips(page).all()) {
       await expect(strip.locator('.palette-strip-hex')).toHaveText(/^#[0-9A-F]{6}$/);
       await expect(strip.locator('.palette-strip-brand')).toHaveText(/Farrow & Ball|Lick|Little Greene/);
-      const { bg, fg } = await strip.evaluate((el) => {
-        const style = getComputedStyle(el);
-        return { bg: style.backgroundColor, fg: style.color };
-      });
-      expect(contrast(bg, fg)).toBeGreaterThanOrEqual(4.5);
+      // Polled: the strips are swapped for their draggable form once drag and drop has loaded, and a
+      // strip read in that moment is detached (no computed colours).
+      await expect
+        .poll(async () => {
+          const { bg, fg } = await strip.evaluate((el) => {
+            const style = getComputedStyle(el);
+            return { bg: style.backgroundColor, fg: style.color };
+          });
+          return contrast(bg, fg);
+        })
+        .toBeGreaterThanOrEqual(4.5);
     }
     const uniqueNames = new Set(await names(page));
     expect(uniqueNames.size).toBe(5);
