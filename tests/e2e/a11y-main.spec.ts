@@ -67,8 +67,18 @@ for (const theme of ['light', 'dark'] as const) {
           await expect(dialog).toBeVisible();
           if (hash === 'contact') await dialog.getByRole('button', { name: 'Send message' }).click();
           expect(await seriousViolations(page), title).toEqual([]);
+          // Closing steps back off the entry the hash made; the next hash must not land before
+          // that step does, or the step takes the next page away (as it would for a person).
+          await page.evaluate(() => {
+            (window as unknown as { steppedBack: Promise<string> }).steppedBack = new Promise((resolve) =>
+              addEventListener('popstate', () => resolve(location.hash), { once: true }),
+            );
+          });
           await page.keyboard.press('Escape');
           await expect(dialog).toBeHidden();
+          expect(await page.evaluate(() => (window as unknown as { steppedBack: Promise<string> }).steppedBack)).toBe(
+            '',
+          );
         }
       });
     });
