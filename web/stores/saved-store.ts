@@ -1,4 +1,5 @@
 import { proxy } from 'valtio';
+import type { SavedPalette } from '../lib/palette-repository';
 import { authChecked, authState, initAuth } from './auth-store';
 import { paletteState } from './palette-store';
 import { showToast } from './toast-store';
@@ -8,17 +9,7 @@ import { openOverlay } from './ui-store';
  * Saved palettes, on this device (anonymous) or on the server (signed in). This module is in the
  * first paint (badge count, S key), so it stays small: the actions live in saved-actions.ts.
  */
-export interface SavedPalette {
-  id: string;
-  name: string;
-  colorIds: readonly string[];
-  createdAt: string;
-  updatedAt: string;
-  isPublic: boolean;
-  shareId: string | null;
-  /** The stream version this copy reflects; saving back sends it so a stale copy never overwrites. */
-  version: number;
-}
+export type { SavedPalette };
 
 /** The name issue 3 and 6 know it by. */
 export type SavedPaletteSummary = SavedPalette;

@@ -1,0 +1,57 @@
+import type { HistoryEntry } from './local-palettes';
+
+/**
+ * One interface for where saved palettes live (issue 12 item 5): this device (IndexedDB), the
+ * server (the API), and the outbox between them (writes made without signal wait in IndexedDB and
+ * go to the server in order). The saved-palette actions pick one and only update state and show
+ * toasts from its answers; no action branches on signed-in or not.
+ */
+
+/** A saved palette as the list, the badge and the editor see it, wherever it lives. */
+export interface SavedPalette {
+  id: string;
+  name: string;
+  colorIds: readonly string[];
+  createdAt: string;
+  updatedAt: string;
+  isPublic: boolean;
+  shareId: string | null;
+  /** The stream version this copy reflects; saving back sends it so a stale copy never overwrites. */
+  version: number;
+  /** True while a change to it waits in the outbox for the connection (the sidebar marks it). */
+  pending?: boolean;
+}
+
+/** Every repository answer. A failure says which kind, so the action can pick its toast. */
+export type RepoResult<T> =
+  | { ok: true; value: T /** Queued in the outbox, not yet on the server. */; pending?: boolean }
+  /** Someone saved since `baseVersion`; `theirs` is the current copy (null when it is gone). */
+  | { ok: false; reason: 'conflict'; theirs: SavedPalette | null }
+  | { ok: false; reason: 'not-found' }
+  /** The server says the session has ended (401). */
+  | { ok: false; reason: 'signed-out' }
+  /** Storage full or blocked, the server refused, or the network failed where no outbox waits. */
+  | { ok: false; reason: 'failed'; error?: unknown };
+
+export interface PaletteChange {
+  name?: string;
+  colorIds?: readonly string[];
+}
+
+export interface PaletteRepository {
+  readonly kind: 'local' | 'remote' | 'outbox';
+  /** Newest first. */
+  list(): Promise<RepoResult<SavedPalette[]>>;
+  create(name: string, colorIds: readonly string[]): Promise<RepoResult<SavedPalette>>;
+  /** A new version on top of `baseVersion`; a conflict when that is no longer the latest. */
+  update(id: string, baseVersion: number, change: PaletteChange): Promise<RepoResult<SavedPalette>>;
+  remove(ids: readonly string[]): Promise<RepoResult<void>>;
+  /** The Undo of `remove`: the palettes that are back (with their history), others left out. */
+  undelete(ids: readonly string[]): Promise<RepoResult<SavedPalette[]>>;
+  /** Local palettes are never public: the local repository answers `failed`. */
+  setSharing(id: string, isPublic: boolean, baseVersion: number): Promise<RepoResult<SavedPalette>>;
+  /** Every version, oldest first. */
+  history(id: string): Promise<RepoResult<HistoryEntry[]>>;
+  /** Appends a version that brings `version` back. */
+  restore(id: string, version: number, baseVersion: number): Promise<RepoResult<SavedPalette>>;
+}
