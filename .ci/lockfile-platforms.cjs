@@ -16,5 +16,5 @@ for (const [name, version] of Object.entries(rollup.optionalDependencies || {}))
   if (abi && /musl/.test(abi)) entry.libc = ['musl'];
   lock.packages[key] = entry;
 }
-lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a < b ? -1 : 1)));
+// `npm install` afterwards puts the entries in its own order.
 fs.writeFileSync(file, JSON.stringify(lock, null, 2) + '\n');
