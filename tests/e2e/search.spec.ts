@@ -22,12 +22,14 @@ async function open(page: Page) {
 async function fillFromResults(page: Page, held: Set<string>): Promise<number> {
   let i = 0;
   for (; held.size < 10; i++) {
-    const add = results(page)
-      .nth(i)
-      .getByRole('button', { name: /^Add .* to palette$/ });
-    const name = ((await add.getAttribute('aria-label')) ?? '').replace(/^Add (.*) to palette$/, '$1');
-    if (held.has(name)) continue;
-    await add.click();
+    const row = results(page).nth(i);
+    const name = (await row.locator('.result-name').textContent()) ?? '';
+    // A paint the palette holds offers no Add: its row says it is in the palette.
+    if (held.has(name)) {
+      await expect(row.getByRole('button', { name: `${name} is in your palette` })).toHaveText('In palette');
+      continue;
+    }
+    await row.getByRole('button', { name: `Add ${name} to palette` }).click();
     await expect(toast(page)).toContainText(`Added ${name} to palette`);
     held.add(name);
   }
@@ -235,17 +237,24 @@ test.describe('result rows', () => {
     await expect(searchBox(page)).toHaveValue('hague blue');
     await expect(firstResultName(page)).toHaveText('Hague Blue');
 
-    // Hague Blue again is refused (it is in the palette already): four other paints fill it up.
-    await row.getByRole('button', { name: 'Add Hague Blue to palette' }).click();
+    // Hague Blue is a strip now: its row says so instead of offering Add, and a press explains.
+    await expect(row.getByRole('button', { name: 'Add Hague Blue to palette' })).toHaveCount(0);
+    const inPalette = row.getByRole('button', { name: 'Hague Blue is in your palette' });
+    await expect(inPalette).toHaveText('In palette');
+    await inPalette.click();
     await expect(toast(page)).toContainText('Hague Blue is already in your palette');
+    // Four other paints fill it up.
     // Four greys the palette does not hold yet (the random start palette may hold one) fill it up.
     held.add('Hague Blue');
     expect(held.size).toBe(6);
     await searchBox(page).fill('grey');
     await fillFromResults(page, held);
-    await expect(results(page).first().getByRole('button', { name: 'Palette Full' })).toBeDisabled();
+    // Full: no row offers Add any more; the ones not in the palette say Palette Full.
+    await expect(results(page).getByRole('button', { name: /^Add / })).toHaveCount(0);
+    await expect(results(page).getByRole('button', { name: 'Palette Full' }).first()).toBeDisabled();
     await searchBox(page).fill('white');
-    await expect(results(page).first().getByRole('button', { name: 'Palette Full' })).toBeDisabled();
+    await expect(results(page).getByRole('button', { name: /^Add / })).toHaveCount(0);
+    await expect(results(page).getByRole('button', { name: 'Palette Full' }).first()).toBeDisabled();
 
     await expect(options(page)).toHaveCount(8);
     await searchBox(page).press('Escape');

@@ -55,12 +55,15 @@ function observeRect(
 const ResultRow = memo(function ResultRow({
   color,
   full,
+  inPalette,
   position,
   top,
   height,
 }: {
   color: CatalogueColor;
   full: boolean;
+  /** Already a strip: the row says so instead of offering Add (a press still explains). */
+  inPalette: boolean;
   position: number;
   top: number;
   height: number;
@@ -92,14 +95,26 @@ const ResultRow = memo(function ResultRow({
         <button type="button" aria-label={`Copy ${color.hexCode}`} onClick={() => void copyHex(color.hexCode)}>
           Copy
         </button>
-        <button
-          type="button"
-          disabled={full}
-          aria-label={full ? undefined : `Add ${color.colorName} to palette`}
-          onClick={() => addToPalette(color)}
-        >
-          {full ? 'Palette Full' : 'Add'}
-        </button>
+        {inPalette ? (
+          // A live button, not a disabled one: a keyboard user reaches it and a press says why there is no Add.
+          <button
+            type="button"
+            className="result-in-palette"
+            aria-label={`${color.colorName} is in your palette`}
+            onClick={() => addToPalette(color)}
+          >
+            In palette
+          </button>
+        ) : (
+          <button
+            type="button"
+            disabled={full}
+            aria-label={full ? undefined : `Add ${color.colorName} to palette`}
+            onClick={() => addToPalette(color)}
+          >
+            {full ? 'Palette Full' : 'Add'}
+          </button>
+        )}
         {href ? (
           <a href={href} target="_blank" rel="noopener noreferrer" aria-label={`Buy ${color.colorName}`}>
             Buy
@@ -140,6 +155,7 @@ function ResultsList() {
   const { catalogue } = useSnapshot(catalogueState);
   const { slots } = useSnapshot(paletteState);
   const full = slots.length >= PALETTE_MAX;
+  const inPalette = new Set(slots.map((slot) => slot.colorId));
   const phone = usePhone();
   const rowHeight = phone ? ROW_HEIGHT.phone : ROW_HEIGHT.wide;
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -238,6 +254,7 @@ function ResultsList() {
                   key={item.index}
                   color={color}
                   full={full}
+                  inPalette={inPalette.has(color.id)}
                   position={item.index + 1}
                   top={item.start}
                   height={rowHeight}
