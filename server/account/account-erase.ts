@@ -41,6 +41,7 @@ export function eraseAccount(db: Database.Database, userId: string, now: () => D
           'known_devices',
           'identities',
           'totp_recovery_codes',
+          'pending_sign_ins',
         ]) {
           db.prepare(`DELETE FROM ${table} WHERE user_id = ?`).run(userId);
         }

@@ -10,6 +10,7 @@ export function runMaintenance(db: Database.Database, now: () => Date, options: 
     confirmations: db.prepare('DELETE FROM email_confirmations WHERE expires_at <= ?').run(at).changes,
     resets: db.prepare('DELETE FROM password_resets WHERE expires_at <= ?').run(at).changes,
     devices: db.prepare('DELETE FROM known_devices WHERE expires_at <= ?').run(at).changes,
+    pendingSignIns: db.prepare('DELETE FROM pending_sign_ins WHERE expires_at <= ?').run(at).changes,
     rateLimits: sweepRateLimits(db, at),
     unconfirmedAccounts: options.mail ? accounts(db, now).sweepUnconfirmed() : 0,
   };

@@ -18,6 +18,9 @@ const SESSION_MS = SESSION_DAYS * DAY;
 const SESSION_ABSOLUTE_MS = SESSION_ABSOLUTE_DAYS * DAY;
 export const CONFIRM_MS = 2 * DAY;
 export const RESET_MS = 60 * 60 * 1000;
+/** A Google sign-in waits this long for the authenticator code, and allows this many wrong ones. */
+export const PENDING_SIGN_IN_MS = 10 * 60 * 1000;
+export const PENDING_SIGN_IN_TRIES = 5;
 const DEVICE_MS = 365 * DAY;
 
 export type Accounts = ReturnType<typeof accounts>;
@@ -66,6 +69,13 @@ export function accounts(db: Database.Database, now: () => Date) {
       'SELECT user_id, expires_at, password_hash FROM email_confirmations WHERE token_hash = ?',
     ),
     deleteConfirmations: db.prepare('DELETE FROM email_confirmations WHERE user_id = ?'),
+    insertPending: db.prepare('INSERT INTO pending_sign_ins (token_hash, user_id, expires_at) VALUES (?, ?, ?)'),
+    pending: db.prepare<[string], { user_id: string; expires_at: number; failures: number }>(
+      'SELECT user_id, expires_at, failures FROM pending_sign_ins WHERE token_hash = ?',
+    ),
+    failPending: db.prepare('UPDATE pending_sign_ins SET failures = failures + 1 WHERE token_hash = ?'),
+    deletePending: db.prepare('DELETE FROM pending_sign_ins WHERE token_hash = ?'),
+    deletePendingOf: db.prepare('DELETE FROM pending_sign_ins WHERE user_id = ? OR expires_at <= ?'),
   };
 
   const toApiUser = (row: UserRow): ApiUser => {
@@ -245,7 +255,30 @@ export function accounts(db: Database.Database, now: () => Date) {
         else q.deleteSessionsOf.run(userId);
       })();
     },
-    endAllSessions: (userId: string) => q.deleteSessionsOf.run(userId).changes,
+    endAllSessions: (userId: string) =>
+      db.transaction(() => {
+        q.deletePendingOf.run(userId, now().getTime());
+        return q.deleteSessionsOf.run(userId).changes;
+      })(),
+
+    /**
+     * Google proved the address of an account with two-factor on: the sign-in waits (10 minutes, 5
+     * tries) for the authenticator code. Only the token's hash is stored.
+     */
+    createPendingSignIn(userId: string): string {
+      const token = newToken();
+      q.insertPending.run(tokenHash(token), userId, now().getTime() + PENDING_SIGN_IN_MS);
+      return token;
+    },
+    /** The user a waiting sign-in belongs to; null when it expired, was used or ran out of tries. */
+    pendingSignIn(token: string): UserRow | null {
+      const found = q.pending.get(tokenHash(token));
+      if (!found || found.expires_at <= now().getTime() || found.failures >= PENDING_SIGN_IN_TRIES) return null;
+      return q.byId.get(found.user_id) ?? null;
+    },
+    /** A wrong code: one try fewer (the last one ends the waiting sign-in). */
+    failPendingSignIn: (token: string) => q.failPending.run(tokenHash(token)),
+    endPendingSignIn: (token: string) => q.deletePending.run(tokenHash(token)),
 
     /** A device that signed in with the right password: it may keep trying while strangers hammer the account. */
     rememberDevice(userId: string): { token: string; expiresAt: number } {

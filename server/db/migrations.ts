@@ -158,4 +158,16 @@ CREATE TABLE totp_recovery_codes (
 ) STRICT;
 CREATE INDEX totp_recovery_codes_by_user ON totp_recovery_codes (user_id);`,
   },
+  {
+    version: 8,
+    name: 'Google sign-ins waiting for the second factor',
+    sql: `
+CREATE TABLE pending_sign_ins (
+  token_hash TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL REFERENCES users (id),
+  expires_at INTEGER NOT NULL,
+  failures INTEGER NOT NULL DEFAULT 0
+) STRICT;
+CREATE INDEX pending_sign_ins_by_user ON pending_sign_ins (user_id);`,
+  },
 ];

@@ -2,8 +2,6 @@ import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import {
-  AUTH_ERROR_PARAM,
-  type AuthRedirectError,
   type ConfirmResponse,
   changePasswordSchema,
   confirmSchema,
@@ -12,6 +10,7 @@ import {
   type MailRequestResponse,
   resetConfirmSchema,
   type SessionResponse,
+  secondFactorSchema,
   type SignupResponse,
   signInSchema,
   type TotpEnableResponse,
@@ -19,6 +18,7 @@ import {
   totpDisableSchema,
   totpEnableSchema,
 } from '../../shared/api/auth';
+import { AUTH_ERROR_PARAM, AUTH_STEP_PARAM, type AuthRedirectError } from '../../shared/api/auth-redirects';
 import type { AppEnv } from '../app';
 import type { UserRow } from '../auth/account-queries';
 import { confirmationMail, passwordResetMail } from '../auth/account-mails';
@@ -41,6 +41,9 @@ import { validate } from '../http/validate';
 const STATE_COOKIE = 'swatchbook_google_state';
 const VERIFIER_COOKIE = 'swatchbook_google_verifier';
 const GOOGLE_COOKIE_PATH = '/api/auth/google';
+// A Google sign-in waiting for the authenticator code; sent only to the route that finishes it.
+const PENDING_COOKIE = 'swatchbook_pending_sign_in';
+const PENDING_COOKIE_PATH = '/api/auth/second-factor';
 /** Marks a browser that has signed in to an account before (OWASP "device cookies"). */
 const DEVICE_COOKIE = 'swatchbook_device';
 const DEVICE_COOKIE_PATH = '/api/auth';
@@ -426,6 +429,37 @@ export const authRoutes = new Hono<AppEnv>()
       accounts.markEmailVerified(user.id);
       userId = user.id;
     }
+    // Google is one factor: an account that asked for two also needs its authenticator code.
+    if (services.twoFactor.isEnabled(userId)) {
+      const token = accounts.createPendingSignIn(userId);
+      writeShortCookie(c, deps.config.publicOrigin, PENDING_COOKIE, token, PENDING_COOKIE_PATH);
+      return c.redirect(`/?${AUTH_STEP_PARAM}=second-factor`, 302);
+    }
     startSession(c, userId);
     return c.redirect('/', 302);
+  })
+  .post('/auth/second-factor', validate('json', secondFactorSchema), (c) => {
+    const { services } = c.var;
+    limit(services.limits.perIp, ip(c));
+    const token = getCookie(c, PENDING_COOKIE);
+    const user = token ? services.accounts.pendingSignIn(token) : null;
+    const expired = () => {
+      deleteCookie(c, PENDING_COOKIE, { path: PENDING_COOKIE_PATH });
+      return new ApiError(401, 'second_factor_expired', 'This sign-in has expired. Continue with Google again.');
+    };
+    if (!token || !user) throw expired();
+    if (!services.twoFactor.verify(user.id, c.req.valid('json').totp)) {
+      services.accounts.failPendingSignIn(token);
+      if (!services.accounts.pendingSignIn(token)) throw expired();
+      throw new ApiError(
+        401,
+        'invalid_totp',
+        'That code is not right. Use the current code from your app, or a recovery code.',
+      );
+    }
+    services.accounts.endPendingSignIn(token);
+    deleteCookie(c, PENDING_COOKIE, { path: PENDING_COOKIE_PATH });
+    startSession(c, user.id);
+    const body: SessionResponse = { user: services.accounts.toApiUser(user) };
+    return c.json(body);
   });

@@ -34,6 +34,13 @@ export const signInSchema = z.object({
   totp: z.string().trim().max(32).optional(),
 });
 
+/**
+ * `POST /api/auth/second-factor` → 200 SessionResponse: finishes a Google sign-in to an account with
+ * two-factor on (Google proved the address; the code proves the authenticator). 401
+ * `second_factor_expired` when no such sign-in is waiting; 401 `invalid_totp` for a wrong code.
+ */
+export const secondFactorSchema = z.object({ totp: z.string().trim().min(1).max(32) });
+
 /** `POST /api/auth/confirm` → 200 ConfirmResponse: the address is confirmed; nobody is signed in. */
 export const confirmSchema = z.object({ token: linkTokenSchema });
 export interface ConfirmResponse {
@@ -99,10 +106,3 @@ export interface SignupResponse {
   user: ApiUser;
   confirmationRequired: boolean;
 }
-
-/**
- * Where the browser lands after Google sign-in: `/` on success, `/?auth_error=<code>` on failure
- * (the app shows a message and removes the parameter).
- */
-export const AUTH_ERROR_PARAM = 'auth_error';
-export type AuthRedirectError = 'google_failed' | 'google_email_unverified' | 'confirmation_invalid';

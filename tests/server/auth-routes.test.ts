@@ -1,3 +1,5 @@
+import { decodeBase32IgnorePadding } from '@oslojs/encoding';
+import { generateHOTP } from '@oslojs/otp';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Logger } from '../../server/app';
@@ -389,6 +391,66 @@ describe('accounts: Google sign-in (against a local OIDC mock)', () => {
     expect(forged.headers.getSetCookie().some((l) => l.startsWith('swatchbook_session=') && !/Max-Age=0/.test(l))).toBe(
       false,
     );
+  });
+
+  it('an account with two-factor on also needs its authenticator code after Google', async () => {
+    email = 'tara@example.com';
+    verified = true;
+    const { app } = googleApp();
+    const first = await signInWithGoogle(app);
+    const owner = sessionCookie(first);
+    const { secret } = (await (await call(app, 'POST', '/api/auth/totp/setup', { cookie: owner })).json()) as {
+      secret: string;
+    };
+    // The test app's clock stands at 2026-11-22T12:00:00Z.
+    const at = Date.parse('2026-11-22T12:00:00Z');
+    const code = generateHOTP(decodeBase32IgnorePadding(secret), BigInt(Math.floor(at / 30_000)), 6);
+    const enabled = await call(app, 'POST', '/api/auth/totp/enable', { cookie: owner, body: { code } });
+    expect(enabled.status, await enabled.clone().text()).toBe(200);
+    const { recoveryCodes } = (await enabled.json()) as { recoveryCodes: string[] };
+
+    // Google alone: no session, a waiting sign-in instead, and the app is told to ask for the code.
+    const back = await signInWithGoogle(app);
+    expect(back.headers.get('location')).toBe('/?auth_step=second-factor');
+    const cookies = back.headers.getSetCookie();
+    expect(cookies.some((l) => l.startsWith('swatchbook_session=') && !/Max-Age=0/.test(l))).toBe(false);
+    const pending = cookies.find((l) => l.startsWith('swatchbook_pending_sign_in='));
+    expect(pending).toMatch(/HttpOnly/i);
+    expect(pending).toMatch(/Path=\/api\/auth\/second-factor/);
+    const waiting = pending!.split(';')[0]!;
+
+    const noWait = await call(app, 'POST', '/api/auth/second-factor', { body: { totp: recoveryCodes[0] } });
+    expect(noWait.status).toBe(401);
+    expect(((await noWait.json()) as { error: { code: string } }).error.code).toBe('second_factor_expired');
+    const wrong = await call(app, 'POST', '/api/auth/second-factor', { cookie: waiting, body: { totp: '000000' } });
+    expect(wrong.status).toBe(401);
+    expect(((await wrong.json()) as { error: { code: string } }).error.code).toBe('invalid_totp');
+
+    const done = await call(app, 'POST', '/api/auth/second-factor', {
+      cookie: waiting,
+      body: { totp: recoveryCodes[0] },
+    });
+    expect(done.status).toBe(200);
+    const session = await call(app, 'GET', '/api/auth/session', { cookie: sessionCookie(done) });
+    expect(await session.json()).toMatchObject({ user: { email } });
+    // Used once: the same waiting sign-in cannot make a second session.
+    const again = await call(app, 'POST', '/api/auth/second-factor', {
+      cookie: waiting,
+      body: { totp: recoveryCodes[1] },
+    });
+    expect(again.status).toBe(401);
+
+    // Five wrong codes end a waiting sign-in: a right one after that is refused too.
+    const next = (await signInWithGoogle(app)).headers
+      .getSetCookie()
+      .find((l) => l.startsWith('swatchbook_pending_sign_in='))!
+      .split(';')[0]!;
+    for (let i = 0; i < 5; i++) {
+      const res = await call(app, 'POST', '/api/auth/second-factor', { cookie: next, body: { totp: '000000' } });
+      expect(res.status).toBe(401);
+    }
+    const late = await call(app, 'POST', '/api/auth/second-factor', { cookie: next, body: { totp: recoveryCodes[1] } });
+    expect(((await late.json()) as { error: { code: string } }).error.code).toBe('second_factor_expired');
   });
 
   it('answers 404 when Google is not configured', async () => {

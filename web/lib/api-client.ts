@@ -77,6 +77,8 @@ export const signUp = (email: string, password: string) =>
   request<SignupResponse>('POST', '/auth/signup', { email, password });
 export const signIn = (email: string, password: string, totp?: string) =>
   request<SessionResponse>('POST', '/auth/signin', totp ? { email, password, totp } : { email, password });
+/** Finishes a Google sign-in that waits for the authenticator code (the waiting sign-in is a cookie). */
+export const finishSecondFactor = (totp: string) => request<SessionResponse>('POST', '/auth/second-factor', { totp });
 export const totpSetup = () => request<TotpSetupResponse>('POST', '/auth/totp/setup');
 export const totpEnable = (code: string) => request<TotpEnableResponse>('POST', '/auth/totp/enable', { code });
 export const totpDisable = (password: string) => request<void>('POST', '/auth/totp/disable', { password });

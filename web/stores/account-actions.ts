@@ -1,10 +1,11 @@
 // Types only: shared/api/auth carries zod, which the app never needs to download.
-import type { AuthRedirectError } from '../../shared/api/auth';
+import { AUTH_ERROR_PARAM, AUTH_STEP_PARAM, type AuthRedirectError } from '../../shared/api/auth-redirects';
 import * as api from '../lib/api-client';
 import { authState } from './auth-store';
 import { switchToLocalList, syncOnSignIn } from './saved-actions';
 import { setSyncStatus } from './sync-store';
 import { showToast } from './toast-store';
+import { openOverlay } from './ui-store';
 
 /** Sign-in, sign-up and sign-out (loaded with the auth modal and the account button's actions). */
 export type AuthOutcome = { ok: true } | { ok: false; message: string; code?: string };
@@ -34,6 +35,31 @@ export async function signInWithPassword(email: string, password: string, totp?:
     const { user } = await api.signIn(email, password, totp);
     if (!user) return { ok: false, message: 'Could not sign in. Please try again.' };
     // The modal waits for the list, so a save that asked for sign-in lands on the server.
+    await onSignedIn(user);
+    return { ok: true };
+  } catch (error) {
+    return failure(error, 'Could not sign in. Please try again.');
+  }
+}
+
+/**
+ * Google came back to an account with two-factor on (`?auth_step=second-factor`): ask for the code.
+ * The step leaves the address at once, so a reload or a copied link never asks again.
+ */
+export function askForSecondFactor(): void {
+  const query = new URLSearchParams(location.search);
+  const step = query.get(AUTH_STEP_PARAM);
+  query.delete(AUTH_STEP_PARAM);
+  const rest = query.toString();
+  history.replaceState(history.state, '', `${location.pathname}${rest ? `?${rest}` : ''}${location.hash}`);
+  if (step === 'second-factor') openOverlay('auth', { mode: 'second-factor' });
+}
+
+/** A Google sign-in to an account with two-factor on ends with its authenticator (or recovery) code. */
+export async function signInWithSecondFactor(totp: string): Promise<AuthOutcome> {
+  try {
+    const { user } = await api.finishSecondFactor(totp);
+    if (!user) return { ok: false, message: 'Could not sign in. Please try again.' };
     await onSignedIn(user);
     return { ok: true };
   } catch (error) {
@@ -156,8 +182,6 @@ export async function deleteAccount(password: string): Promise<AuthOutcome> {
 export function signInWithGoogle(): void {
   location.assign(api.GOOGLE_SIGN_IN_URL);
 }
-
-const AUTH_ERROR_PARAM = 'auth_error';
 
 /** Fixed texts per code: whatever else the query says could have been written by anyone who sent the link. */
 const REDIRECT_ERRORS: Record<AuthRedirectError, string> = {

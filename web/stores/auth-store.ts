@@ -49,6 +49,8 @@ export function initAuth(): void {
         token: new URLSearchParams(location.search).get('token') ?? '',
       });
     }
+    // Back from Google to an account with two-factor on: the sign-in waits for the code.
+    if (location.search.includes('auth_step=')) void import('./account-actions').then((m) => m.askForSecondFactor());
     if (new URLSearchParams(location.search).has('auth_error')) {
       void import('./account-actions').then((m) => m.reportRedirectError());
     }

@@ -6,6 +6,7 @@ import {
   resendConfirmation,
   signInWithGoogle,
   signInWithPassword,
+  signInWithSecondFactor,
   signUpWithPassword,
 } from '../../stores/account-actions';
 import { authState } from '../../stores/auth-store';
@@ -15,7 +16,8 @@ import { closeOverlay, openOverlay, type OverlayProps } from '../../stores/ui-st
 import './auth-modal.css';
 import { NewPasswordField } from './new-password-field';
 
-type Mode = 'signin' | 'signup' | 'forgot';
+/** 'second-factor': back from Google to an account with two-factor on; only the code is missing. */
+type Mode = 'signin' | 'signup' | 'forgot' | 'second-factor';
 
 const CREATED = 'Account created! Check your email to confirm.';
 const EXISTS = 'An account with this email already exists. Please sign in.';
@@ -29,7 +31,9 @@ const CLOSE_AFTER_SIGNUP_MS = 3000;
 /** Sign In / Create Account (spec §4), and on save the choice to keep a palette on this device only. */
 export default function AuthModal({ params, onClose }: OverlayProps) {
   const { google, mail } = useSnapshot(authState);
-  const [mode, setMode] = useState<Mode>(params.mode === 'signup' ? 'signup' : 'signin');
+  const [mode, setMode] = useState<Mode>(
+    params.mode === 'signup' || params.mode === 'second-factor' ? params.mode : 'signin',
+  );
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
   const [busy, setBusy] = useState(false);
@@ -44,6 +48,7 @@ export default function AuthModal({ params, onClose }: OverlayProps) {
   useEffect(() => {
     if (needsCode) codeRef.current?.focus();
   }, [needsCode]);
+  const askCode = (mode === 'signin' && needsCode) || mode === 'second-factor';
   const forSave = params.reason === 'save';
 
   useEffect(() => {
@@ -103,6 +108,17 @@ export default function AuthModal({ params, onClose }: OverlayProps) {
       return;
     }
     const totp = String(form.get('totp') ?? '').trim();
+    if (mode === 'second-factor') {
+      const outcome = await signInWithSecondFactor(totp);
+      setBusy(false);
+      if (outcome.ok) onClose();
+      else if (outcome.code === 'second_factor_expired') {
+        // Nothing waits any more: back to the ways in, Google's button among them.
+        switchTo('signin');
+        setError(outcome.message);
+      } else setError(outcome.message);
+      return;
+    }
     const outcome = await signInWithPassword(email, password, needsCode ? totp : undefined);
     setBusy(false);
     if (!outcome.ok) {
@@ -119,7 +135,8 @@ export default function AuthModal({ params, onClose }: OverlayProps) {
     if (forSave) openOverlay('save');
   }
 
-  const title = mode === 'signin' ? 'Sign In' : mode === 'signup' ? 'Create Account' : 'Reset Password';
+  const title =
+    mode === 'signin' || mode === 'second-factor' ? 'Sign In' : mode === 'signup' ? 'Create Account' : 'Reset Password';
   const submitLabel = mode === 'forgot' ? 'Send Reset Link' : title;
   return (
     <Dialog title={title} onClose={onClose} className="auth-modal">
@@ -129,10 +146,17 @@ export default function AuthModal({ params, onClose }: OverlayProps) {
         </p>
       )}
       <form onSubmit={submit} aria-describedby={error ? ids.error : undefined}>
-        <div className="auth-field">
-          <label htmlFor={ids.email}>Email</label>
-          <input ref={emailRef} id={ids.email} name="email" type="email" autoComplete="email" required autoFocus />
-        </div>
+        {mode === 'second-factor' ? (
+          <p className="auth-intro">
+            Google confirmed it is you. Two-factor sign-in is on for this account: enter the code from your
+            authenticator app to finish.
+          </p>
+        ) : (
+          <div className="auth-field">
+            <label htmlFor={ids.email}>Email</label>
+            <input ref={emailRef} id={ids.email} name="email" type="email" autoComplete="email" required autoFocus />
+          </div>
+        )}
         {mode === 'forgot' && !mail && <p className="auth-intro">{ASK_ADMIN}</p>}
         {mode === 'signin' && (
           <div className="auth-field">
@@ -153,7 +177,7 @@ export default function AuthModal({ params, onClose }: OverlayProps) {
           </div>
         )}
         {mode === 'signup' && <NewPasswordField label="Password" />}
-        {mode === 'signin' && needsCode && (
+        {askCode && (
           <div className="auth-field">
             <label htmlFor={ids.totp}>Authentication code</label>
             <input
@@ -208,12 +232,20 @@ export default function AuthModal({ params, onClose }: OverlayProps) {
           {busy ? 'Please wait…' : submitLabel}
         </button>
       </form>
-      {google && mode !== 'forgot' && (
+      {google && mode !== 'forgot' && mode !== 'second-factor' && (
         <button type="button" className="auth-google" onClick={signInWithGoogle} disabled={busy}>
           Continue with Google
         </button>
       )}
-      <p className="auth-switch">
+      {mode === 'second-factor' && (
+        <p className="auth-switch">
+          Lost your authenticator? Use one of your recovery codes in the same box.{' '}
+          <button type="button" className="auth-link" onClick={() => switchTo('signin')}>
+            Sign in another way
+          </button>
+        </p>
+      )}
+      <p className="auth-switch" hidden={mode === 'second-factor'}>
         {mode === 'signin'
           ? "Don't have an account? "
           : mode === 'signup'
