@@ -1,4 +1,4 @@
-import { type IDBPDatabase, openDB } from 'idb';
+import { type IDBPDatabase, type IDBPObjectStore, openDB } from 'idb';
 import {
   type ColorExists,
   createLocal,
@@ -20,7 +20,7 @@ import type { PaletteChange, PaletteRepository, RepoResult, SavedPalette } from 
 
 export const PALETTE_DB = 'swatchbook-palettes';
 const DB_VERSION = 1;
-export const PALETTE_STORE = 'palettes';
+export const PALETTE_STORE = 'palettes' as const;
 /** The localStorage key the palettes lived under before IndexedDB (the spec's name). */
 export const OLD_LOCAL_KEY = 'savedPalettes';
 /** Other tabs hear of every change here, to keep their list and badge in step. */
@@ -55,11 +55,21 @@ export interface LocalRepository extends PaletteRepository {
   close(): Promise<void>;
 }
 
+type Store = IDBPObjectStore<unknown, [typeof PALETTE_STORE], typeof PALETTE_STORE, 'readwrite'>;
+
 const failed = (error?: unknown) => ({ ok: false, reason: 'failed', error }) as const;
 const ok = <T>(value: T) => ({ ok: true, value }) as const;
 
 export const toSummary = ({ events: _e, timestamp: _t, deletedAt: _d, user_id: _u, ...r }: LocalPaletteRecord) =>
   ({ ...r, colorIds: [...r.colorIds], isPublic: false, shareId: null }) as SavedPalette;
+
+function abort(tx: { abort(): void }): void {
+  try {
+    tx.abort();
+  } catch {
+    // Already finished or aborted.
+  }
+}
 
 /** A short stable key for a record that cannot be read, so two tabs migrating it store it once. */
 function unreadableKey(item: unknown): string {
@@ -89,18 +99,25 @@ export async function migrateFromLocalStorage(
     items = [raw];
   }
   const tx = db.transaction(PALETTE_STORE, 'readwrite');
+  tx.done.catch(() => {});
   let moved = 0;
-  for (const item of items) {
-    const record = parseLocalRecord(item);
-    // Unreadable entries move too, under a key of their own: nothing is lost in the move.
-    const key = record ? record.id : unreadableKey(item);
-    const stored = await tx.store.get(key);
-    if (stored !== undefined) {
-      const current = parseLocalRecord(stored);
-      if (!record || !current || current.deletedAt || current.version >= record.version) continue;
+  try {
+    for (const item of items) {
+      const record = parseLocalRecord(item);
+      // Unreadable entries move too, under a key of their own: nothing is lost in the move.
+      const key = record ? record.id : unreadableKey(item);
+      const stored = await tx.store.get(key);
+      if (stored !== undefined) {
+        const current = parseLocalRecord(stored);
+        if (!record || !current || current.deletedAt || current.version >= record.version) continue;
+      }
+      await tx.store.put(record ?? item, key);
+      moved++;
     }
-    await tx.store.put(record ?? item, key);
-    moved++;
+  } catch (error) {
+    // All or nothing: what was already put must not commit on its own.
+    abort(tx);
+    throw error;
   }
   await tx.done;
   storage.removeItem(OLD_LOCAL_KEY);
@@ -161,6 +178,7 @@ export function createLocalRepository(options: LocalRepositoryOptions): LocalRep
     let tx: { abort(): void } | undefined;
     try {
       const rw = (await db()).transaction(PALETTE_STORE, 'readwrite');
+      rw.done.catch(() => {});
       tx = rw;
       const next = change(await live(rw.store, id));
       if ('ok' in next) {
@@ -172,11 +190,24 @@ export function createLocalRepository(options: LocalRepositoryOptions): LocalRep
       changed();
       return ok(toSummary(next));
     } catch (error) {
-      try {
-        tx?.abort();
-      } catch {
-        // Already finished or aborted.
-      }
+      if (tx) abort(tx);
+      return failed(error);
+    }
+  }
+
+  /** Several palettes changed in one read-write transaction: all or nothing, then the other tabs hear. */
+  async function batch<T>(run: (store: Store) => Promise<T>): Promise<RepoResult<T>> {
+    let tx: { abort(): void } | undefined;
+    try {
+      const rw = (await db()).transaction(PALETTE_STORE, 'readwrite');
+      rw.done.catch(() => {});
+      tx = rw;
+      const value = await run(rw.store);
+      await rw.done;
+      changed();
+      return ok(value);
+    } catch (error) {
+      if (tx) abort(tx);
       return failed(error);
     }
   }
@@ -227,39 +258,28 @@ export function createLocalRepository(options: LocalRepositoryOptions): LocalRep
       });
     },
 
-    async remove(ids) {
-      try {
-        const tx = (await db()).transaction(PALETTE_STORE, 'readwrite');
-        const at = now();
+    remove(ids) {
+      const at = now();
+      return batch(async (store) => {
         for (const id of ids) {
-          const found = await live(tx.store, id);
-          if (found.state === 'live') await tx.store.put({ ...found.record, deletedAt: at }, id);
+          const found = await live(store, id);
+          if (found.state === 'live') await store.put({ ...found.record, deletedAt: at }, id);
         }
-        await tx.done;
-        changed();
-        return ok(undefined);
-      } catch (error) {
-        return failed(error);
-      }
+      });
     },
 
-    async undelete(ids) {
-      try {
-        const tx = (await db()).transaction(PALETTE_STORE, 'readwrite');
+    undelete(ids) {
+      return batch(async (store) => {
         const back: SavedPalette[] = [];
         for (const id of ids) {
-          const found = await live(tx.store, id);
+          const found = await live(store, id);
           if (found.state !== 'deleted') continue;
           const { deletedAt: _, ...record } = found.record;
-          await tx.store.put(record, id);
+          await store.put(record, id);
           back.push(toSummary(current(record)));
         }
-        await tx.done;
-        if (back.length > 0) changed();
-        return ok(back);
-      } catch (error) {
-        return failed(error);
-      }
+        return back;
+      });
     },
 
     async setSharing() {
@@ -285,23 +305,17 @@ export function createLocalRepository(options: LocalRepositoryOptions): LocalRep
       });
     },
 
-    async discard(ids) {
-      try {
-        const tx = (await db()).transaction(PALETTE_STORE, 'readwrite');
+    discard(ids) {
+      return batch(async (store) => {
         for (const id of ids) {
-          if ((await live(tx.store, id)).state !== 'unreadable') await tx.store.delete(id);
+          if ((await live(store, id)).state !== 'unreadable') await store.delete(id);
         }
-        let cursor = await tx.store.openCursor();
+        let cursor = await store.openCursor();
         while (cursor) {
           if (parseLocalRecord(cursor.value)?.deletedAt) await cursor.delete();
           cursor = await cursor.continue();
         }
-        await tx.done;
-        changed();
-        return ok(undefined);
-      } catch (error) {
-        return failed(error);
-      }
+      });
     },
 
     async close() {

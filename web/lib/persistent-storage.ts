@@ -7,10 +7,11 @@ export const PERSIST_ASKED_KEY = 'persistentStorageAsked';
  * without asking, others ask once; the answer is only remembered, never shown.
  */
 export async function askPersistentStorage(
-  storage: Pick<Storage, 'getItem' | 'setItem'> = localStorage,
+  storage?: Pick<Storage, 'getItem' | 'setItem'>,
   manager: Pick<StorageManager, 'persist' | 'persisted'> | undefined = globalThis.navigator?.storage,
 ): Promise<void> {
   try {
+    storage ??= localStorage;
     if (!manager?.persist || storage.getItem(PERSIST_ASKED_KEY) !== null) return;
     storage.setItem(PERSIST_ASKED_KEY, 'asking');
     const granted = (await manager.persisted()) || (await manager.persist());

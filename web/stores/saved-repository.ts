@@ -13,7 +13,8 @@ import { savedState } from './saved-store';
  */
 
 /** Every tab's local repository tells the others here; saved-actions listens on the same object. */
-export const savedChannel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SAVED_CHANNEL);
+export const savedChannel =
+  typeof window === 'undefined' || typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SAVED_CHANNEL);
 
 let local: LocalRepository | null = null;
 let remote: PaletteRepository | null = null;

@@ -50,7 +50,7 @@ export const savedCount = (snap: { loaded: boolean; palettes: readonly unknown[]
 
 // After the first paint: IndexedDB and the repositories are their own chunk.
 if (typeof window !== 'undefined') {
-  const start = () => setTimeout(() => void import('./saved-actions').then((m) => m.startSaved()), 0);
+  const start = () => void import('./saved-actions').then((m) => m.startSaved());
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });
 }
