@@ -93,13 +93,16 @@ if (typeof window !== 'undefined') {
   });
   // The badge's first paint next time (saved-store.ts) counts this device's list.
   subscribe(savedState, () => {
-    if (savedState.source !== 'local' || !savedState.loaded) return;
-    try {
-      localStorage.setItem(COUNT_KEY, String(savedState.palettes.length));
-    } catch {
-      // Storage full or blocked: the badge only starts at 0 next time.
-    }
+    if (savedState.source === 'local' && savedState.loaded) mirrorCount(savedState.palettes.length);
   });
+}
+
+function mirrorCount(count: number): void {
+  try {
+    localStorage.setItem(COUNT_KEY, String(count));
+  } catch {
+    // Storage full or blocked: the badge only starts at 0 next time.
+  }
 }
 
 /** The sign-in sync under way, if any: a save waits for it so it lands where the list lives. */
@@ -383,7 +386,8 @@ async function runSync(): Promise<void> {
       const refused = await uploadLocal(records);
       const kept = new Set(refused.map((r) => r.id));
       // Uploaded palettes leave this device (refused and unreadable ones stay).
-      await local.discard(records.filter((r) => !kept.has(r.id)).map((r) => r.id));
+      const discarded = await local.discard(records.filter((r) => !kept.has(r.id)).map((r) => r.id));
+      if (discarded.ok) mirrorCount(refused.length);
       if (refused.length > 0) {
         showToast(`${refused.length} palette(s) could not be uploaded and stay on this device`, 'error');
       }
