@@ -131,7 +131,7 @@ export default function SavedSidebar({ onClose }: OverlayProps) {
   );
 }
 
-function SavedRow({
+export function SavedRow({
   palette,
   checked,
   onToggle,
