@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createLocal, saveLocalVersion } from '../../web/lib/local-palettes';
 import {
   createLocalRepository,
+  KEEP_DELETED_MS,
   type LocalRepository,
   OLD_LOCAL_KEY,
   PALETTE_STORE,
@@ -135,6 +136,28 @@ describe('the local repository', () => {
     const stored = await raw(dbName);
     expect(stored.get('bad1')).toEqual(junk);
     expect(stored.get('bad2')).toBe('not a palette');
+  });
+
+  it('a palette deleted more than 30 days ago goes for good at the next delete; a recent one stays', async () => {
+    const clock = { at: Date.UTC(2026, 0, 1) };
+    let n = 0;
+    const dbName = `local-repo-${dbCount++}`;
+    const repo = createLocalRepository({
+      dbName,
+      colorExists: exists,
+      newId: () => `id${n++}`,
+      now: () => new Date(clock.at).toISOString(),
+    });
+    opened.push(repo);
+    for (const name of ['Old', 'Recent', 'Live']) await repo.create(name, ['a', 'b', 'c']);
+    await repo.remove(['id0']);
+    clock.at += KEEP_DELETED_MS - 60_000;
+    await repo.remove(['id1']);
+    expect([...(await raw(dbName)).keys()].sort()).toEqual(['id0', 'id1', 'id2']);
+    clock.at += 120_000;
+    await repo.remove([]);
+    expect([...(await raw(dbName)).keys()].sort()).toEqual(['id1', 'id2']);
+    expect(await repo.undelete(['id1'])).toMatchObject({ ok: true, value: [{ name: 'Recent' }] });
   });
 
   it('discard removes the uploaded palettes and every deleted one, and keeps the rest', async () => {

@@ -23,6 +23,8 @@ const DB_VERSION = 1;
 export const PALETTE_STORE = 'palettes' as const;
 /** The localStorage key the palettes lived under before IndexedDB (the spec's name). */
 export const OLD_LOCAL_KEY = 'savedPalettes';
+/** How long a deleted palette is kept with its history (Undo needs seconds; this is a safety margin). */
+export const KEEP_DELETED_MS = 30 * 24 * 60 * 60 * 1000;
 /** Other tabs hear of every change here, to keep their list and badge in step. */
 export const SAVED_CHANNEL = 'swatchbook-saved-palettes';
 
@@ -260,10 +262,18 @@ export function createLocalRepository(options: LocalRepositoryOptions): LocalRep
 
     remove(ids) {
       const at = now();
+      const expired = new Date(Date.parse(at) - KEEP_DELETED_MS).toISOString();
       return batch(async (store) => {
         for (const id of ids) {
           const found = await live(store, id);
           if (found.state === 'live') await store.put({ ...found.record, deletedAt: at }, id);
+        }
+        // Palettes deleted long ago go for good now, so the kept ones never pile up.
+        let cursor = await store.openCursor();
+        while (cursor) {
+          const deletedAt = parseLocalRecord(cursor.value)?.deletedAt;
+          if (deletedAt && deletedAt < expired) await cursor.delete();
+          cursor = await cursor.continue();
         }
       });
     },
