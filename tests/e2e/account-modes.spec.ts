@@ -13,6 +13,7 @@ import {
   row,
   saveCurrent,
   signUpByApi,
+  storedPalettes,
   stripIds,
   toast,
   uniqueEmail,
@@ -133,13 +134,13 @@ test.describe('accounts when the backend differs', () => {
     await expectSignedIn(page);
     await openSaved(page);
     await expect(row(page, 'Keep me')).toBeVisible();
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('savedPalettes') ?? '[]'));
+    const stored = await storedPalettes(page);
     expect(stored.map((p: { name: string }) => p.name)).toEqual(['Keep me']);
 
     await page.unroute('**/api/palettes/import');
     await page.reload();
     await expectSignedIn(page);
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('savedPalettes'))).toBeNull();
+    await expect.poll(async () => (await storedPalettes(page)).map((p) => p.name)).toEqual([]);
     const { palettes } = await (await page.request.get('/api/palettes')).json();
     expect(palettes.map((p: { name: string }) => p.name)).toEqual(['Keep me']);
   });
@@ -168,7 +169,7 @@ test.describe('accounts when the backend differs', () => {
     await expect(toast(page, '1 palette(s) could not be uploaded and stay on this device')).toBeVisible();
     const { palettes } = await (await page.request.get('/api/palettes')).json();
     expect(palettes.map((p: { name: string }) => p.name)).toEqual(['Good']);
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('savedPalettes') ?? '[]'));
+    const stored = await storedPalettes(page);
     expect(stored.map((p: { name: string }) => p.name)).toEqual(['Retired paint']);
   });
 

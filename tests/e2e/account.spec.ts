@@ -9,6 +9,7 @@ import {
   row,
   saveCurrent,
   signUpByApi,
+  storedPalettes,
   stripIds,
   toast,
   uniqueEmail,
@@ -81,7 +82,7 @@ test.describe('accounts in the app', () => {
 
     const ids = await stripIds(page);
     await saveCurrent(page, 'Cloud one');
-    expect(await page.evaluate(() => localStorage.getItem('savedPalettes'))).toBeNull();
+    expect(await storedPalettes(page)).toEqual([]);
     const list = await page.request.get('/api/palettes');
     const { palettes } = await list.json();
     expect(palettes.map((p: { name: string }) => p.name)).toEqual(['Cloud one']);
@@ -160,7 +161,7 @@ test.describe('accounts in the app', () => {
     expect(palettes).toHaveLength(1);
     expect(palettes[0].name).toBe('Palette 1');
     expect(palettes[0].colors.map((c: { id: string }) => c.id)).toEqual(ids);
-    expect(await page.evaluate(() => localStorage.getItem('savedPalettes'))).toBeNull();
+    expect(await storedPalettes(page)).toEqual([]);
   });
 
   test('palettes kept on this device are uploaded with their history at sign-in, then removed locally', async ({
@@ -183,7 +184,7 @@ test.describe('accounts in the app', () => {
     await signIn.getByLabel('Password').fill(PASSWORD);
     await signIn.getByRole('button', { name: 'Sign In' }).click();
     await expectSignedIn(page);
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('savedPalettes'))).toBeNull();
+    await expect.poll(async () => (await storedPalettes(page)).map((p) => p.name)).toEqual([]);
 
     await openSaved(page);
     await row(page, 'From my phone').getByRole('button', { name: 'History of From my phone' }).click();

@@ -8,6 +8,7 @@ import {
   row,
   saveCurrent,
   signUpByApi,
+  storedPalettes,
   stripIds,
   toast,
 } from './support/saved-flows';
@@ -168,9 +169,9 @@ test.describe('palette history', () => {
     await expect(conflict).toBeVisible();
     await conflict.getByRole('button', { name: 'Save mine as a new palette' }).click();
     await expect(toast(other, 'Palette saved!')).toBeVisible();
-    const stored = await other.evaluate(() => JSON.parse(localStorage.getItem('savedPalettes') ?? '[]'));
-    expect(stored.map((p: { name: string }) => p.name).sort()).toEqual(['Local', 'Local (copy)']);
-    expect(stored.find((p: { name: string }) => p.name === 'Local').version).toBe(3);
+    const stored = await storedPalettes(other);
+    expect(stored.map((p) => p.name).sort()).toEqual(['Local', 'Local (copy)']);
+    expect(stored.find((p) => p.name === 'Local')?.version).toBe(3);
     expect(after).toHaveLength(5);
   });
 

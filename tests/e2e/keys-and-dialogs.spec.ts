@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { storedPalettes } from './support/saved-flows';
 
 /** Issue 16: keys, dialogs and toasts, done as a person does them (real clicks, taps and typing). */
 
@@ -77,7 +78,7 @@ test.describe('desktop', () => {
     await expect(toast(page, 'Palette saved!')).toBeVisible();
     await expect(modal).toBeHidden();
     await expect(page.getByRole('button', { name: 'Saved palettes (1)' })).toBeVisible();
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('savedPalettes') ?? '[]'));
+    const stored = await storedPalettes(page);
     expect(stored.map((p: { name: string }) => p.name)).toEqual(['Guest bedroom']);
     // "d" and "e" in the name were letters, not dark mode or an export.
     expect(await theme(page)).toBe(themeBefore);

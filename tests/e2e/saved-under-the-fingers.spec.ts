@@ -1,6 +1,16 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { expectSignedIn, openApp, openSaved, row, signUpByApi, stripIds, strips, toast } from './support/saved-flows';
+import {
+  expectSignedIn,
+  openApp,
+  openSaved,
+  row,
+  signUpByApi,
+  storedPalettes,
+  stripIds,
+  strips,
+  toast,
+} from './support/saved-flows';
 
 /**
  * Issue 16, saved palettes, history and shared links: each test acts as the person did, with real
@@ -8,17 +18,7 @@ import { expectSignedIn, openApp, openSaved, row, signUpByApi, stripIds, strips,
  */
 
 const nameModal = (page: Page) => page.getByRole('dialog', { name: 'Name Your Palette' });
-const storedLocal = (page: Page) =>
-  page.evaluate(
-    () =>
-      JSON.parse(localStorage.getItem('savedPalettes') ?? '[]') as Array<{
-        id: string;
-        name: string;
-        version: number;
-        colorIds: string[];
-        events: Array<{ type: string }>;
-      }>,
-  );
+const storedLocal = storedPalettes;
 
 /** S, then the name typed into the field that has focus (its old text is selected), then Enter. */
 async function saveByKeys(page: Page, name: string, options: { firstAnonymous?: boolean } = {}) {

@@ -1,5 +1,14 @@
 import { expect, test } from './support/fixtures';
-import { expectAccessible, openApp, openSaved, row, saveCurrent, stripIds, toast } from './support/saved-flows';
+import {
+  expectAccessible,
+  openApp,
+  openSaved,
+  row,
+  saveCurrent,
+  storedPalettes,
+  stripIds,
+  toast,
+} from './support/saved-flows';
 
 test.describe('saved palettes on this device', () => {
   test('an anonymous save asks to sign in, can stay on this device, and survives a reload with its history', async ({
@@ -25,12 +34,12 @@ test.describe('saved palettes on this device', () => {
     await expect(toast(page, 'Palette saved!')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Saved palettes (1)' })).toBeVisible();
 
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('savedPalettes') ?? '[]'));
+    const stored = await storedPalettes(page);
     expect(stored).toHaveLength(1);
-    expect(stored[0].name).toBe('Palette 1');
-    expect(stored[0].colorIds).toEqual(saved);
-    expect(stored[0].user_id).toBeUndefined();
-    expect(stored[0].events.map((e: { type: string }) => e.type)).toEqual(['PaletteCreated']);
+    expect(stored[0]?.name).toBe('Palette 1');
+    expect(stored[0]?.colorIds).toEqual(saved);
+    expect(stored[0]?.user_id).toBeUndefined();
+    expect(stored[0]?.events.map((e: { type: string }) => e.type)).toEqual(['PaletteCreated']);
 
     await page.reload();
     await expect(page.getByRole('button', { name: 'Saved palettes (1)' })).toBeVisible();
@@ -71,10 +80,10 @@ test.describe('saved palettes on this device', () => {
     await sidebar.getByRole('textbox').fill('Landing');
     await sidebar.getByRole('heading', { name: 'Saved Palettes' }).click();
     await expect(row(page, 'Landing')).toBeVisible();
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('savedPalettes') ?? '[]'));
-    expect(stored[0].name).toBe('Landing');
+    const stored = await storedPalettes(page);
+    expect(stored[0]?.name).toBe('Landing');
     // Two renames, two versions: the blank and cancelled edits left no trace.
-    expect(stored[0].events.map((e: { type: string }) => e.type)).toEqual([
+    expect(stored[0]?.events.map((e: { type: string }) => e.type)).toEqual([
       'PaletteCreated',
       'PaletteRenamed',
       'PaletteRenamed',

@@ -1,11 +1,11 @@
+import 'fake-indexeddb/auto';
 import { ref } from 'valtio';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Catalogue, hydrateCatalogue } from '../../shared/catalogue/catalogue';
 import { deriveCatalogue } from '../../shared/catalogue/derive';
 import { createLocal, localHistory, saveLocalVersion } from '../../web/lib/local-palettes';
 import { catalogueState } from '../../web/stores/catalogue-store';
-import { readLocal } from '../../web/stores/saved-actions';
-import { LOCAL_KEY } from '../../web/stores/saved-store';
+import { createLocalRepository, OLD_LOCAL_KEY } from '../../web/lib/local-repository';
 import { readSession } from '../../web/stores/session-store';
 import {
   catalogueAfterRename,
@@ -60,7 +60,7 @@ describe('a renamed paint', () => {
     expect(readSession(JSON.stringify({ currentPalette: saved }), after)).toBeNull();
   });
 
-  it('loads local palettes and their history with the current id, and saves them so', () => {
+  it('loads local palettes and their history with the current id, and saves them so', async () => {
     const before = catalogueBeforeRename();
     const exists = (id: string) => before.byId.has(id);
     const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 10, minute)).toISOString();
@@ -71,9 +71,18 @@ describe('a renamed paint', () => {
       at(5),
       exists,
     );
-    storage.set(LOCAL_KEY, JSON.stringify([second]));
+    storage.set(OLD_LOCAL_KEY, JSON.stringify([second]));
 
-    const [record] = readLocal();
+    const repo = createLocalRepository({
+      dbName: 'renamed-colours',
+      colorExists: (id) => after.byId.has(id),
+      currentId: after.currentId,
+      newId: () => 'unused',
+      storage: localStorage,
+    });
+    const read = await repo.readAll();
+    await repo.close();
+    const [record] = read.ok ? read.value.records : [];
     expect(record?.colorIds).toEqual(['lick-greige-02', NEW_ID, 'farrow-ball-hague-blue']);
     expect(localHistory(record!).map((v) => v.colorIds)).toEqual([
       [NEW_ID, 'farrow-ball-hague-blue', 'lick-greige-02'],

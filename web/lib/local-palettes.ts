@@ -10,7 +10,7 @@ import { fold, versions } from '../../shared/palette/palette-evolve';
 /**
  * Anonymous palettes in browser storage (`savedPalettes`): the spec's fields (id, name, colours,
  * timestamp) beside the palette's own events, so history works without an account and travels
- * to the server at sign-in. Pure functions here; saved-actions.ts does the reading and writing.
+ * to the server at sign-in. Pure functions here; local-repository.ts does the reading and writing.
  */
 export interface LocalPaletteRecord {
   id: string;
@@ -24,6 +24,8 @@ export interface LocalPaletteRecord {
   updatedAt: string;
   version: number;
   events: PaletteEvent[];
+  /** Set while deleted: the record and its history are kept so Undo brings both back. */
+  deletedAt?: string;
 }
 
 /** One version of a palette as the history view shows it, local or remote alike. */
@@ -176,40 +178,43 @@ function storedRecord(r: Record<string, unknown>, events: PaletteEvent[]): Local
 }
 
 /**
- * Reads whatever browser storage holds: records with their events, or the spec's plain
- * `{id, name, colors|colorIds, timestamp}` (which gets a history of one version). Damaged entries
- * are dropped, never thrown on.
+ * The one parser of a stored local palette, wherever it is read from (IndexedDB, or the old
+ * localStorage list being migrated): a record with its events, or the spec's plain
+ * `{id, name, colors|colorIds, timestamp}` (which gets a history of one version). Null when it
+ * cannot be read (bad shape, or events that do not fold); never throws.
  */
+export function parseLocalRecord(item: unknown): LocalPaletteRecord | null {
+  if (!item || typeof item !== 'object') return null;
+  const r = item as Record<string, unknown>;
+  if (!isString(r.id) || r.id === '') return null;
+  const deletedAt = isString(r.deletedAt) ? { deletedAt: r.deletedAt } : {};
+  const events: unknown[] = Array.isArray(r.events) ? r.events : [];
+  if (events.length > 0) {
+    if (!events.every(isLocalEvent)) return null;
+    const record = storedRecord(r, events) ?? project(r.id, events);
+    return record ? { ...record, ...deletedAt } : null;
+  }
+  const colorIds = Array.isArray(r.colorIds)
+    ? r.colorIds.filter(isString)
+    : Array.isArray(r.colors)
+      ? r.colors.map((c) => (c && typeof c === 'object' ? (c as { id?: unknown }).id : null)).filter(isString)
+      : [];
+  if (!isString(r.name) || colorIds.length === 0) return null;
+  const at = new Date(typeof r.timestamp === 'number' ? r.timestamp : Date.now()).toISOString();
+  const created: PaletteEvent = {
+    type: 'PaletteCreated',
+    schemaVersion: PALETTE_EVENT_SCHEMA_VERSION,
+    at,
+    data: { paletteId: r.id, ownerId: null, name: r.name, colorIds },
+  };
+  const record = project(r.id, [created]);
+  return record ? { ...record, ...deletedAt } : null;
+}
+
+/** A whole stored list (the old localStorage value): the readable records, damaged ones dropped. */
 export function parseLocalRecords(raw: unknown): LocalPaletteRecord[] {
   if (!Array.isArray(raw)) return [];
-  const out: LocalPaletteRecord[] = [];
-  for (const item of raw) {
-    if (!item || typeof item !== 'object') continue;
-    const r = item as Record<string, unknown>;
-    if (!isString(r.id) || r.id === '') continue;
-    const events: unknown[] = Array.isArray(r.events) ? r.events : [];
-    if (events.length > 0 && events.every(isLocalEvent)) {
-      const record = storedRecord(r, events) ?? project(r.id, events);
-      if (record) out.push(record);
-      continue;
-    }
-    const colorIds = Array.isArray(r.colorIds)
-      ? r.colorIds.filter(isString)
-      : Array.isArray(r.colors)
-        ? r.colors.map((c) => (c && typeof c === 'object' ? (c as { id?: unknown }).id : null)).filter(isString)
-        : [];
-    if (!isString(r.name) || colorIds.length === 0) continue;
-    const at = new Date(typeof r.timestamp === 'number' ? r.timestamp : Date.now()).toISOString();
-    const created: PaletteEvent = {
-      type: 'PaletteCreated',
-      schemaVersion: PALETTE_EVENT_SCHEMA_VERSION,
-      at,
-      data: { paletteId: r.id, ownerId: null, name: r.name, colorIds },
-    };
-    const record = project(r.id, [created]);
-    if (record) out.push(record);
-  }
-  return out;
+  return raw.map(parseLocalRecord).filter((r): r is LocalPaletteRecord => r !== null);
 }
 
 /**

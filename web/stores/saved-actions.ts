@@ -1,126 +1,132 @@
+import { subscribe } from 'valtio';
 import type { ImportBody } from '../../shared/api/palettes';
 import * as api from '../lib/api-client';
-import {
-  createLocal,
-  type HistoryEntry,
-  type LocalPaletteRecord,
-  localHistory,
-  newLocalId,
-  parseLocalRecords,
-  restoreLocal,
-  saveLocalVersion,
-  withCurrentColorIds,
-} from '../lib/local-palettes';
 import { copyText } from '../lib/clipboard';
-import { cryptoRandom } from '../lib/random';
+import type { HistoryEntry, LocalPaletteRecord } from '../lib/local-palettes';
+import { toSummary } from '../lib/local-repository';
+import type { PaletteRepository, RepoResult } from '../lib/palette-repository';
+import { askPersistentStorage } from '../lib/persistent-storage';
 import { authState } from './auth-store';
-import { getCatalogue } from './catalogue-store';
 import { replacePalette } from './palette-store';
-import { LOCAL_KEY, type SavedPalette, savedState } from './saved-store';
+import { localRepository, remoteRepository, repository, savedChannel } from './saved-repository';
+import { COUNT_KEY, type SavedPalette, savedState } from './saved-store';
 import { setSyncStatus } from './sync-store';
 import { showToast } from './toast-store';
 import { closeOverlay } from './ui-store';
 
 /**
- * What the save modal, sidebar and history view do. Loaded with them (not in the first paint). Where
- * the list lives follows `savedState.source`: the server once a signed-in user's list loaded, else
- * this device.
+ * What the save modal, sidebar and history view do. Loaded after the first paint. Where the list
+ * lives is the chooser's business (saved-repository.ts); these only update state and pick toasts
+ * from the repository's answers.
  */
-const isRemote = () => savedState.source === 'remote';
-const nowIso = () => new Date().toISOString();
-/** The local decider checks colours against the catalogue, as the server does. */
-const colorExists = (id: string) => getCatalogue()?.byId.has(id) ?? false;
-
-export function fromApi(p: api.ApiPalette): SavedPalette {
-  return {
-    id: p.id,
-    name: p.name,
-    colorIds: p.colors.map((c) => c.id),
-    createdAt: p.createdAt,
-    updatedAt: p.updatedAt,
-    isPublic: p.isPublic,
-    shareId: p.shareId,
-    version: p.version,
-  };
-}
-
-function toSummary(r: LocalPaletteRecord): SavedPalette {
-  return { ...r, isPublic: false, shareId: null };
-}
-
-export function readLocal(): LocalPaletteRecord[] {
-  let records: LocalPaletteRecord[];
-  try {
-    records = parseLocalRecords(JSON.parse(localStorage.getItem(LOCAL_KEY) ?? '[]'));
-  } catch {
-    return [];
-  }
-  // Ids of renamed paints are read as today's ids (the next write stores them so).
-  const catalogue = getCatalogue();
-  return catalogue ? records.map((r) => withCurrentColorIds(r, catalogue.currentId)) : records;
-}
-
-/** Throws when storage is full or blocked, so the caller says 'Failed to save palette' and keeps what it had. */
-function writeLocal(records: LocalPaletteRecord[]): void {
-  localStorage.setItem(LOCAL_KEY, JSON.stringify(records));
-  if (!isRemote()) savedState.palettes = newestFirst(records.map(toSummary));
-}
+type Failure = Exclude<RepoResult<unknown>, { ok: true }>;
 
 const newestFirst = (list: SavedPalette[]) => [...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+const onServer = (repo: PaletteRepository) => repo.kind !== 'local';
 
-/** Every backend failure: status error and the spec's toast; an ended session also signs this tab out. */
-function backendFailed(message: string, error?: unknown): void {
-  setSyncStatus('error');
-  if (error instanceof api.ApiFailure && error.status === 401) {
+/** A repository call with the header's sync status around it (this device's storage has none). */
+async function call<T>(repo: PaletteRepository, run: () => Promise<RepoResult<T>>): Promise<RepoResult<T>> {
+  if (onServer(repo)) setSyncStatus('syncing');
+  const result = await run();
+  if (onServer(repo) && (result.ok || result.reason === 'conflict')) setSyncStatus('synced');
+  return result;
+}
+
+/** Every failure: the spec's toast; an ended session also signs this tab out. */
+function failed(repo: PaletteRepository, result: Failure, message: string): void {
+  if (result.reason === 'signed-out') {
     authState.user = null;
     switchToLocalList();
     setSyncStatus('error');
     showToast('Your session has ended. Please sign in again.', 'error');
     return;
   }
+  if (onServer(repo)) setSyncStatus('error');
   showToast(message, 'error');
 }
 
-/** Runs a server call with the sync status around it; false when it failed (the toast is shown). */
-async function remote<T>(call: () => Promise<T>, failure: string): Promise<T | undefined> {
-  setSyncStatus('syncing');
-  try {
-    const result = await call();
-    setSyncStatus('synced');
-    return result;
-  } catch (error) {
-    backendFailed(failure, error);
-    return undefined;
+/** Puts one palette's newest copy in the list; the editor's base moves with it when it was loaded from it. */
+function upsert(palette: SavedPalette): void {
+  replaceInList(palette);
+  if (savedState.loadedFrom?.id === palette.id) savedState.loadedFrom = { id: palette.id, version: palette.version };
+}
+
+/** The list shows this copy; the editor's base stays (a stale base must still end in the conflict choice). */
+function replaceInList(palette: SavedPalette): void {
+  savedState.palettes = newestFirst([palette, ...savedState.palettes.filter((p) => p.id !== palette.id)]);
+}
+
+let reportedUnreadable = false;
+
+/** This device's list, into the state unless the signed-in list took over meanwhile. */
+async function loadLocalList(): Promise<void> {
+  const result = await localRepository().readAll();
+  if (savedState.source !== 'local') return;
+  savedState.loaded = true;
+  if (!result.ok) {
+    showToast('Could not open the palettes saved on this device', 'error');
+    return;
+  }
+  savedState.palettes = newestFirst(result.value.records.map(toSummary));
+  const { unreadable } = result.value;
+  if (unreadable > 0 && !reportedUnreadable) {
+    // Said once a visit; the records stay in storage untouched.
+    reportedUnreadable = true;
+    showToast(`${unreadable} saved palette(s) on this device could not be read`, 'error');
   }
 }
 
-function upsert(palette: SavedPalette): void {
-  const others = savedState.palettes.filter((p) => p.id !== palette.id);
-  savedState.palettes = newestFirst([palette, ...others]);
-  if (savedState.loadedFrom?.id === palette.id) savedState.loadedFrom = { id: palette.id, version: palette.version };
+let started: Promise<void> | null = null;
+
+/** Start-up (after the first paint): migrates and reads this device's palettes once. */
+export function startSaved(): Promise<void> {
+  started ??= loadLocalList();
+  return started;
+}
+
+if (typeof window !== 'undefined') {
+  void startSaved();
+  // Another tab saved or deleted on this device: keep the list and the badge in step. The palette
+  // this tab loaded keeps its base version, so a stale save back still ends in the conflict choice.
+  savedChannel?.addEventListener('message', () => {
+    if (savedState.source === 'local') void loadLocalList();
+  });
+  // The badge's first paint next time (saved-store.ts) counts this device's list.
+  subscribe(savedState, () => {
+    if (savedState.source === 'local' && savedState.loaded) mirrorCount(savedState.palettes.length);
+  });
+}
+
+function mirrorCount(count: number): void {
+  try {
+    localStorage.setItem(COUNT_KEY, String(count));
+  } catch {
+    // Storage full or blocked: the badge only starts at 0 next time.
+  }
 }
 
 /** The sign-in sync under way, if any: a save waits for it so it lands where the list lives. */
 let syncing: Promise<void> | null = null;
 
+/** Before any change: the sign-in sync is done and this device's list has been read. */
+async function settled(): Promise<void> {
+  await syncing;
+  await startSaved();
+}
+
 /** Saves the current colours as a new palette. */
 export async function saveAsNew(name: string, colorIds: readonly string[]): Promise<boolean> {
-  await syncing;
-  if (isRemote()) {
-    const created = await remote(() => api.createPalette(name, colorIds), 'Failed to save palette');
-    if (!created) return false;
-    upsert(fromApi(created));
-    savedState.loadedFrom = { id: created.id, version: created.version };
-  } else {
-    try {
-      const record = createLocal(newLocalId(Date.now(), cryptoRandom), name, colorIds, nowIso(), colorExists);
-      writeLocal([record, ...readLocal()]);
-      savedState.loadedFrom = { id: record.id, version: record.version };
-    } catch {
-      showToast('Failed to save palette', 'error');
-      return false;
-    }
+  await settled();
+  const repo = repository();
+  const result = await call(repo, () => repo.create(name, colorIds));
+  if (!result.ok) {
+    failed(repo, result, 'Failed to save palette');
+    return false;
   }
+  upsert(result.value);
+  savedState.loadedFrom = { id: result.value.id, version: result.value.version };
+  // The first palette kept on this device is worth asking the browser not to evict.
+  if (repo.kind === 'local') void askPersistentStorage();
   showToast('Palette saved!');
   return true;
 }
@@ -136,56 +142,21 @@ export async function saveBack(
   baseVersion: number,
   change: { name: string; colorIds: readonly string[] },
 ): Promise<SaveBackResult> {
-  await syncing;
-  if (isRemote()) {
-    setSyncStatus('syncing');
-    try {
-      const saved = await api.updatePalette(id, baseVersion, change);
-      setSyncStatus('synced');
-      upsert(fromApi(saved));
-      showToast('Palette saved!');
-      return { kind: 'saved' };
-    } catch (error) {
-      if (error instanceof api.ApiFailure && (error.status === 409 || error.status === 412)) {
-        setSyncStatus('synced');
-        return { kind: 'conflict', theirs: await fetchRemote(id) };
-      }
-      if (error instanceof api.ApiFailure && error.status === 404) {
-        setSyncStatus('synced');
-        return { kind: 'conflict', theirs: null };
-      }
-      backendFailed('Failed to save palette', error);
-      return { kind: 'failed' };
-    }
+  await settled();
+  const repo = repository();
+  const result = await call(repo, () => repo.update(id, baseVersion, change));
+  if (result.ok) {
+    upsert(result.value);
+    showToast('Palette saved!');
+    return { kind: 'saved' };
   }
-  try {
-    const records = readLocal();
-    const record = records.find((r) => r.id === id);
-    if (!record) return { kind: 'conflict', theirs: null };
-    if (record.version !== baseVersion) {
-      writeLocal(records);
-      return { kind: 'conflict', theirs: toSummary(record) };
-    }
-    const next = saveLocalVersion(record, change, nowIso(), colorExists);
-    writeLocal(records.map((r) => (r.id === id ? next : r)));
-    savedState.loadedFrom = { id, version: next.version };
-  } catch {
-    showToast('Failed to save palette', 'error');
-    return { kind: 'failed' };
+  if (result.reason === 'conflict' || result.reason === 'not-found') {
+    const theirs = result.reason === 'conflict' ? result.theirs : null;
+    if (theirs) replaceInList(theirs);
+    return { kind: 'conflict', theirs };
   }
-  showToast('Palette saved!');
-  return { kind: 'saved' };
-}
-
-/** The server's current copy of one palette (after a conflict), refreshing the list on the way. */
-async function fetchRemote(id: string): Promise<SavedPalette | null> {
-  try {
-    const { palettes } = await api.listPalettes();
-    savedState.palettes = newestFirst(palettes.map(fromApi));
-    return savedState.palettes.find((p) => p.id === id) ?? null;
-  } catch {
-    return null;
-  }
+  failed(repo, result, 'Failed to save palette');
+  return { kind: 'failed' };
 }
 
 /** Spec §5: trimmed, non-empty and different, otherwise nothing happens. */
@@ -193,32 +164,19 @@ export async function renamePalette(id: string, rawName: string): Promise<void> 
   const name = rawName.trim();
   const current = savedState.palettes.find((p) => p.id === id);
   if (!current || name === '' || name === current.name) return;
-  if (isRemote()) {
-    setSyncStatus('syncing');
-    try {
-      upsert(fromApi(await api.updatePalette(id, current.version, { name })));
-      setSyncStatus('synced');
-      showToast('Palette renamed!');
-    } catch (error) {
-      if (error instanceof api.ApiFailure && error.status === 409) {
-        setSyncStatus('synced');
-        await fetchRemote(id);
-        showToast('This palette was changed elsewhere; the list now shows the latest. Rename it again.', 'error');
-        return;
-      }
-      backendFailed('Failed to rename palette', error);
-    }
+  const repo = repository();
+  const result = await call(repo, () => repo.update(id, current.version, { name }));
+  if (result.ok) {
+    upsert(result.value);
+    showToast('Palette renamed!');
     return;
   }
-  try {
-    const records = readLocal();
-    writeLocal(records.map((r) => (r.id === id ? saveLocalVersion(r, { name }, nowIso(), colorExists) : r)));
-    const renamed = savedState.palettes.find((p) => p.id === id);
-    if (renamed && savedState.loadedFrom?.id === id) savedState.loadedFrom = { id, version: renamed.version };
-    showToast('Palette renamed!');
-  } catch {
-    showToast('Failed to rename palette', 'error');
+  if (result.reason === 'conflict' && result.theirs) {
+    replaceInList(result.theirs);
+    showToast('This palette was changed elsewhere; the list now shows the latest. Rename it again.', 'error');
+    return;
   }
+  failed(repo, result, 'Failed to rename palette');
 }
 
 function forget(ids: readonly string[]): void {
@@ -229,19 +187,19 @@ function forget(ids: readonly string[]): void {
 /** What a delete took away, so its Undo can bring it back exactly. */
 interface Deleted {
   ids: string[];
-  /** This device's records as they were (a local palette's undo puts its record and history back). */
-  local: LocalPaletteRecord[];
+  /** Where it was deleted: the Undo asks the same place. */
+  onServer: boolean;
   /** The palette the editor was loaded from, if it was among them. */
   loadedFrom: { id: string; version: number } | null;
   /** The versions the list had, to tell whether `loadedFrom` was current. */
   versions: Map<string, number>;
 }
 
-function remember(ids: readonly string[], local: LocalPaletteRecord[] = []): Deleted {
+function remember(ids: readonly string[], repo: PaletteRepository): Deleted {
   const loaded = savedState.loadedFrom;
   return {
     ids: [...ids],
-    local,
+    onServer: onServer(repo),
     loadedFrom: loaded && ids.includes(loaded.id) ? { ...loaded } : null,
     versions: new Map(savedState.palettes.filter((p) => ids.includes(p.id)).map((p) => [p.id, p.version])),
   };
@@ -250,79 +208,49 @@ function remember(ids: readonly string[], local: LocalPaletteRecord[] = []): Del
 const undoAction = (deleted: Deleted) => ({ label: 'Undo', run: () => void undoDelete(deleted) });
 
 /** One delete for one palette or many: the spec's texts differ, the steps and the Undo do not. */
-async function removePalettes(
-  ids: readonly string[],
-  texts: { failed: string; done: string },
-  call: () => Promise<unknown>,
-): Promise<boolean> {
-  let deleted: Deleted;
-  if (isRemote()) {
-    deleted = remember(ids);
-    const done = await remote(() => call().then(() => true), texts.failed);
-    if (!done) return false;
-    forget(ids);
-  } else {
-    try {
-      const records = readLocal();
-      deleted = remember(
-        ids,
-        records.filter((r) => ids.includes(r.id)),
-      );
-      writeLocal(records.filter((r) => !ids.includes(r.id)));
-      forget(ids);
-    } catch {
-      showToast(texts.failed, 'error');
-      return false;
-    }
+async function removePalettes(ids: readonly string[], texts: { failed: string; done: string }): Promise<boolean> {
+  const repo = repository();
+  const deleted = remember(ids, repo);
+  const result = await call(repo, () => repo.remove(ids));
+  if (!result.ok) {
+    failed(repo, result, texts.failed);
+    return false;
   }
+  forget(ids);
   showToast(texts.done, 'info', undoAction(deleted));
   return true;
 }
 
 export async function deletePalette(id: string): Promise<void> {
-  await removePalettes([id], { failed: 'Failed to delete palette', done: 'Palette deleted' }, () =>
-    api.deletePalette(id),
-  );
+  await removePalettes([id], { failed: 'Failed to delete palette', done: 'Palette deleted' });
 }
 
 export async function deletePalettes(ids: readonly string[]): Promise<boolean> {
   if (ids.length === 0) return false;
-  return removePalettes(ids, { failed: 'Failed to delete palettes', done: `Deleted ${ids.length} palette(s)` }, () =>
-    api.deletePalettes(ids),
-  );
+  return removePalettes(ids, { failed: 'Failed to delete palettes', done: `Deleted ${ids.length} palette(s)` });
 }
 
 /**
- * The toast's Undo. On the server the log gets a PaletteUndeleted event (the palette comes back with
- * its history, private); on this device the records go back as they were, events and all.
+ * The toast's Undo: the palettes come back with their history (on the server as a PaletteUndeleted
+ * event, private; on this device as they were).
  */
 async function undoDelete(deleted: Deleted): Promise<void> {
-  let back: SavedPalette[];
-  if (deleted.local.length > 0) {
-    if (isRemote()) {
-      // Signed in since: the list lives on the server now and these never reached it.
-      showToast('Could not undo: you signed in since', 'error');
-      return;
-    }
-    try {
-      const records = readLocal();
-      const missing = deleted.local.filter((r) => !records.some((x) => x.id === r.id));
-      writeLocal([...missing, ...records]);
-      back = missing.map(toSummary);
-    } catch {
-      showToast('Could not undo the delete', 'error');
-      return;
-    }
-  } else {
-    if (!isRemote()) {
-      showToast('Could not undo: you signed out since', 'error');
-      return;
-    }
-    const result = await remote(() => api.undeletePalettes(deleted.ids), 'Could not undo the delete');
-    if (!result) return;
-    back = result.palettes.map(fromApi);
-    for (const palette of back) upsert(palette);
+  const repo = repository();
+  if (onServer(repo) !== deleted.onServer) {
+    // Signed in or out since: the list lives elsewhere now and these are not in it.
+    showToast(
+      deleted.onServer ? 'Could not undo: you signed out since' : 'Could not undo: you signed in since',
+      'error',
+    );
+    return;
   }
+  const result = await call(repo, () => repo.undelete(deleted.ids));
+  if (!result.ok) {
+    failed(repo, result, 'Could not undo the delete');
+    return;
+  }
+  const back = result.value;
+  for (const palette of back) replaceInList(palette);
   // The editor's link to its saved palette comes back too, unless it was already out of date.
   const loaded = deleted.loadedFrom;
   const restored = loaded ? back.find((p) => p.id === loaded.id) : undefined;
@@ -346,57 +274,51 @@ export function loadPalette(palette: SavedPalette, colorIds: readonly string[] =
 /** Public ⇄ private (signed-in users); making it public copies the link. */
 export async function toggleSharing(id: string): Promise<void> {
   const palette = savedState.palettes.find((p) => p.id === id);
-  if (!palette || !isRemote()) return;
-  const makePublic = !palette.isPublic;
-  const result = await remote(() => api.setSharing(id, makePublic), 'Failed to update sharing settings');
-  if (!result) return;
+  if (!palette) return;
+  const repo = repository();
+  const result = await call(repo, () => repo.setSharing(id, !palette.isPublic, palette.version));
+  if (!result.ok) {
+    failed(repo, result, 'Failed to update sharing settings');
+    return;
+  }
   const base = savedState.loadedFrom?.id === id ? savedState.loadedFrom.version : null;
-  upsert({ ...palette, isPublic: result.isPublic, shareId: result.shareId, version: result.version });
+  const { isPublic, shareId } = result.value;
+  upsert(result.value);
   // This tab's own change moves its base along; a base that was already stale stays stale.
   if (base !== null && base !== palette.version) savedState.loadedFrom = { id, version: base };
-  if (!result.isPublic || !result.shareId) {
+  if (!isPublic || !shareId) {
     showToast('Palette is now private');
     return;
   }
-  const link = `${location.origin}/share/${result.shareId}`;
+  const link = `${location.origin}/share/${shareId}`;
   if (await copyText(link)) showToast('Share link copied to clipboard!');
   else showToast(`Palette is public: ${link}`);
 }
 
 /** Every version, newest first. */
 export async function loadHistory(id: string): Promise<HistoryEntry[] | null> {
-  if (isRemote()) {
-    const result = await remote(() => api.getHistory(id), 'Failed to load the history');
-    if (!result) return null;
-    return result.versions.map(({ colors, ...entry }) => ({ ...entry, colorIds: colors.map((c) => c.id) })).reverse();
-  }
-  const record = readLocal().find((r) => r.id === id);
-  if (!record) {
+  await settled();
+  const repo = repository();
+  const result = await call(repo, () => repo.history(id));
+  if (result.ok) return [...result.value].reverse();
+  if (result.reason === 'not-found' && !onServer(repo)) {
     showToast('This palette no longer exists on this device', 'error');
     return null;
   }
-  return localHistory(record).reverse();
+  failed(repo, result, 'Failed to load the history');
+  return null;
 }
 
 /** Appends a version that brings `version` back. */
 export async function restoreVersion(id: string, version: number): Promise<boolean> {
-  if (isRemote()) {
-    const restored = await remote(() => api.restoreVersion(id, version), 'Failed to restore this version');
-    if (!restored) return false;
-    upsert(fromApi(restored));
-  } else {
-    try {
-      const records = readLocal();
-      const record = records.find((r) => r.id === id);
-      if (!record) throw new Error('gone');
-      const next = restoreLocal(record, version, nowIso(), colorExists);
-      writeLocal(records.map((r) => (r.id === id ? next : r)));
-      if (savedState.loadedFrom?.id === id) savedState.loadedFrom = { id, version: next.version };
-    } catch {
-      showToast('Failed to restore this version', 'error');
-      return false;
-    }
+  const repo = repository();
+  const base = savedState.palettes.find((p) => p.id === id)?.version ?? version;
+  const result = await call(repo, () => repo.restore(id, version, base));
+  if (!result.ok) {
+    failed(repo, result, 'Failed to restore this version');
+    return false;
   }
+  upsert(result.value);
   showToast(`Restored version ${version}`);
   return true;
 }
@@ -456,26 +378,33 @@ export function syncOnSignIn(): Promise<void> {
 
 async function runSync(): Promise<void> {
   setSyncStatus('syncing');
-  const local = readLocal();
+  const local = localRepository();
   try {
-    if (local.length > 0) {
-      const refused = await uploadLocal(local);
-      if (refused.length === 0) localStorage.removeItem(LOCAL_KEY);
-      else {
-        localStorage.setItem(LOCAL_KEY, JSON.stringify(refused));
+    const read = await local.readAll();
+    const records = read.ok ? read.value.records : [];
+    if (records.length > 0) {
+      const refused = await uploadLocal(records);
+      const kept = new Set(refused.map((r) => r.id));
+      // Uploaded palettes leave this device (refused and unreadable ones stay).
+      const discarded = await local.discard(records.filter((r) => !kept.has(r.id)).map((r) => r.id));
+      if (discarded.ok) mirrorCount(refused.length);
+      if (refused.length > 0) {
         showToast(`${refused.length} palette(s) could not be uploaded and stay on this device`, 'error');
       }
     }
-    const { palettes } = await api.listPalettes();
+    const list = await remoteRepository().list();
+    if (!list.ok) throw new Error(list.reason);
     savedState.source = 'remote';
-    savedState.palettes = newestFirst(palettes.map(fromApi));
+    savedState.palettes = newestFirst(list.value);
+    savedState.loaded = true;
     savedState.loadedFrom = null;
     setSyncStatus('synced');
   } catch {
     // The spec: on failure the status becomes error and this device's list stays in use.
     savedState.source = 'local';
-    savedState.palettes = newestFirst(readLocal().map(toSummary));
-    backendFailed('Could not load your saved palettes');
+    await loadLocalList();
+    setSyncStatus('error');
+    showToast('Could not load your saved palettes', 'error');
   }
 }
 
@@ -483,6 +412,7 @@ async function runSync(): Promise<void> {
 export function switchToLocalList(): void {
   savedState.source = 'local';
   savedState.loadedFrom = null;
-  savedState.palettes = newestFirst(readLocal().map(toSummary));
+  savedState.palettes = [];
   setSyncStatus('idle');
+  void loadLocalList();
 }

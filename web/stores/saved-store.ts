@@ -7,57 +7,52 @@ import { openOverlay } from './ui-store';
 
 /**
  * Saved palettes, on this device (anonymous) or on the server (signed in). This module is in the
- * first paint (badge count, S key), so it stays small: the actions live in saved-actions.ts.
+ * first paint (badge count, S key), so it stays small: the actions live in saved-actions.ts and
+ * the storage behind them in the repositories (saved-repository.ts).
  */
 export type { SavedPalette };
 
 /** The name issue 3 and 6 know it by. */
 export type SavedPaletteSummary = SavedPalette;
 
-/** The browser storage key of the spec; anonymous palettes and their events live under it. */
-export const LOCAL_KEY = 'savedPalettes';
+/** A localStorage mirror of how many palettes this device keeps, so the badge paints right at once. */
+export const COUNT_KEY = 'savedPalettesCount';
 
-/** Only the fields the first paint needs; saved-actions reads the full records. */
-function readLocalSummaries(): SavedPalette[] {
+/**
+ * The palettes themselves live in IndexedDB (saved-actions loads them after the first paint).
+ * Until then the badge shows the mirror, or on the first start after the move to IndexedDB the
+ * length of the old localStorage list that is about to be migrated.
+ */
+function storedCount(): number {
   try {
-    const raw = JSON.parse(localStorage.getItem(LOCAL_KEY) ?? '[]') as unknown;
-    if (!Array.isArray(raw)) return [];
-    const list: SavedPalette[] = raw.flatMap((p: Partial<SavedPalette> & { timestamp?: number }) =>
-      p && typeof p.id === 'string' && typeof p.name === 'string' && Array.isArray(p.colorIds)
-        ? [
-            {
-              id: p.id,
-              name: p.name,
-              colorIds: p.colorIds.filter((id): id is string => typeof id === 'string'),
-              createdAt: p.createdAt ?? new Date(p.timestamp ?? 0).toISOString(),
-              updatedAt: p.updatedAt ?? new Date(p.timestamp ?? 0).toISOString(),
-              isPublic: false,
-              shareId: null,
-              version: typeof p.version === 'number' ? p.version : 1,
-            },
-          ]
-        : [],
-    );
-    return list.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    const mirror = localStorage.getItem(COUNT_KEY);
+    const old = mirror === null ? (JSON.parse(localStorage.getItem('savedPalettes') ?? '[]') as unknown) : [];
+    return mirror === null ? (Array.isArray(old) ? old.length : 0) : Number(mirror) || 0;
   } catch {
-    return [];
+    return 0;
   }
 }
 
 export const savedState = proxy({
-  palettes: readLocalSummaries(),
+  palettes: [] as SavedPalette[],
+  /** False until the list has been read (from IndexedDB or the server): the badge shows `storedCount`. */
+  loaded: false,
+  storedCount: storedCount(),
   /** 'remote' once a signed-in user's list has been loaded from the server. */
   source: 'local' as 'local' | 'remote',
   /** The saved palette the current one was loaded from, and its version at that moment. */
   loadedFrom: null as { id: string; version: number } | null,
 });
 
-// Another tab saved or deleted on this device: keep the list and the badge in step. The palette this
-// tab loaded keeps its base version, so a stale save back still ends in the conflict choice.
+/** What the Saved badge says. */
+export const savedCount = (snap: { loaded: boolean; palettes: readonly unknown[]; storedCount: number }) =>
+  snap.loaded ? snap.palettes.length : snap.storedCount;
+
+// After the first paint: IndexedDB and the repositories are their own chunk.
 if (typeof window !== 'undefined') {
-  window.addEventListener('storage', (event) => {
-    if (event.key === LOCAL_KEY && savedState.source === 'local') savedState.palettes = readLocalSummaries();
-  });
+  const start = () => void import('./saved-actions').then((m) => m.startSaved());
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
 }
 
 /**

@@ -79,3 +79,46 @@ export async function expectAccessible(page: Page, include?: string) {
 export async function grantClipboard(context: BrowserContext, origin: string) {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
 }
+
+/** A palette as this device stores it (IndexedDB `swatchbook-palettes`, one record per palette). */
+export interface StoredPalette {
+  id: string;
+  name: string;
+  version: number;
+  colorIds: string[];
+  user_id?: unknown;
+  events: Array<{ type: string }>;
+  deletedAt?: string;
+}
+
+/**
+ * Everything in this device's palette store, as stored (newest first), without opening it for the
+ * app: a store that does not exist yet is not created here.
+ */
+export function storedRecords(page: Page): Promise<Array<{ key: string; value: unknown }>> {
+  return page.evaluate(
+    () =>
+      new Promise<Array<{ key: string; value: unknown }>>((resolve, reject) => {
+        const open = indexedDB.open('swatchbook-palettes');
+        open.onupgradeneeded = () => open.transaction?.abort();
+        open.onerror = () => resolve([]);
+        open.onsuccess = () => {
+          const db = open.result;
+          const store = db.transaction('palettes').objectStore('palettes');
+          const keys = store.getAllKeys();
+          const values = store.getAll();
+          values.onsuccess = () => {
+            db.close();
+            resolve(keys.result.map((key, i) => ({ key: String(key), value: values.result[i] })));
+          };
+          values.onerror = () => reject(values.error);
+        };
+      }),
+  );
+}
+
+/** The palettes this device keeps (deleted ones, kept aside for Undo, left out), newest first. */
+export async function storedPalettes(page: Page): Promise<StoredPalette[]> {
+  const records = (await storedRecords(page)).map((r) => r.value as StoredPalette & { createdAt: string });
+  return records.filter((r) => !r.deletedAt).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useSnapshot } from 'valtio';
 import { PALETTE_MAX } from '../../../shared/palette/limits';
 import { paletteState } from '../../stores/palette-store';
-import { requestSave, savedState } from '../../stores/saved-store';
+import { requestSave, savedCount, savedState } from '../../stores/saved-store';
 import { openOverlay } from '../../stores/ui-store';
 import { Icon } from './icons';
 import { ADD_REASON, addColor, unlockEverything } from './palette-actions';
@@ -21,7 +21,7 @@ export function SavedCount({ count }: { count: number }) {
 export function FloatingActions() {
   usePaletteShortcuts();
   const { slots } = useSnapshot(paletteState);
-  const saved = useSnapshot(savedState).palettes.length;
+  const saved = savedCount(useSnapshot(savedState));
   const anyLocked = slots.some((s) => s.locked);
   const full = slots.length >= PALETTE_MAX;
   const reasonId = useId();

@@ -4,7 +4,7 @@ import { PALETTE_MAX } from '../../../shared/palette/limits';
 import { catalogueState } from '../../stores/catalogue-store';
 import { paletteState } from '../../stores/palette-store';
 import { sharePaletteLink } from '../../stores/export-store';
-import { requestSave, savedState } from '../../stores/saved-store';
+import { requestSave, savedCount, savedState } from '../../stores/saved-store';
 import { openOverlay } from '../../stores/ui-store';
 import { SavedCount } from './floating-actions';
 import { Icon } from './icons';
@@ -12,7 +12,7 @@ import { ADD_REASON, addColor, generate } from './palette-actions';
 
 /** Spec §2: at 768 px or less a footer bar holds save, saved palettes, generate, share and add. */
 export function MobileFooter() {
-  const saved = useSnapshot(savedState).palettes.length;
+  const saved = savedCount(useSnapshot(savedState));
   const ready = useSnapshot(catalogueState).status === 'ready';
   const full = useSnapshot(paletteState).slots.length >= PALETTE_MAX;
   const reasonId = useId();

@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio';
 import { Dialog } from '../../lib/dialog';
 import { paletteState } from '../../stores/palette-store';
 import { loadPalette, type SaveBackResult, saveAsNew, saveBack } from '../../stores/saved-actions';
-import { type SavedPalette, savedState } from '../../stores/saved-store';
+import { type SavedPalette, savedCount, savedState } from '../../stores/saved-store';
 import { showToast } from '../../stores/toast-store';
 import type { OverlayProps } from '../../stores/ui-store';
 import './saved.css';
@@ -16,12 +16,14 @@ const formatTime = (iso: string) =>
 
 /** 'Name Your Palette' (spec §2); onto the palette it was loaded from, or as a new one. */
 export default function SaveModal({ onClose }: OverlayProps) {
-  const { palettes, loadedFrom } = useSnapshot(savedState);
+  const saved = useSnapshot(savedState);
+  const { palettes, loadedFrom } = saved;
   const source = loadedFrom ? palettes.find((p) => p.id === loadedFrom.id) : undefined;
   // A palette that came from the list (loaded or just saved) is saved as a new version of itself by
   // default; anything else as a new palette named 'Palette {n+1}' (spec).
   const [target, setTarget] = useState<Target>(source ? 'version' : 'new');
-  const defaultName = `Palette ${palettes.length + 1}`;
+  // Counted from the badge's figure while this device's list is still being read.
+  const defaultName = `Palette ${savedCount(saved) + 1}`;
   const [name, setName] = useState(source ? source.name : defaultName);
   const [busy, setBusy] = useState(false);
   const [conflict, setConflict] = useState<{ result: Conflict; mine: SavedPalette } | null>(null);

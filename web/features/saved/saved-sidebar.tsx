@@ -27,7 +27,7 @@ const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, 
 
 /** The Saved Palettes sidebar (spec §2): virtualised, so hundreds of palettes scroll smoothly on a phone. */
 export default function SavedSidebar({ onClose }: OverlayProps) {
-  const { palettes, source } = useSnapshot(savedState);
+  const { palettes, source, loaded } = useSnapshot(savedState);
   const { backend, user } = useSnapshot(authState);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
@@ -71,7 +71,11 @@ export default function SavedSidebar({ onClose }: OverlayProps) {
           </button>
         </div>
       )}
-      {palettes.length === 0 ? (
+      {!loaded ? (
+        <p className="saved-empty" role="status">
+          Loading saved palettes…
+        </p>
+      ) : palettes.length === 0 ? (
         <p className="saved-empty">
           No saved palettes yet. Press <kbd>S</kbd> or the save button to keep the current palette.
         </p>
@@ -127,7 +131,7 @@ export default function SavedSidebar({ onClose }: OverlayProps) {
   );
 }
 
-function SavedRow({
+export function SavedRow({
   palette,
   checked,
   onToggle,
@@ -198,6 +202,16 @@ function SavedRow({
           <h3 className="saved-name">{palette.name}</h3>
         )}
         {palette.isPublic && <span className="saved-badge">Public</span>}
+        {palette.pending && (
+          // Set by the outbox: a change to it waits for the connection. Quiet, not an alarm.
+          <span className="saved-badge saved-pending" title="Saved on this device; sent when the connection returns">
+            <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true" focusable="false">
+              <circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+              <path d="M8 4.5V8l2.5 1.5" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+            </svg>
+            Waiting for connection
+          </span>
+        )}
       </div>
       <PalettePreview colorIds={palette.colorIds} />
       <p className="saved-meta">

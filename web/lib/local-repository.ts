@@ -1,0 +1,336 @@
+import { type IDBPDatabase, type IDBPObjectStore, openDB } from 'idb';
+import {
+  type ColorExists,
+  createLocal,
+  type LocalPaletteRecord,
+  localHistory,
+  parseLocalRecord,
+  restoreLocal,
+  saveLocalVersion,
+  withCurrentColorIds,
+} from './local-palettes';
+import type { PaletteChange, PaletteRepository, RepoResult, SavedPalette } from './palette-repository';
+
+/**
+ * This device's saved palettes in IndexedDB: one record per palette (its events beside their
+ * projection, as local-palettes.ts makes them), keyed by the palette's id. A delete only marks the
+ * record, so Undo brings the palette back with its history. Records that cannot be read are
+ * counted and left exactly as they are: never shown, never overwritten, never deleted.
+ */
+
+export const PALETTE_DB = 'swatchbook-palettes';
+const DB_VERSION = 1;
+export const PALETTE_STORE = 'palettes' as const;
+/** The localStorage key the palettes lived under before IndexedDB (the spec's name). */
+export const OLD_LOCAL_KEY = 'savedPalettes';
+/** How long a deleted palette is kept with its history (Undo needs seconds; this is a safety margin). */
+export const KEEP_DELETED_MS = 30 * 24 * 60 * 60 * 1000;
+/** Other tabs hear of every change here, to keep their list and badge in step. */
+export const SAVED_CHANNEL = 'swatchbook-saved-palettes';
+
+export interface LocalRepositoryOptions {
+  /** The decider refuses colours the catalogue does not have, as the server does. */
+  colorExists: ColorExists;
+  /** Today's id of a renamed paint (undefined while the catalogue loads or for unknown ids). */
+  currentId?: (id: string) => string | undefined;
+  newId: () => string;
+  now?: () => string;
+  /** Where the palettes lived before; migrated once, then its key removed. */
+  storage?: Pick<Storage, 'getItem' | 'removeItem'> | null;
+  /** Told after every write (its own tab does not hear it). */
+  channel?: Pick<BroadcastChannel, 'postMessage'> | null;
+  dbName?: string;
+}
+
+export interface LocalRead {
+  records: LocalPaletteRecord[];
+  /** Records that could not be read (bad shape, events that do not fold); left untouched. */
+  unreadable: number;
+}
+
+export interface LocalRepository extends PaletteRepository {
+  readonly kind: 'local';
+  /** Every live palette with its events (for the upload at sign-in), and how many could not be read. */
+  readAll(): Promise<RepoResult<LocalRead>>;
+  /** Removes these palettes for good (they are on the server now), and every deleted one with them. */
+  discard(ids: readonly string[]): Promise<RepoResult<void>>;
+  close(): Promise<void>;
+}
+
+type Store = IDBPObjectStore<unknown, [typeof PALETTE_STORE], typeof PALETTE_STORE, 'readwrite'>;
+
+const failed = (error?: unknown) => ({ ok: false, reason: 'failed', error }) as const;
+const ok = <T>(value: T) => ({ ok: true, value }) as const;
+
+export const toSummary = ({ events: _e, timestamp: _t, deletedAt: _d, user_id: _u, ...r }: LocalPaletteRecord) =>
+  ({ ...r, colorIds: [...r.colorIds], isPublic: false, shareId: null }) as SavedPalette;
+
+function abort(tx: { abort(): void }): void {
+  try {
+    tx.abort();
+  } catch {
+    // Already finished or aborted.
+  }
+}
+
+/** A short stable key for a record that cannot be read, so two tabs migrating it store it once. */
+function unreadableKey(item: unknown): string {
+  const text = JSON.stringify(item) ?? String(item);
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return `unreadable:${hash.toString(36)}:${text.length}`;
+}
+
+/**
+ * Moves the old localStorage list into IndexedDB in one transaction, then removes the key (only
+ * once that committed: a failure leaves localStorage as it was, to try again next start). Safe to
+ * run in two tabs at once: a palette already stored is kept unless the old list has a newer version
+ * of it (written by a tab still running the previous release).
+ */
+export async function migrateFromLocalStorage(
+  db: IDBPDatabase,
+  storage: Pick<Storage, 'getItem' | 'removeItem'>,
+): Promise<number> {
+  const raw = storage.getItem(OLD_LOCAL_KEY);
+  if (raw === null) return 0;
+  let items: unknown[];
+  try {
+    const value = JSON.parse(raw) as unknown;
+    items = Array.isArray(value) ? value : [value];
+  } catch {
+    items = [raw];
+  }
+  const tx = db.transaction(PALETTE_STORE, 'readwrite');
+  tx.done.catch(() => {});
+  let moved = 0;
+  try {
+    for (const item of items) {
+      const record = parseLocalRecord(item);
+      // Unreadable entries move too, under a key of their own: nothing is lost in the move.
+      const key = record ? record.id : unreadableKey(item);
+      const stored = await tx.store.get(key);
+      if (stored !== undefined) {
+        const current = parseLocalRecord(stored);
+        if (!record || !current || current.deletedAt || current.version >= record.version) continue;
+      }
+      await tx.store.put(record ?? item, key);
+      moved++;
+    }
+  } catch (error) {
+    // All or nothing: what was already put must not commit on its own.
+    abort(tx);
+    throw error;
+  }
+  await tx.done;
+  storage.removeItem(OLD_LOCAL_KEY);
+  return moved;
+}
+
+export function createLocalRepository(options: LocalRepositoryOptions): LocalRepository {
+  const now = options.now ?? (() => new Date().toISOString());
+  const current = (record: LocalPaletteRecord) =>
+    options.currentId ? withCurrentColorIds(record, options.currentId) : record;
+
+  let opened: Promise<IDBPDatabase> | null = null;
+  const db = () => {
+    opened ??= openDB(options.dbName ?? PALETTE_DB, DB_VERSION, {
+      upgrade(database) {
+        // Out-of-line keys: an unreadable record may have no usable id of its own.
+        database.createObjectStore(PALETTE_STORE);
+      },
+    }).then(async (database) => {
+      if (options.storage) {
+        try {
+          await migrateFromLocalStorage(database, options.storage);
+        } catch {
+          // localStorage is left as it was; the next start tries again.
+        }
+      }
+      return database;
+    });
+    // A failed open is tried again on the next call rather than remembered for the visit.
+    opened.catch(() => {
+      opened = null;
+    });
+    return opened;
+  };
+
+  const changed = () => options.channel?.postMessage({ type: 'changed' });
+
+  /** A live palette's record, or why there is none. `unreadable`: stored but cannot be read. */
+  async function live(store: { get(key: string): Promise<unknown> }, id: string) {
+    const raw = await store.get(id);
+    if (raw === undefined) return { state: 'missing' } as const;
+    const record = parseLocalRecord(raw);
+    if (!record || record.id !== id) return { state: 'unreadable' } as const;
+    if (record.deletedAt) return { state: 'deleted', record } as const;
+    return { state: 'live', record: current(record) } as const;
+  }
+
+  /**
+   * One palette changed in one read-write transaction, so two tabs never interleave. `change`
+   * answers the record to store (or a result to give back as it is); the decider may throw.
+   */
+  async function write(
+    id: string,
+    change: (
+      found: Awaited<ReturnType<typeof live>>,
+    ) => LocalPaletteRecord | Exclude<RepoResult<SavedPalette>, { ok: true }>,
+  ): Promise<RepoResult<SavedPalette>> {
+    let tx: { abort(): void } | undefined;
+    try {
+      const rw = (await db()).transaction(PALETTE_STORE, 'readwrite');
+      rw.done.catch(() => {});
+      tx = rw;
+      const next = change(await live(rw.store, id));
+      if ('ok' in next) {
+        await rw.done;
+        return next;
+      }
+      await rw.store.put(next, id);
+      await rw.done;
+      changed();
+      return ok(toSummary(next));
+    } catch (error) {
+      if (tx) abort(tx);
+      return failed(error);
+    }
+  }
+
+  /** Several palettes changed in one read-write transaction: all or nothing, then the other tabs hear. */
+  async function batch<T>(run: (store: Store) => Promise<T>): Promise<RepoResult<T>> {
+    let tx: { abort(): void } | undefined;
+    try {
+      const rw = (await db()).transaction(PALETTE_STORE, 'readwrite');
+      rw.done.catch(() => {});
+      tx = rw;
+      const value = await run(rw.store);
+      await rw.done;
+      changed();
+      return ok(value);
+    } catch (error) {
+      if (tx) abort(tx);
+      return failed(error);
+    }
+  }
+
+  async function readAll(): Promise<RepoResult<LocalRead>> {
+    try {
+      const tx = (await db()).transaction(PALETTE_STORE, 'readonly');
+      const [keys, values] = await Promise.all([tx.store.getAllKeys(), tx.store.getAll()]);
+      const records: LocalPaletteRecord[] = [];
+      let unreadable = 0;
+      values.forEach((raw, i) => {
+        const record = parseLocalRecord(raw);
+        if (!record || record.id !== keys[i]) unreadable++;
+        else if (!record.deletedAt) records.push(current(record));
+      });
+      return ok({ records, unreadable });
+    } catch (error) {
+      return failed(error);
+    }
+  }
+
+  return {
+    kind: 'local',
+    readAll,
+
+    async list() {
+      const read = await readAll();
+      if (!read.ok) return read;
+      const list = read.value.records.map(toSummary);
+      return ok(list.sort((a, b) => b.createdAt.localeCompare(a.createdAt)));
+    },
+
+    create(name, colorIds) {
+      const id = options.newId();
+      return write(id, (found) =>
+        found.state === 'missing' ? createLocal(id, name, colorIds, now(), options.colorExists) : failed('id taken'),
+      );
+    },
+
+    update(id, baseVersion, change: PaletteChange) {
+      return write(id, (found) => {
+        if (found.state === 'unreadable') return failed('unreadable');
+        if (found.state !== 'live') return { ok: false, reason: 'conflict', theirs: null };
+        if (found.record.version !== baseVersion) {
+          return { ok: false, reason: 'conflict', theirs: toSummary(found.record) };
+        }
+        return saveLocalVersion(found.record, change, now(), options.colorExists);
+      });
+    },
+
+    remove(ids) {
+      const at = now();
+      const expired = new Date(Date.parse(at) - KEEP_DELETED_MS).toISOString();
+      return batch(async (store) => {
+        for (const id of ids) {
+          const found = await live(store, id);
+          if (found.state === 'live') await store.put({ ...found.record, deletedAt: at }, id);
+        }
+        // Palettes deleted long ago go for good now, so the kept ones never pile up.
+        let cursor = await store.openCursor();
+        while (cursor) {
+          const deletedAt = parseLocalRecord(cursor.value)?.deletedAt;
+          if (deletedAt && deletedAt < expired) await cursor.delete();
+          cursor = await cursor.continue();
+        }
+      });
+    },
+
+    undelete(ids) {
+      return batch(async (store) => {
+        const back: SavedPalette[] = [];
+        for (const id of ids) {
+          const found = await live(store, id);
+          if (found.state !== 'deleted') continue;
+          const { deletedAt: _, ...record } = found.record;
+          await store.put(record, id);
+          back.push(toSummary(current(record)));
+        }
+        return back;
+      });
+    },
+
+    async setSharing() {
+      return failed('Palettes on this device are never public');
+    },
+
+    async history(id) {
+      try {
+        const found = await live((await db()).transaction(PALETTE_STORE).store, id);
+        if (found.state === 'live') return ok(localHistory(found.record));
+        return found.state === 'unreadable' ? failed('unreadable') : { ok: false, reason: 'not-found' };
+      } catch (error) {
+        return failed(error);
+      }
+    },
+
+    // The base version is not checked here: a restore appends to whatever the history is now.
+    restore(id, version) {
+      return write(id, (found) => {
+        if (found.state === 'unreadable') return failed('unreadable');
+        if (found.state !== 'live') return { ok: false, reason: 'not-found' };
+        return restoreLocal(found.record, version, now(), options.colorExists);
+      });
+    },
+
+    discard(ids) {
+      return batch(async (store) => {
+        for (const id of ids) {
+          if ((await live(store, id)).state !== 'unreadable') await store.delete(id);
+        }
+        let cursor = await store.openCursor();
+        while (cursor) {
+          if (parseLocalRecord(cursor.value)?.deletedAt) await cursor.delete();
+          cursor = await cursor.continue();
+        }
+      });
+    },
+
+    async close() {
+      if (opened) (await opened.catch(() => null))?.close();
+      opened = null;
+    },
+  };
+}

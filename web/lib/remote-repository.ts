@@ -1,0 +1,124 @@
+import * as api from './api-client';
+import type { PaletteRepository, RepoResult, SavedPalette } from './palette-repository';
+
+/**
+ * A signed-in person's palettes on the server: the API (api-client.ts) with every answer turned
+ * into a RepoResult. 409/412 is a conflict carrying the server's current copy, 404 is not-found
+ * (a conflict with nothing for a save onto a palette that is gone), 401 is signed-out.
+ */
+
+/** The part of the API client this uses; tests pass a fake. */
+export type PaletteApi = Pick<
+  typeof api,
+  | 'listPalettes'
+  | 'createPalette'
+  | 'updatePalette'
+  | 'deletePalette'
+  | 'deletePalettes'
+  | 'undeletePalettes'
+  | 'setSharing'
+  | 'getHistory'
+  | 'restoreVersion'
+>;
+
+export function fromApi(p: api.ApiPalette): SavedPalette {
+  return {
+    id: p.id,
+    name: p.name,
+    colorIds: p.colors.map((c) => c.id),
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
+    isPublic: p.isPublic,
+    shareId: p.shareId,
+    version: p.version,
+  };
+}
+
+const status = (error: unknown) => (error instanceof api.ApiFailure ? error.status : 0);
+
+export function createRemoteRepository(client: PaletteApi = api): PaletteRepository {
+  /** The server's copy of each palette last seen, for answers that carry only a part (sharing). */
+  const known = new Map<string, SavedPalette>();
+  const seen = (palette: SavedPalette) => {
+    known.set(palette.id, palette);
+    return palette;
+  };
+
+  async function current(id: string): Promise<SavedPalette | null> {
+    try {
+      const { palettes } = await client.listPalettes();
+      return palettes.map((p) => seen(fromApi(p))).find((p) => p.id === id) ?? null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Every failure as a RepoResult; `gone` is what a 404 means for this call. */
+  async function attempt<T>(
+    call: () => Promise<T>,
+    id: string | null,
+    gone: 'not-found' | 'conflict' = 'not-found',
+  ): Promise<RepoResult<T>> {
+    try {
+      return { ok: true, value: await call() };
+    } catch (error) {
+      const code = status(error);
+      if (code === 401) return { ok: false, reason: 'signed-out' };
+      if ((code === 409 || code === 412) && id !== null) {
+        return { ok: false, reason: 'conflict', theirs: await current(id) };
+      }
+      if (code === 404)
+        return gone === 'conflict'
+          ? { ok: false, reason: 'conflict', theirs: null }
+          : { ok: false, reason: 'not-found' };
+      return { ok: false, reason: 'failed', error };
+    }
+  }
+
+  return {
+    kind: 'remote',
+
+    list: () =>
+      attempt(async () => {
+        const { palettes } = await client.listPalettes();
+        known.clear();
+        return palettes.map((p) => seen(fromApi(p)));
+      }, null),
+
+    create: (name, colorIds) => attempt(async () => seen(fromApi(await client.createPalette(name, colorIds))), null),
+
+    update: (id, baseVersion, change) =>
+      attempt(async () => seen(fromApi(await client.updatePalette(id, baseVersion, change))), id, 'conflict'),
+
+    remove: (ids) =>
+      attempt(async () => {
+        if (ids.length === 1) await client.deletePalette(ids[0] as string);
+        else await client.deletePalettes(ids);
+        for (const id of ids) known.delete(id);
+      }, null),
+
+    undelete: (ids) =>
+      attempt(async () => (await client.undeletePalettes(ids)).palettes.map((p) => seen(fromApi(p))), null),
+
+    // The API has no If-Match for sharing: it applies to whatever version is the latest.
+    setSharing: (id, isPublic) =>
+      attempt(async () => {
+        const result = await client.setSharing(id, isPublic);
+        const base = known.get(id) ?? (await current(id));
+        if (!base) throw new api.ApiFailure(404, 'not_found', 'No such palette.');
+        return seen({ ...base, isPublic: result.isPublic, shareId: result.shareId, version: result.version });
+      }, id),
+
+    history: (id) =>
+      attempt(
+        async () =>
+          (await client.getHistory(id)).versions.map(({ colors, ...entry }) => ({
+            ...entry,
+            colorIds: colors.map((c) => c.id),
+          })),
+        id,
+      ),
+
+    restore: (id, version) => attempt(async () => seen(fromApi(await client.restoreVersion(id, version))), id),
+  };
+}
