@@ -182,9 +182,10 @@ export async function openQueue(name: string) {
       const metaStore = tx.objectStore('meta');
       const read = async <K extends keyof Meta>(key: K) => parseMeta(key, (await metaStore.get(key))?.value);
       if (seq !== null) await tx.objectStore('ops').delete(seq);
-      // With no list from the server yet there is nothing to keep in step (one palette is not the list).
-      const known = change.known ? await read('known') : null;
-      if (change.known && known) await metaStore.put({ key: 'known', value: change.known(known) });
+      if (change.known) {
+        const known = await read('known');
+        await metaStore.put({ key: 'known', value: change.known(known ?? []) });
+      }
       if (change.removed && change.removed.length > 0) {
         const ids = new Set(change.removed.map((p) => p.id));
         const kept = (await read('removed')).filter((p) => !ids.has(p.id));

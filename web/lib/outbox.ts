@@ -557,6 +557,9 @@ export function createOutboxRepository(options: OutboxOptions): OutboxRepository
           again = false;
           await underLock();
         } while (again && !closed && !stopped && isOnline());
+      } catch {
+        // Storage failed under us (quota, a closed database): nothing was lost; try again later.
+        if (!closed) scheduleRetry();
       } finally {
         draining = null;
       }
@@ -860,7 +863,8 @@ export function createOutboxRepository(options: OutboxOptions): OutboxRepository
       clearTimeout(retryTimer);
       events?.removeEventListener('online', onOnline);
       channel?.close();
-      void queuePromise.then((queue) => queue.close());
+      // A send under way finishes its step first; the database closes after it.
+      void (draining ?? Promise.resolve()).then(() => queuePromise).then((queue) => queue.close());
     },
   };
 }
