@@ -77,9 +77,14 @@ export class FakePaletteServer {
     return this.stored.get(id)?.history ?? [];
   }
 
+  /** The next calls answer this, untouched by the server (a 400, a 500, an ended session). */
+  readonly answers: Array<Exclude<RepoResult<never>, { ok: true }>> = [];
+
   private async call<T>(label: string, run: () => RepoResult<T>): Promise<RepoResult<T>> {
     if (this.delayMs > 0) await new Promise((r) => setTimeout(r, this.delayMs));
     if (!this.online) return { ok: false, reason: 'offline' };
+    const canned = this.answers.shift();
+    if (canned) return canned;
     const result = run();
     this.log.push(label);
     if (this.loseAnswers > 0) {

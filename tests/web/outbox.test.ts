@@ -188,6 +188,13 @@ describe('outbox: offline, then online', () => {
     await outbox.list();
     server.online = false;
     expect(value(await outbox.list()).map((p) => [p.name, p.pending])).toEqual([['Attic', undefined]]);
+    server.online = true;
+    const calls = server.log.length;
+    await outbox.create('Cellar', BLUE);
+    // peek() answers from this device alone, for the events that come once per write.
+    expect((await outbox.peek())?.map((p) => p.name).sort()).toEqual(['Attic', 'Cellar']);
+    expect(server.log.length).toBe(calls + 1);
+    server.online = false;
     const fresh = setup({ server: new FakePaletteServer() });
     fresh.server.online = false;
     expect(await fresh.outbox.list()).toEqual({ ok: false, reason: 'offline' });
@@ -337,6 +344,64 @@ describe('outbox: conflicts', () => {
     await outbox.resolve(conflicts[0]!.seq, 'new');
     await drained(outbox);
     expect(server.palettes().map((p) => p.name)).toEqual(['Workshop']);
+  });
+});
+
+describe('outbox: failures while sending', () => {
+  it('retries a server error with backoff, then sends in order', async () => {
+    const { server, outbox, goOnline } = setup();
+    server.online = false;
+    await outbox.create('One', RED);
+    await outbox.create('Two', RED);
+    server.answers.push({ ok: false, reason: 'failed', error: new Error('The server answered 503.') });
+    goOnline();
+    await drained(outbox);
+    expect(server.log).toEqual(['create:One', 'create:Two']);
+  });
+
+  it('holds a write the server refuses (4xx) for the person, and sends the rest', async () => {
+    const { server, outbox, conflicts, goOnline } = setup();
+    server.online = false;
+    await outbox.create('Refused', RED);
+    await outbox.create('Fine', BLUE);
+    const refusal = Object.assign(new Error('"lick-red-01" is not a colour of the catalogue.'), { status: 400 });
+    server.answers.push({ ok: false, reason: 'failed', error: refusal });
+    goOnline();
+    await drained(outbox, 1);
+    expect(server.palettes().map((p) => p.name)).toEqual(['Fine']);
+    expect(conflicts).toEqual([
+      expect.objectContaining({
+        reason: 'refused',
+        message: refusal.message,
+        mine: expect.objectContaining({ name: 'Refused' }),
+      }),
+    ]);
+    // Still shown, still waiting: nothing is lost until the person says so.
+    expect(value(await outbox.list()).find((p) => p.name === 'Refused')).toMatchObject({ pending: true });
+    await outbox.resolve(conflicts[0]!.seq, 'retry');
+    await drained(outbox);
+    expect(
+      server
+        .palettes()
+        .map((p) => p.name)
+        .sort(),
+    ).toEqual(['Fine', 'Refused']);
+  });
+
+  it('stops sending when the session has ended, keeping every write for the next sign-in', async () => {
+    const { server, outbox, seen, goOnline, owner } = setup();
+    server.online = false;
+    await outbox.create('Kept', RED);
+    server.answers.push({ ok: false, reason: 'signed-out' });
+    goOnline();
+    await outbox.flush();
+    expect(seen).toContainEqual({ type: 'signed-out' });
+    expect(await outbox.waiting()).toBe(1);
+    expect(server.palettes()).toEqual([]);
+    // Signed in again: a new outbox for the same account sends what waited.
+    const again = setup({ server, owner });
+    await drained(again.outbox);
+    expect(server.palettes().map((p) => p.name)).toEqual(['Kept']);
   });
 });
 

@@ -77,6 +77,11 @@ export interface OutboxRepository extends PaletteRepository {
   readonly kind: 'outbox';
   /** Sends what waits, if online; resolves when this attempt is over. */
   flush(): Promise<void>;
+  /**
+   * The list as this device knows it, without asking the server: the last list plus the waiting
+   * writes (null before any list). For `changed` events, which come once per write while draining.
+   */
+  peek(): Promise<SavedPalette[] | null>;
   /** How many writes wait (held ones included). */
   waiting(): Promise<number>;
   /** The writes waiting for the person's choice. */
@@ -88,6 +93,7 @@ export interface OutboxRepository extends PaletteRepository {
 }
 
 const LEASE_MS = 30_000;
+const BROADCAST_MS = 150;
 /** After this many answers of a failing server a write is held as refused rather than tried forever. */
 const MAX_FAILED_ATTEMPTS = 5;
 
@@ -139,6 +145,7 @@ export function createOutboxRepository(options: OutboxOptions): OutboxRepository
   let stopped = false;
   let failures = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let broadcastTimer: ReturnType<typeof setTimeout> | undefined;
   let draining: Promise<void> | null = null;
   let again = false;
   /** Held writes this tab has told about (each conflict is announced once per tab and start). */
@@ -147,7 +154,13 @@ export function createOutboxRepository(options: OutboxOptions): OutboxRepository
   function emit(event: OutboxEvent, broadcast = false): void {
     for (const listener of listeners) listener(event);
     if (event.type === 'conflict') options.onConflict?.(event.conflict);
-    if (broadcast && !closed) channel?.postMessage('changed');
+    if (broadcast && !closed && channel && !broadcastTimer) {
+      // A drain of many writes tells other tabs a few times a second, not once per write.
+      broadcastTimer = setTimeout(() => {
+        broadcastTimer = undefined;
+        if (!closed) channel.postMessage('changed');
+      }, BROADCAST_MS);
+    }
   }
 
   channel?.addEventListener('message', () => {
@@ -847,6 +860,9 @@ export function createOutboxRepository(options: OutboxOptions): OutboxRepository
     history,
     restore,
     flush: kick,
+    async peek() {
+      return (await view()).list;
+    },
     async waiting() {
       return (await readQueue()).length;
     },
@@ -861,6 +877,7 @@ export function createOutboxRepository(options: OutboxOptions): OutboxRepository
     close() {
       closed = true;
       clearTimeout(retryTimer);
+      clearTimeout(broadcastTimer);
       events?.removeEventListener('online', onOnline);
       channel?.close();
       // A send under way finishes its step first; the database closes after it.
