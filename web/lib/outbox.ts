@@ -666,6 +666,11 @@ export function createOutboxRepository(options: OutboxOptions): OutboxRepository
     switch (op.kind) {
       case 'create': {
         const result = await remote.create(op.name, op.colorIds, { key: op.id, createdAt: op.createdAt });
+        if (!result.ok && result.reason === 'not-found') {
+          // Made by an earlier attempt whose answer was lost, and deleted elsewhere since: nothing to do.
+          await queue.settle(op.seq, {});
+          return done(op, null);
+        }
         if (!result.ok) return failed(op, result);
         await queue.settle(op.seq, {
           known: knownAfter('create', result.value),
