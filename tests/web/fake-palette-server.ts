@@ -77,12 +77,15 @@ export class FakePaletteServer {
     return this.stored.get(id)?.history ?? [];
   }
 
+  /** Runs as each call reaches the server (a test looks at the client's storage at that moment). */
+  onCall?: (label: string) => Promise<void>;
   /** The next calls answer this, untouched by the server (a 400, a 500, an ended session). */
   readonly answers: Array<Exclude<RepoResult<never>, { ok: true }>> = [];
 
   private async call<T>(label: string, run: () => RepoResult<T>): Promise<RepoResult<T>> {
     if (this.delayMs > 0) await new Promise((r) => setTimeout(r, this.delayMs));
     if (!this.online) return { ok: false, reason: 'offline' };
+    await this.onCall?.(label);
     const canned = this.answers.shift();
     if (canned) return canned;
     const result = run();

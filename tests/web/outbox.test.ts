@@ -257,6 +257,25 @@ describe('outbox: retries never duplicate', () => {
   });
 });
 
+describe('outbox: a tab closed while sending', () => {
+  it('marks a versioned write as possibly landed before it is sent, so a restart checks the history first', async () => {
+    const { server, outbox, owner, goOnline } = setup();
+    const made = value(await outbox.create('Utility', RED));
+    server.online = false;
+    await outbox.update(made.id, 1, { name: 'Boot room' });
+    const stored: unknown[] = [];
+    server.onCall = async (label) => {
+      if (!label.startsWith('update')) return;
+      const db = await openDB(`swatchbook-outbox:${owner}`);
+      stored.push(...(await db.getAll('ops')));
+      db.close();
+    };
+    goOnline();
+    await drained(outbox);
+    expect(stored).toEqual([expect.objectContaining({ kind: 'update', uncertain: true })]);
+  });
+});
+
 describe('outbox: conflicts', () => {
   it('holds a stale offline save (never overwrites, never drops) and lets other palettes go on', async () => {
     const { server, outbox, conflicts, goOnline } = setup();

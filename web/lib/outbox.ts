@@ -696,6 +696,11 @@ export function createOutboxRepository(options: OutboxOptions): OutboxRepository
       default: {
         const id = resolveId(ids, op.id);
         const base = await baseFor(op, id);
+        // Should this tab close before the answer comes, the next attempt knows it may have landed.
+        if (!op.uncertain) {
+          op = { ...op, uncertain: true };
+          await queue.put(op);
+        }
         const result =
           op.kind === 'update'
             ? await remote.update(id, base, op.change)
