@@ -3,6 +3,7 @@ import { openDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   createOutboxRepository,
+  forgetOutbox,
   type LockLike,
   type OutboxConflict,
   type OutboxEvent,
@@ -465,6 +466,18 @@ describe('outbox: one sender for many tabs', () => {
       expect(server.palettes()).toHaveLength(6);
     });
   }
+});
+
+describe('outbox: a deleted account', () => {
+  it('forgets the account’s waiting writes on this device', async () => {
+    const { server, outbox, owner } = setup();
+    server.online = false;
+    await outbox.create('Never sent', RED);
+    outbox.close();
+    await forgetOutbox(owner);
+    const after = setup({ owner });
+    expect(await after.outbox.waiting()).toBe(0);
+  });
 });
 
 describe('outbox: a damaged queue', () => {

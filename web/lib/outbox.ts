@@ -1,3 +1,4 @@
+import { deleteDB } from 'idb';
 import { PALETTE_MAX, PALETTE_MIN } from '../../shared/palette/limits';
 import { checkName } from '../../shared/palette/palette-decider';
 import type { HistoryEntry } from './local-palettes';
@@ -128,6 +129,13 @@ function lockManager(): LockLike | null {
   return locks && typeof locks.request === 'function' ? locks : null;
 }
 
+const outboxDbName = (owner: string) => `swatchbook-outbox:${owner}`;
+
+/** After the account is deleted: its waiting writes can never be sent, so they leave this device. */
+export async function forgetOutbox(owner: string): Promise<void> {
+  await deleteDB(outboxDbName(owner));
+}
+
 export function createOutboxRepository(options: OutboxOptions): OutboxRepository {
   const { remote, owner } = options;
   const isOnline = options.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine !== false);
@@ -136,7 +144,7 @@ export function createOutboxRepository(options: OutboxOptions): OutboxRepository
   const retry = options.retry ?? { firstMs: 1000, maxMs: 60_000 };
   const now = () => (options.now ? options.now() : new Date()).toISOString();
   const colorExists = options.colorExists ?? (() => true);
-  const dbName = `swatchbook-outbox:${owner}`;
+  const dbName = outboxDbName(owner);
   const me = newOfflineId();
   const listeners = new Set<(event: OutboxEvent) => void>();
   const queuePromise: Promise<OutboxQueue> = openQueue(dbName);
