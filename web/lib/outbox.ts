@@ -633,8 +633,7 @@ export function createOutboxRepository(options: OutboxOptions): OutboxRepository
         if (outcome === 'stop') return;
         sent++;
         // A write held just now keeps the later ones on its palettes behind it.
-        const after = await (await queuePromise).get(op.seq);
-        if (after) for (const id of palettes) blocked.add(id);
+        if (outcome === 'held') for (const id of palettes) blocked.add(id);
       }
       if (sent === 0) {
         emit({ type: 'idle', waiting: ops.length });
@@ -667,7 +666,7 @@ export function createOutboxRepository(options: OutboxOptions): OutboxRepository
     return chain && chain.predicted === op.base ? chain.actual : op.base;
   }
 
-  type Outcome = 'next' | 'stop';
+  type Outcome = 'next' | 'held' | 'stop';
 
   async function send(op: QueuedOp, ids: Record<string, string>): Promise<Outcome> {
     const queue = await queuePromise;
@@ -737,7 +736,7 @@ export function createOutboxRepository(options: OutboxOptions): OutboxRepository
             }
           }
           await hold(op, { status: 'held', theirs });
-          return 'next';
+          return 'held';
         }
         return failed(op, result);
       }
@@ -805,7 +804,7 @@ export function createOutboxRepository(options: OutboxOptions): OutboxRepository
     const attempts = op.attempts + 1;
     if (refusedForGood(error) || attempts >= MAX_FAILED_ATTEMPTS) {
       await hold(op, { status: 'refused', attempts, error: errorMessage(error) });
-      return 'next';
+      return 'held';
     }
     // A server error may have come after the write was done: count it as unanswered.
     await queue.put({ ...op, attempts, uncertain: true });
