@@ -144,19 +144,26 @@ export async function openQueue(name: string) {
   return {
     /** Every readable entry in order; damaged ones are moved aside in the same transaction and counted. */
     async readOps(): Promise<{ ops: QueuedOp[]; setAside: number }> {
-      const tx = db.transaction(['ops', 'set-aside'], 'readwrite');
+      // One read of the whole queue (it is short); a write transaction only when something is damaged.
+      const read = db.transaction('ops');
+      const [keys, values] = await Promise.all([read.store.getAllKeys(), read.store.getAll(), read.done]);
       const ops: QueuedOp[] = [];
+      const damaged: number[] = [];
+      values.forEach((value, i) => {
+        const parsed = opSchema.safeParse(value);
+        if (parsed.success && parsed.data.seq === keys[i]) ops.push(parsed.data as QueuedOp);
+        else damaged.push(keys[i] as number);
+      });
+      if (damaged.length === 0) return { ops, setAside: 0 };
+      const tx = db.transaction(['ops', 'set-aside'], 'readwrite');
       let setAside = 0;
-      let cursor = await tx.objectStore('ops').openCursor();
-      while (cursor) {
-        const parsed = opSchema.safeParse(cursor.value);
-        if (parsed.success && parsed.data.seq === cursor.key) ops.push(parsed.data as QueuedOp);
-        else {
-          setAside++;
-          await tx.objectStore('set-aside').add({ at: new Date().toISOString(), entry: cursor.value });
-          await cursor.delete();
-        }
-        cursor = await cursor.continue();
+      for (const key of damaged) {
+        const entry = await tx.objectStore('ops').get(key);
+        // Another tab may have moved it aside first.
+        if (entry === undefined) continue;
+        await tx.objectStore('set-aside').add({ at: new Date().toISOString(), entry });
+        await tx.objectStore('ops').delete(key);
+        setAside++;
       }
       await tx.done;
       return { ops, setAside };
