@@ -1,7 +1,15 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createOutboxRepository, type OutboxRepository } from '../../web/lib/outbox';
-import { chooseForConflict, connectOutbox, outboxState } from '../../web/stores/outbox-store';
+import {
+  attachOutbox,
+  chooseForConflict,
+  connectOutbox,
+  detachOutbox,
+  outboxState,
+} from '../../web/stores/outbox-store';
+import { paletteState } from '../../web/stores/palette-store';
+import { savedState } from '../../web/stores/saved-store';
 import { runToastAction, toastState } from '../../web/stores/toast-store';
 import { closeOverlay, topOverlay } from '../../web/stores/ui-store';
 import { FakePaletteServer } from './fake-palette-server';
@@ -86,5 +94,49 @@ describe('outbox store: the conflict toast and choice', () => {
       )
       .toBe(true);
     expect(outboxState.conflicts).toHaveLength(1);
+  });
+});
+
+describe('outbox store: attached where the remote repository is made', () => {
+  it('keeps the saved list and the editor’s link in step as offline writes go out, and loads theirs when kept', async () => {
+    const server = new FakePaletteServer();
+    const outbox = attachOutbox(server.repository(), `attached${++owners}`, {
+      isOnline: () => server.online,
+      events: null,
+      locks: null,
+      retry: { firstMs: 5, maxMs: 20 },
+      autoStart: false,
+    });
+    cleanups.push(detachOutbox);
+    savedState.source = 'remote';
+    const hall = await outbox.create('Hall', RED);
+    if (!hall.ok) throw new Error('create failed');
+    await outbox.list();
+    server.online = false;
+    const made = await outbox.create('Study', BLUE);
+    if (!made.ok) throw new Error('create failed');
+    savedState.loadedFrom = { id: made.value.id, version: 1 };
+    await outbox.update(hall.value.id, 1, { colorIds: BLUE });
+    server.online = true;
+    server.changeElsewhere(hall.value.id, { colorIds: GREEN });
+    await outbox.flush();
+
+    const study = server.palettes().find((p) => p.name === 'Study')!;
+    await expect.poll(() => savedState.loadedFrom).toEqual({ id: study.id, version: 1 });
+    await expect
+      .poll(() => savedState.palettes.map((p) => [p.name, p.pending === true]).sort())
+      .toEqual([
+        ['Hall', true],
+        ['Study', false],
+      ]);
+
+    // The editor is on the hall palette when the person keeps their version.
+    savedState.loadedFrom = { id: hall.value.id, version: 2 };
+    await expect.poll(() => outboxState.conflicts.length).toBe(1);
+    await chooseForConflict(outboxState.conflicts[0]!.seq, 'theirs');
+    expect(paletteState.slots.map((s) => s.colorId)).toEqual(GREEN);
+    expect(savedState.loadedFrom).toEqual({ id: hall.value.id, version: 2 });
+    await expect.poll(() => savedState.palettes.every((p) => !p.pending)).toBe(true);
+    expect(savedState.palettes.find((p) => p.id === hall.value.id)?.colorIds).toEqual(GREEN);
   });
 });
