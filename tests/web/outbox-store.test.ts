@@ -1,13 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createOutboxRepository, type OutboxRepository } from '../../web/lib/outbox';
-import {
-  attachOutbox,
-  chooseForConflict,
-  connectOutbox,
-  detachOutbox,
-  outboxState,
-} from '../../web/stores/outbox-store';
+import { attachOutbox, detachOutbox } from '../../web/stores/outbox-actions';
+import { chooseForConflict, connectOutbox, outboxState } from '../../web/stores/outbox-store';
 import { paletteState } from '../../web/stores/palette-store';
 import { savedState } from '../../web/stores/saved-store';
 import { runToastAction, toastState } from '../../web/stores/toast-store';
