@@ -28,6 +28,8 @@ export type RepoResult<T> =
   /** Someone saved since `baseVersion`; `theirs` is the current copy (null when it is gone). */
   | { ok: false; reason: 'conflict'; theirs: SavedPalette | null }
   | { ok: false; reason: 'not-found' }
+  /** The request never got an answer (no connection, server unreachable): the outbox queues the write. */
+  | { ok: false; reason: 'offline' }
   /** The server says the session has ended (401). */
   | { ok: false; reason: 'signed-out' }
   /** Storage full or blocked, the server refused, or the network failed where no outbox waits. */
@@ -38,11 +40,21 @@ export interface PaletteChange {
   colorIds?: readonly string[];
 }
 
+export interface CreateOptions {
+  /**
+   * Makes a retried create safe: the same key always answers the palette the first call made, never
+   * a second one (the remote sends it as the import's `localId`, which the server keys per account).
+   */
+  key?: string;
+  /** When the person made it (a create that waited in the outbox keeps its own time). */
+  createdAt?: string;
+}
+
 export interface PaletteRepository {
   readonly kind: 'local' | 'remote' | 'outbox';
   /** Newest first. */
   list(): Promise<RepoResult<SavedPalette[]>>;
-  create(name: string, colorIds: readonly string[]): Promise<RepoResult<SavedPalette>>;
+  create(name: string, colorIds: readonly string[], options?: CreateOptions): Promise<RepoResult<SavedPalette>>;
   /** A new version on top of `baseVersion`; a conflict when that is no longer the latest. */
   update(id: string, baseVersion: number, change: PaletteChange): Promise<RepoResult<SavedPalette>>;
   remove(ids: readonly string[]): Promise<RepoResult<void>>;

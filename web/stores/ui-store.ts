@@ -18,7 +18,9 @@ export type OverlayName =
   | 'history'
   | 'account'
   | 'account-link'
-  | 'check';
+  | 'check'
+  /** A change made offline that met a newer version: the choice (features/saved/offline-conflict-dialog). */
+  | 'offline-conflict';
 
 export interface Overlay {
   name: OverlayName;
