@@ -29,7 +29,8 @@ async function linkedManifest(page: Page): Promise<{ url: string; manifest: Mani
   return { url, manifest: (await response.json()) as Manifest };
 }
 
-const rgb = (hex: string) => [1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16));
+const rgb = (hex: string) =>
+  [1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16)) as [number, number, number];
 
 test.describe('installable', () => {
   test('the manifest names the app, its colours, icons and shortcuts, and Chromium finds it installable', async ({
@@ -91,7 +92,12 @@ test.describe('installable', () => {
     for (let y = 0; y < size; y++) {
       for (let x = 0; x < size; x++) {
         const at = (y * size + x) * 4;
-        const [r, g, b, a] = [png.data[at], png.data[at + 1], png.data[at + 2], png.data[at + 3]] as number[];
+        const [r, g, b, a] = [png.data[at], png.data[at + 1], png.data[at + 2], png.data[at + 3]] as [
+          number,
+          number,
+          number,
+          number,
+        ];
         if (a !== 255) seeThrough++;
         const isGround = Math.abs(r - ground[0]) + Math.abs(g - ground[1]) + Math.abs(b - ground[2]) <= 6;
         // The safe zone: a circle of 40 % of the width around the centre (masks may cut everything else).
