@@ -18,5 +18,8 @@ export default defineConfig({
     launchOptions: { ...(executablePath ? { executablePath } : {}), args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // A service worker would answer from its cache before any `page.route` sees the request; the
+    // offline specs opt in with `test.use({ serviceWorkers: 'allow' })`.
+    serviceWorkers: 'block',
   },
 });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /** Writes .br and .gz beside each built asset so the server sends them with no CPU per request. */
 function precompress(): Plugin {
@@ -41,10 +42,68 @@ function preloadCatalogue(): Plugin {
   };
 }
 
+/** The light theme's page colour (web/app/app.css `--bg`): splash screen, title bar, maskable icon ground. */
+const PAPER = '#f7f5f2';
+
+/**
+ * Installable and offline (issue 12): the manifest, icons made at build time from the one SVG, and a
+ * Workbox service worker that precaches the app shell, every chunk and worker, and the catalogue.
+ */
+function pwa() {
+  return VitePWA({
+    registerType: 'prompt',
+    // Registered by web/app/service-worker.ts, loaded after the first paint: nothing in the HTML.
+    injectRegister: false,
+    manifest: {
+      id: '/',
+      name: 'Swatchbook — paint palettes',
+      short_name: 'Swatchbook',
+      description: 'Generate, save and share palettes of real paint from Farrow & Ball, Lick and Little Greene.',
+      lang: 'en-GB',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: PAPER,
+      background_color: PAPER,
+      categories: ['design', 'lifestyle'],
+      // web/app/launch-action.ts does what these ask, then tidies the address.
+      shortcuts: [
+        { name: 'Generate', description: 'A new palette of real paint', url: '/?action=generate' },
+        { name: 'Saved palettes', short_name: 'Saved', description: 'Open your saved palettes', url: '/?open=saved' },
+      ],
+    },
+    pwaAssets: {
+      config: false,
+      image: 'public/favicon.svg',
+      overrideManifestIcons: true,
+      // index.html has its own theme colours, one per colour scheme.
+      injectThemeColor: false,
+      preset: {
+        transparent: { sizes: [64, 192, 512], favicons: [[48, 'favicon.ico']] },
+        // The square of stripes fits inside the maskable safe zone (a circle of 80 % of the width): 55 % wide.
+        maskable: { sizes: [192, 512], padding: 0.45, resizeOptions: { background: PAPER } },
+        apple: { sizes: [180], padding: 0.3, resizeOptions: { background: PAPER } },
+      },
+    },
+    workbox: {
+      // Not the .gz/.br twins: the browser asks for the plain URL and the server picks the encoding.
+      globPatterns: ['**/*.{html,js,css,json,svg,png,ico,woff2}'],
+      // The shell answers every app route, online too: a palette paints at once on one bar of signal.
+      navigateFallback: '/index.html',
+      navigateFallbackAllowlist: [/^\/(?:share\/[^/?#]+\/?|confirm|reset-password)?(?:\?.*)?$/],
+      // The API is never the worker's business: it behaves exactly as without one.
+      navigateFallbackDenylist: [/^\/api\//],
+      // The first visit's page is served from the cache too once precaching is done: lazy chunks load offline.
+      clientsClaim: true,
+      cleanupOutdatedCaches: true,
+    },
+  });
+}
+
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), precompress(), preloadCatalogue()],
+  plugins: [react(), precompress(), preloadCatalogue(), pwa()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

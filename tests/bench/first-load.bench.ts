@@ -10,7 +10,7 @@ import { type BenchRow, type BenchSuite, buildScratchPage, summarize } from './s
 const RUNS = 7;
 
 /** Lighthouse's mobile profile: slow 4G (150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up) and a 4× slower CPU. */
-const SLOW_4G = {
+export const SLOW_4G = {
   offline: false,
   latency: 150,
   downloadThroughput: (1638.4 * 1024) / 8,
@@ -21,7 +21,7 @@ const SLOW_4G = {
  * Notes when the first element matching `selector` is in the DOM and the frame after it has painted.
  * A string, not a function: tsx would wrap named inner functions in a helper the page does not have.
  */
-const watchFor = (selector: string) => `
+export const watchFor = (selector: string) => `
   (() => {
     const check = () => {
       if (!document.querySelector(${JSON.stringify(selector)})) return false;

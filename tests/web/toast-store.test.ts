@@ -47,3 +47,27 @@ describe('toasts with an action (Undo)', () => {
     expect(run).not.toHaveBeenCalled();
   });
 });
+
+describe('a sticky toast (a new version waiting)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    toastState.toasts = [];
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('stays until its button is pressed, however long and however many toasts come after it', () => {
+    const run = vi.fn();
+    showToast('A new version is ready — Reload', 'info', { label: 'Reload', run, sticky: true });
+    const id = toastState.toasts[0]?.id as number;
+    for (const text of ['Color added', 'Color removed', 'Copied #ffffff', 'Palette saved!']) showToast(text);
+    vi.advanceTimersByTime(60 * 60 * 1000);
+    expect(messages()).toEqual(['A new version is ready — Reload']);
+    holdToast(id);
+    releaseToast(id);
+    vi.advanceTimersByTime(60_000);
+    expect(messages()).toEqual(['A new version is ready — Reload']);
+    runToastAction(id);
+    expect(run).toHaveBeenCalledTimes(1);
+    expect(messages()).toEqual([]);
+  });
+});

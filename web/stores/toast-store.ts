@@ -15,6 +15,8 @@ interface Toast {
 export interface ToastAction {
   label: string;
   run: () => void;
+  /** Stays until its button is pressed (a waiting update): no timer, and newer toasts never push it off. */
+  sticky?: boolean;
 }
 
 export const toastState = proxy<{ toasts: Toast[] }>({ toasts: [] });
@@ -24,9 +26,11 @@ const actions = new Map<number, () => void>();
 const timers = new Map<number, ReturnType<typeof setTimeout>>();
 /** Toasts the pointer is over or focus is in: they wait until left. */
 const held = new Set<number>();
+const sticky = new Set<number>();
 
 function schedule(id: number, ms: number): void {
   clearTimeout(timers.get(id));
+  if (sticky.has(id)) return;
   timers.set(
     id,
     setTimeout(() => dismissToast(id), ms),
@@ -48,11 +52,18 @@ export function showToast(message: string, tone: Toast['tone'] = 'info', action?
     return;
   }
   const id = nextId++;
-  // Keep at most three on screen: a burst of shortcuts must not bury the page in toasts.
-  const kept = toastState.toasts.slice(-2);
-  for (const gone of toastState.toasts.slice(0, -2)) forget(gone.id);
+  // Keep at most three on screen (besides a sticky one): a burst of shortcuts must not bury the page.
+  const gone = new Set(
+    toastState.toasts
+      .filter((t) => !sticky.has(t.id))
+      .slice(0, -2)
+      .map((t) => t.id),
+  );
+  for (const goneId of gone) forget(goneId);
+  const kept = toastState.toasts.filter((t) => !gone.has(t.id));
   toastState.toasts = [...kept, action ? { id, message, tone, actionLabel: action.label } : { id, message, tone }];
   if (action) actions.set(id, action.run);
+  if (action?.sticky) sticky.add(id);
   schedule(id, action ? ACTION_TOAST_MS : TOAST_MS);
 }
 
@@ -61,6 +72,7 @@ function forget(id: number): void {
   timers.delete(id);
   actions.delete(id);
   held.delete(id);
+  sticky.delete(id);
 }
 
 export function dismissToast(id: number): void {
