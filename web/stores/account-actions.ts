@@ -1,6 +1,7 @@
 // Types only: shared/api/auth carries zod, which the app never needs to download.
 import { AUTH_ERROR_PARAM, AUTH_STEP_PARAM, type AuthRedirectError } from '../../shared/api/auth-redirects';
 import * as api from '../lib/api-client';
+import { forgetOutbox } from '../lib/outbox';
 import { authState } from './auth-store';
 import { switchToLocalList, syncOnSignIn } from './saved-actions';
 import { setSyncStatus } from './sync-store';
@@ -174,8 +175,11 @@ export async function deleteAccount(password: string): Promise<AuthOutcome> {
   } catch (error) {
     return failure(error, 'Could not delete the account. Please try again.');
   }
+  const userId = authState.user?.id;
   authState.user = null;
+  // Detaches this account's outbox first: its waiting writes can never be sent, so they leave the device.
   switchToLocalList();
+  if (userId) void forgetOutbox(userId).catch(() => {});
   return { ok: true };
 }
 
