@@ -319,8 +319,13 @@ export async function toggleSharing(id: string): Promise<void> {
   upsert(result.value);
   // This tab's own change moves its base along; a base that was already stale stays stale.
   if (base !== null && base !== palette.version) savedState.loadedFrom = { id, version: base };
-  if (!isPublic || !shareId) {
+  if (!isPublic) {
     showToast('Palette is now private');
+    return;
+  }
+  if (!shareId) {
+    // Queued offline: the server makes the link when the change lands; the sidebar marks it waiting.
+    showToast('Palette will be shared when the connection returns');
     return;
   }
   const link = `${location.origin}/share/${shareId}`;
