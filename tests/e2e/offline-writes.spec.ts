@@ -79,7 +79,9 @@ async function saveAsVersion(page: Page, of: string) {
 
 async function loadFromList(page: Page, name: string) {
   await openSaved(page);
-  await row(page, name).getByRole('button', { name: `Load ${name}` }).click();
+  await row(page, name)
+    .getByRole('button', { name: `Load ${name}` })
+    .click();
   await expect(toast(page, `Loaded ${name}`)).toBeVisible();
 }
 
@@ -228,9 +230,7 @@ test.describe('writes made offline', () => {
     ]);
     // In the order they were made: each change's time on the server follows the one before (the new
     // palette keeps the time it was made offline, so it is left out here).
-    const times = ['Study', 'Larder', 'Porch', 'Gallery', 'Hall'].map(
-      (name) => byName(server, name)?.updatedAt ?? '',
-    );
+    const times = ['Study', 'Larder', 'Porch', 'Gallery', 'Hall'].map((name) => byName(server, name)?.updatedAt ?? '');
     expect([...times].sort()).toEqual(times);
     // Porch's link now exists, and the person can copy it.
     await expect(row(page, 'Porch').getByRole('button', { name: 'Copy link to Porch' })).toBeVisible();
@@ -282,10 +282,9 @@ test.describe('writes made offline', () => {
     await expect(toast(page, 'Your change will be saved as a new palette')).toBeVisible();
     await expect(dialog).toBeHidden();
 
-    await expect.poll(async () => (await serverList(page.request)).map((p) => p.name).sort()).toEqual([
-      'Landing',
-      'Landing (copy)',
-    ]);
+    await expect
+      .poll(async () => (await serverList(page.request)).map((p) => p.name).sort())
+      .toEqual(['Landing', 'Landing (copy)']);
     let server = await serverList(page.request);
     expect(ids(byName(server, 'Landing (copy)'))).toEqual(mine);
     expect(byName(server, 'Landing')).toMatchObject({ id: landing!.id, version: 2 });
