@@ -352,4 +352,48 @@ test.describe('writes made offline', () => {
     await expect(next.getByRole('button', { name: 'Saved palettes (1)' })).toBeVisible();
     expect((await serverList(next.request)).map((p) => p.name)).toEqual(['Left behind']);
   });
+
+  test('a start with no answer from the server keeps the person signed in with their list and waiting changes', async ({
+    page,
+    context,
+  }) => {
+    const email = await signUpByApi(page);
+    await openApp(page);
+    await expectSignedIn(page, email);
+    await saveCurrent(page, 'Kept');
+    await openDialogsOnce(page);
+    await context.setOffline(true);
+    await page.locator('body').press('s');
+    const modal = page.getByRole('dialog', { name: 'Name Your Palette' });
+    await modal.getByRole('radio', { name: 'As a new palette' }).check();
+    await modal.getByLabel('Palette name').fill('Made without signal');
+    await modal.getByRole('button', { name: 'Save Palette' }).click();
+    await expect(toast(page, 'Palette saved!')).toBeVisible();
+    await page.close();
+
+    // The next start gets the app but no answer from the API (the signal dropped as it loaded).
+    await context.setOffline(false);
+    const next = await context.newPage();
+    await next.route('**/api/**', (route) => route.abort('internetdisconnected'));
+    await openApp(next);
+    await expectSignedIn(next, email);
+    await expect(headerStatus(next)).toHaveText('Changes waiting for connection');
+    await openSaved(next);
+    await expect(row(next, 'Kept')).toBeVisible();
+    await expect(waitingMark(next, 'Kept')).toHaveCount(0);
+    await expect(waitingMark(next, 'Made without signal')).toBeVisible();
+    await expect(toast(next, 'Could not load your saved palettes')).toHaveCount(0);
+    expect((await serverList(context.request)).map((p) => p.name)).toEqual(['Kept']);
+
+    // The signal comes back: the session is still good, the waiting change goes out, once.
+    await context.setOffline(true);
+    await next.unroute('**/api/**');
+    await context.setOffline(false);
+    await expect(waitingMark(next, 'Made without signal')).toHaveCount(0);
+    await expect(headerStatus(next)).toHaveText('');
+    await expect
+      .poll(async () => (await serverList(context.request)).map((p) => p.name).sort())
+      .toEqual(['Kept', 'Made without signal']);
+    await expectSignedIn(next, email);
+  });
 });

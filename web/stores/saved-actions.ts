@@ -448,8 +448,32 @@ async function runSync(): Promise<void> {
   }
 }
 
+/** localStorage: who was signed in on this device (id and address), for a start without signal. */
+export const SIGNED_IN_USER_KEY = 'signedInUser';
+
+/**
+ * A signed-in start without signal (account-actions.ts `resumeOffline`): the list the outbox last had
+ * from the server with the waiting changes on top. False when this device kept none.
+ */
+export async function openSignedInListOffline(): Promise<boolean> {
+  const list = await remoteRepository().list();
+  if (!list.ok) {
+    forgetRemote();
+    return false;
+  }
+  savedState.source = 'remote';
+  savedState.palettes = newestFirst(list.value);
+  savedState.loaded = true;
+  setSyncStatus(list.pending ? 'waiting' : 'idle');
+  return true;
+}
+
 /** After sign-out the list is this device's again (empty once it was uploaded). */
 export function switchToLocalList(): void {
+  try {
+    // The next start without signal must not resume a session that has ended.
+    localStorage.removeItem(SIGNED_IN_USER_KEY);
+  } catch {}
   // This account's outbox stops; its waiting writes stay in its own database for its next sign-in.
   forgetRemote();
   savedState.source = 'local';
