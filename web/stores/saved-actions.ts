@@ -64,11 +64,6 @@ function failed(repo: PaletteRepository, result: Failure, message: string): void
     endSession();
     return;
   }
-  if (result.reason === 'offline') {
-    // Something this device cannot do alone (e.g. a version it never saw): no server error to report.
-    showToast(`${message}: no connection`, 'error');
-    return;
-  }
   if (onServer(repo)) setSyncStatus('error');
   showToast(message, 'error');
 }
