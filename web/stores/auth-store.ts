@@ -40,7 +40,7 @@ export function initAuth(): void {
       authState.backend = 'available';
     } catch (error) {
       // No signal at all: whoever was signed in here last carries on with the list their outbox keeps.
-      if (error instanceof api.ApiFailure && error.status === 0) {
+      if ((error as { status?: number }).status === 0) {
         import('./account-actions')
           .then((m) => m.resumeOffline())
           .then((resumed) => (resumed ? settle() : unavailable()), unavailable);

@@ -11,8 +11,7 @@ import './toast-region.css';
  */
 function loadActionToasts(): Promise<{ default: ComponentType }> {
   return import('./action-toasts').catch(
-    () =>
-      new Promise((resolve) => window.addEventListener('online', () => resolve(loadActionToasts()), { once: true })),
+    () => new Promise((resolve) => addEventListener('online', () => resolve(loadActionToasts()), { once: true })),
   );
 }
 const ActionToasts = lazy(loadActionToasts);
