@@ -5,17 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { CATALOGUE_PATH, loadCatalogue } from '../../server/catalogue-file';
-import { versionETag } from '../../shared/api/common';
-import type {
-  ApiPalette,
-  HistoryResponse,
-  ImportResponse,
-  SharingResponse,
-  UndeleteResponse,
-} from '../../shared/api/palettes';
-import type { HistoryEntry } from '../../web/lib/local-palettes';
 import { createOutboxRepository } from '../../web/lib/outbox';
-import type { PaletteRepository, RepoResult, SavedPalette } from '../../web/lib/palette-repository';
+import type { PaletteRepository, RepoResult } from '../../web/lib/palette-repository';
+import { createRemoteRepository } from '../../web/lib/remote-repository';
 import { ROOT, startServer } from '../support/server-process';
 import { type BenchRow, type BenchSuite, summarize } from './support';
 
@@ -28,9 +20,9 @@ import { type BenchRow, type BenchSuite, summarize } from './support';
  * loses every 20th answer after the server acted on it, and must still land each write once.
  *
  * IndexedDB here is fake-indexeddb (in memory, in Node), so the drain time includes its cost but not
- * a browser's disk. The remote adapter is a minimal one over fetch written for this bench (the app's
- * remote repository is web/lib/remote-repository.ts, written alongside); it keeps the contract's
- * rules: a create with a key goes through the idempotent import, stale If-Match answers a conflict.
+ * a browser's disk. The remote is the app's own (web/lib/remote-repository.ts and api-client.ts),
+ * with `fetch` pointed at the bench server: a create with a key goes through the idempotent import,
+ * and saves, sharing changes and restores carry If-Match, so a stale one answers a conflict.
  */
 
 const PALETTES = 40;
@@ -44,112 +36,29 @@ interface Net {
   lost: number;
 }
 
-type ApiCall = <T>(method: string, path: string, body?: unknown, version?: number) => Promise<ApiAnswer<T>>;
-type ApiAnswer<T> = { status: number; data: T } | { status: 0 };
-
-function client(url: string, cookie: string, net: Net): ApiCall {
-  return async <T>(method: string, path: string, body?: unknown, version?: number): Promise<ApiAnswer<T>> => {
-    if (!net.online) return { status: 0 };
-    const response = await fetch(`${url}/api${path}`, {
-      method,
-      headers: {
-        origin: url,
-        cookie,
-        accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(version === undefined ? {} : { 'if-match': versionETag(version) }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const data = response.status === 204 ? undefined : await response.json();
-    if (method !== 'GET' && net.loseEvery > 0 && ++net.writes % net.loseEvery === 0) {
+/**
+ * The app's own remote repository (web/lib/remote-repository.ts over web/lib/api-client.ts) talks to
+ * `/api/...` with the page's cookie; here `fetch` is pointed at the bench server with the account's
+ * cookie, and the network can drop: offline, a call fails before the server sees it; with answers
+ * lost, the server acts and then the answer fails, as a dropped connection does.
+ */
+function pointFetchAt(url: string, net: Net, account: { cookie: string }): () => void {
+  const original = globalThis.fetch;
+  globalThis.fetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    if (!net.online) throw new TypeError('Failed to fetch');
+    const headers = new Headers(init.headers);
+    headers.set('origin', url);
+    headers.set('cookie', account.cookie);
+    const response = await original(`${url}${String(input)}`, { ...init, headers, credentials: undefined });
+    if ((init.method ?? 'GET') !== 'GET' && net.loseEvery > 0 && ++net.writes % net.loseEvery === 0) {
+      await response.arrayBuffer();
       net.lost++;
-      return { status: 0 };
+      throw new TypeError('Failed to fetch');
     }
-    return { status: response.status, data: data as T };
+    return response;
   };
-}
-
-const fromApi = (p: ApiPalette): SavedPalette => ({
-  id: p.id,
-  name: p.name,
-  colorIds: p.colors.map((c) => c.id),
-  createdAt: p.createdAt,
-  updatedAt: p.updatedAt,
-  isPublic: p.isPublic,
-  shareId: p.shareId,
-  version: p.version,
-});
-
-/** A minimal remote repository over the real API (see the file comment). */
-function remoteOverFetch(api: ApiCall): PaletteRepository {
-  function fail<T>(answer: ApiAnswer<unknown>): RepoResult<T> {
-    if (answer.status === 0) return { ok: false, reason: 'offline' };
-    if (answer.status === 401) return { ok: false, reason: 'signed-out' };
-    if (answer.status === 404) return { ok: false, reason: 'not-found' };
-    return { ok: false, reason: 'failed', error: Object.assign(new Error(JSON.stringify(answer)), answer) };
-  }
-  async function versioned(id: string, answer: ApiAnswer<unknown>, toValue: () => Promise<SavedPalette | null>) {
-    if (answer.status === 200) {
-      const value = await toValue();
-      return value ? ({ ok: true, value } as const) : fail<SavedPalette>({ status: 0 });
-    }
-    if (answer.status === 409 || answer.status === 412) {
-      const now = await api<ApiPalette>('GET', `/palettes/${id}`);
-      return { ok: false, reason: 'conflict', theirs: now.status === 200 ? fromApi(now.data) : null } as const;
-    }
-    return fail<SavedPalette>(answer);
-  }
-  const get = async (id: string) => {
-    const answer = await api<ApiPalette>('GET', `/palettes/${id}`);
-    return answer.status === 200 ? fromApi(answer.data) : null;
-  };
-  return {
-    kind: 'remote',
-    async list() {
-      const answer = await api<{ palettes: ApiPalette[] }>('GET', '/palettes');
-      return answer.status === 200 ? { ok: true, value: answer.data.palettes.map(fromApi) } : fail(answer);
-    },
-    async create(name, colorIds, options = {}) {
-      if (options.key) {
-        const body = { palettes: [{ localId: options.key, name, colorIds, createdAt: options.createdAt }] };
-        const answer = await api<ImportResponse>('POST', '/palettes/import', body);
-        if (answer.status !== 200) return fail(answer);
-        const palette = answer.data.palettes[0];
-        return palette ? { ok: true, value: fromApi(palette) } : { ok: false, reason: 'not-found' };
-      }
-      const answer = await api<ApiPalette>('POST', '/palettes', { name, colorIds });
-      return answer.status === 201 ? { ok: true, value: fromApi(answer.data) } : fail(answer);
-    },
-    async update(id, base, change) {
-      const answer = await api<ApiPalette>('PATCH', `/palettes/${id}`, change, base);
-      return versioned(id, answer, async () => (answer.status === 200 ? fromApi(answer.data) : null));
-    },
-    async remove(ids) {
-      const answer = await api('POST', '/palettes/delete', { ids });
-      return answer.status === 200 ? { ok: true, value: undefined } : fail(answer);
-    },
-    async undelete(ids) {
-      const answer = await api<UndeleteResponse>('POST', '/palettes/undelete', { ids });
-      return answer.status === 200 ? { ok: true, value: answer.data.palettes.map(fromApi) } : fail(answer);
-    },
-    async setSharing(id, isPublic, base) {
-      const answer = await api<SharingResponse>('PUT', `/palettes/${id}/sharing`, { public: isPublic }, base);
-      return versioned(id, answer, () => get(id));
-    },
-    async history(id) {
-      const answer = await api<HistoryResponse>('GET', `/palettes/${id}/history`);
-      if (answer.status !== 200) return fail(answer);
-      const entries: HistoryEntry[] = answer.data.versions.map(({ colors, ...e }) => ({
-        ...e,
-        colorIds: colors.map((c) => c.id),
-      }));
-      return { ok: true, value: entries };
-    },
-    async restore(id, version, base) {
-      const answer = await api<ApiPalette>('POST', `/palettes/${id}/restore`, { version }, base);
-      return versioned(id, answer, async () => (answer.status === 200 ? fromApi(answer.data) : null));
-    },
+  return () => {
+    globalThis.fetch = original;
   };
 }
 
@@ -259,8 +168,9 @@ async function offlineRun(url: string, email: string, colors: string[][], loseEv
   const account = await signUp(url, email);
   const net: Net = { online: true, loseEvery: 0, writes: 0, lost: 0 };
   const events = new EventTarget();
+  const restoreFetch = pointFetchAt(url, net, account);
   const outbox = createOutboxRepository({
-    remote: remoteOverFetch(client(url, account.cookie, net)),
+    remote: createRemoteRepository(),
     owner: account.userId,
     isOnline: () => net.online,
     events,
@@ -294,6 +204,7 @@ async function offlineRun(url: string, email: string, colors: string[][], loseEv
     return { account, expected, queued, drainMs, gaps, conflicts, lost: net.lost, left: await outbox.waiting() };
   } finally {
     outbox.close();
+    restoreFetch();
   }
 }
 
@@ -322,11 +233,12 @@ const suite: BenchSuite = async () => {
     const perWrite: number[] = [];
     let last = performance.now();
     const baselineStart = last;
-    const expectedDirect = await person(remoteOverFetch(client(server.url, direct.cookie, net)), colors, () => {
+    const restoreFetch = pointFetchAt(server.url, net, direct);
+    const expectedDirect = await person(createRemoteRepository(), colors, () => {
       const t = performance.now();
       perWrite.push(t - last);
       last = t;
-    });
+    }).finally(restoreFetch);
     const baselineMs = performance.now() - baselineStart;
     const directCheck = check('baseline', expectedDirect, serverLog(server.databasePath, direct.userId));
 

@@ -67,14 +67,20 @@ test.describe('public share pages', () => {
     await stranger.close();
   });
 
-  test("a sharing change the server never gets says 'Failed to update sharing settings' and changes nothing", async ({
+  // A lost connection no longer fails: the change waits in the outbox (offline-writes.spec.ts).
+  test("a sharing change the server fails says 'Failed to update sharing settings' and changes nothing", async ({
     page,
   }) => {
     await signUpByApi(page);
     await openApp(page);
     await expectSignedIn(page);
     await saveCurrent(page, 'Porch');
-    await page.route('**/api/palettes/*/sharing', (route) => route.abort('connectionrefused'));
+    await page.route('**/api/palettes/*/sharing', (route) =>
+      route.fulfill({
+        status: 503,
+        json: { error: { code: 'unavailable', message: 'The server is busy. Please try again.' } },
+      }),
+    );
     await openSaved(page);
     await row(page, 'Porch').getByRole('button', { name: 'Share Porch' }).click();
     await expect(toast(page, 'Failed to update sharing settings')).toBeVisible();

@@ -207,6 +207,53 @@ describe('palettes: sharing and public reads', () => {
   });
 });
 
+describe('palettes: sharing and restore based on a version', () => {
+  // An offline change to sharing or a restore waits in the outbox with the version it was based on:
+  // sent later over a newer version, it must be refused, not applied on top of what it never saw.
+  it('answers 409 to a stale If-Match on sharing and restore, changes nothing, and applies a current one', async () => {
+    const { app, owner } = await setup();
+    const palette = await create(app, owner.cookie);
+    const path = `/api/palettes/${palette.id}`;
+    const renamed = await call(app, 'PATCH', path, {
+      cookie: owner.cookie,
+      headers: { 'if-match': 'W/"1"' },
+      body: { name: 'Newer' },
+    });
+    expect(renamed.status).toBe(200);
+
+    const staleSharing = await call(app, 'PUT', `${path}/sharing`, {
+      cookie: owner.cookie,
+      headers: { 'if-match': 'W/"1"' },
+      body: { public: true },
+    });
+    expect(staleSharing.status).toBe(409);
+    expect(((await staleSharing.json()) as ErrorBody).error.code).toBe('version_conflict');
+    const staleRestore = await call(app, 'POST', `${path}/restore`, {
+      cookie: owner.cookie,
+      headers: { 'if-match': 'W/"1"' },
+      body: { version: 1 },
+    });
+    expect(staleRestore.status).toBe(409);
+    const after = (await (await call(app, 'GET', path, { cookie: owner.cookie })).json()) as ApiPalette;
+    expect(after).toMatchObject({ name: 'Newer', isPublic: false, version: 2 });
+
+    const sharing = await call(app, 'PUT', `${path}/sharing`, {
+      cookie: owner.cookie,
+      headers: { 'if-match': 'W/"2"' },
+      body: { public: true },
+    });
+    expect(sharing.status).toBe(200);
+    expect(sharing.headers.get('etag')).toBe('W/"3"');
+    const restored = await call(app, 'POST', `${path}/restore`, {
+      cookie: owner.cookie,
+      headers: { 'if-match': 'W/"3"' },
+      body: { version: 1 },
+    });
+    expect(restored.status).toBe(200);
+    expect((await restored.json()) as ApiPalette).toMatchObject({ name: 'Hall', version: 4 });
+  });
+});
+
 describe('palettes: delete, history, restore', () => {
   it('deletes one, and many at once (leaving out ids that are not yours)', async () => {
     const { app, owner, other } = await setup();

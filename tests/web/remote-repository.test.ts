@@ -35,6 +35,7 @@ function fakeApi(overrides: Partial<PaletteApi> = {}): PaletteApi & { calls: str
     setSharing: unused,
     getHistory: unused,
     restoreVersion: unused,
+    importPalettes: unused,
     ...overrides,
   };
   const api = Object.fromEntries(
@@ -77,18 +78,67 @@ describe('the remote repository', () => {
     expect(await repo.restore('p1', 1, 2)).toEqual({ ok: false, reason: 'not-found' });
   });
 
-  it('401 is signed-out; any other failure, the network included, is failed with its error', async () => {
+  it('401 is signed-out; no answer at all is offline (the outbox queues it); a server error is failed with it', async () => {
     const offline = new ApiFailure(0, 'network', 'Could not reach the server.');
+    const serverError = new ApiFailure(500, 'error', 'status 500');
     const repo = createRemoteRepository(
       fakeApi({
         listPalettes: () => fail(401, 'unauthorized'),
         createPalette: () => Promise.reject(offline),
-        deletePalette: () => fail(500),
+        updatePalette: () => Promise.reject(offline),
+        deletePalette: () => Promise.reject(serverError),
       }),
     );
     expect(await repo.list()).toEqual({ ok: false, reason: 'signed-out' });
-    expect(await repo.create('Hall', ['a', 'b', 'c'])).toEqual({ ok: false, reason: 'failed', error: offline });
-    expect(await repo.remove(['p1'])).toMatchObject({ ok: false, reason: 'failed' });
+    expect(await repo.create('Hall', ['a', 'b', 'c'])).toEqual({ ok: false, reason: 'offline' });
+    expect(await repo.update('p1', 2, { name: 'Den' })).toEqual({ ok: false, reason: 'offline' });
+    expect(await repo.remove(['p1'])).toEqual({ ok: false, reason: 'failed', error: serverError });
+  });
+
+  it('a create with a key goes through the idempotent import, with its time; none back is not-found', async () => {
+    const sent: unknown[] = [];
+    let answer: ApiPalette[] = [palette('srv1', 1, 'Hall')];
+    const api = fakeApi({
+      importPalettes: (palettes) => {
+        sent.push(palettes);
+        return Promise.resolve({ palettes: answer, created: answer.length });
+      },
+    });
+    const repo = createRemoteRepository(api);
+    const made = await repo.create('Hall', ['a', 'b', 'c'], { key: 'okey1', createdAt: '2026-01-02T08:00:00.000Z' });
+    expect(made).toMatchObject({ ok: true, value: { id: 'srv1', name: 'Hall', version: 1 } });
+    expect(sent).toEqual([
+      [{ localId: 'okey1', name: 'Hall', colorIds: ['a', 'b', 'c'], createdAt: '2026-01-02T08:00:00.000Z' }],
+    ]);
+    // Made by an earlier attempt and deleted elsewhere since: the import answers none.
+    answer = [];
+    expect(await repo.create('Hall', ['a', 'b', 'c'], { key: 'okey1' })).toEqual({ ok: false, reason: 'not-found' });
+    expect(api.calls).toEqual(['importPalettes', 'importPalettes']);
+  });
+
+  it('sharing and restore send the version they were based on; a stale one is a conflict with theirs', async () => {
+    const bases: unknown[] = [];
+    const api = fakeApi({
+      setSharing: (_id, _isPublic, version) => {
+        bases.push(['sharing', version]);
+        return fail(409, 'version_conflict');
+      },
+      restoreVersion: (_id, _version, base) => {
+        bases.push(['restore', base]);
+        return fail(409, 'version_conflict');
+      },
+    });
+    const repo = createRemoteRepository(api);
+    expect(await repo.setSharing('p1', true, 3)).toMatchObject({
+      ok: false,
+      reason: 'conflict',
+      theirs: { version: 4 },
+    });
+    expect(await repo.restore('p1', 1, 3)).toMatchObject({ ok: false, reason: 'conflict', theirs: { version: 4 } });
+    expect(bases).toEqual([
+      ['sharing', 3],
+      ['restore', 3],
+    ]);
   });
 
   it('deletes one or many through the matching call, and Undo answers the palettes that are back', async () => {

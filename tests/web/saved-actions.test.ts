@@ -10,6 +10,7 @@ import {
   saveBack,
   startSaved,
   switchToLocalList,
+  toggleSharing,
 } from '../../web/stores/saved-actions';
 import { setRepositories } from '../../web/stores/saved-repository';
 import { savedState } from '../../web/stores/saved-store';
@@ -83,6 +84,26 @@ describe('saved-palette actions', () => {
     expect(savedState.palettes).toEqual([]);
     expect(toasts()).toEqual(['Failed to save palette']);
     expect(syncState.status).toBe('error');
+  });
+
+  it('a write queued for the connection keeps the spec’s toast but never claims synced', async () => {
+    savedState.source = 'remote';
+    savedState.palettes = [palette('p1', 2)];
+    const queued = { ...palette('o1'), pending: true };
+    setRepositories({
+      remote: fake('remote', {
+        create: answer({ ok: true, pending: true, value: queued }),
+        setSharing: answer({ ok: true, pending: true, value: { ...palette('p1', 3), isPublic: true, pending: true } }),
+      }),
+    });
+    expect(await saveAsNew('Name o1', ['a', 'b', 'c'])).toBe(true);
+    expect(toasts()).toEqual(['Palette saved!']);
+    expect(syncState.status).toBe('waiting');
+    expect(savedState.palettes.find((p) => p.id === 'o1')?.pending).toBe(true);
+    // No share link until the server makes one: the toast says when it will happen.
+    await toggleSharing('p1');
+    expect(toasts()).toEqual(['Palette saved!', 'Palette will be shared when the connection returns']);
+    expect(syncState.status).toBe('waiting');
   });
 
   it('an ended session signs this tab out and says so', async () => {

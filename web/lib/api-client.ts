@@ -113,12 +113,24 @@ export const deletePalettes = (ids: readonly string[]) =>
 /** The Undo of a delete: the palettes that are back (private), others left out. */
 export const undeletePalettes = (ids: readonly string[]) =>
   request<UndeleteResponse>('POST', '/palettes/undelete', { ids });
-export const setSharing = (id: string, isPublic: boolean) =>
-  request<SharingResponse>('PUT', `/palettes/${encodeURIComponent(id)}/sharing`, { public: isPublic });
+/** With `version`, a 409 when the palette changed since (a sharing change queued offline must not land on a newer one). */
+export const setSharing = (id: string, isPublic: boolean, version?: number) =>
+  request<SharingResponse>(
+    'PUT',
+    `/palettes/${encodeURIComponent(id)}/sharing`,
+    { public: isPublic },
+    version === undefined ? {} : { 'If-Match': versionETag(version) },
+  );
 export const getHistory = (id: string) =>
   request<HistoryResponse>('GET', `/palettes/${encodeURIComponent(id)}/history`);
-export const restoreVersion = (id: string, version: number) =>
-  request<ApiPalette>('POST', `/palettes/${encodeURIComponent(id)}/restore`, { version });
+/** With `baseVersion`, a 409 when the palette changed since the person chose to restore. */
+export const restoreVersion = (id: string, version: number, baseVersion?: number) =>
+  request<ApiPalette>(
+    'POST',
+    `/palettes/${encodeURIComponent(id)}/restore`,
+    { version },
+    baseVersion === undefined ? {} : { 'If-Match': versionETag(baseVersion) },
+  );
 export const importPalettes = (palettes: ImportBody['palettes']) =>
   request<ImportResponse>('POST', '/palettes/import', { palettes });
 export const getShare = (shareId: string) => request<ApiPalette>('GET', `/shares/${encodeURIComponent(shareId)}`);

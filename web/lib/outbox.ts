@@ -827,6 +827,8 @@ export function createOutboxRepository(options: OutboxOptions): OutboxRepository
     } else if (choice === 'overwrite') {
       if (!theirs || !('base' in op)) return { ok: false, reason: 'failed' };
       await queue.put({ ...op, base: theirs.version, rebased: true, status: 'queued', theirs: undefined } as QueuedOp);
+      // The list shows theirs as the server has it, with mine on top while it waits.
+      await queue.settle(null, { known: knownAfter('update', theirs) });
     } else {
       if (!mine) return { ok: false, reason: 'failed' };
       const id = newOfflineId();
@@ -857,6 +859,8 @@ export function createOutboxRepository(options: OutboxOptions): OutboxRepository
         mine: [copy],
       } satisfies QueuedOp;
       await queue.put(created);
+      // Their version stays on the palette: the list shows it (not this device's stale copy) beside mine.
+      if (theirs) await queue.settle(null, { known: knownAfter('update', theirs) });
     }
     announced.delete(seq);
     emit({ type: 'changed' }, true);

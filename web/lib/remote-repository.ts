@@ -4,7 +4,9 @@ import type { PaletteRepository, RepoResult, SavedPalette } from './palette-repo
 /**
  * A signed-in person's palettes on the server: the API (api-client.ts) with every answer turned
  * into a RepoResult. 409/412 is a conflict carrying the server's current copy, 404 is not-found
- * (a conflict with nothing for a save onto a palette that is gone), 401 is signed-out.
+ * (a conflict with nothing for a save onto a palette that is gone), 401 is signed-out, and a request
+ * that got no answer at all (status 0) is offline, so the outbox in front of it queues the write.
+ * Versioned writes (save, sharing, restore) send the version they were based on as If-Match.
  */
 
 /** The part of the API client this uses; tests pass a fake. */
@@ -19,6 +21,7 @@ export type PaletteApi = Pick<
   | 'setSharing'
   | 'getHistory'
   | 'restoreVersion'
+  | 'importPalettes'
 >;
 
 export function fromApi(p: api.ApiPalette): SavedPalette {
@@ -63,6 +66,7 @@ export function createRemoteRepository(client: PaletteApi = api): PaletteReposit
       return { ok: true, value: await call() };
     } catch (error) {
       const code = status(error);
+      if (code === 0) return { ok: false, reason: 'offline' };
       if (code === 401) return { ok: false, reason: 'signed-out' };
       if ((code === 409 || code === 412) && id !== null) {
         return { ok: false, reason: 'conflict', theirs: await current(id) };
@@ -85,7 +89,24 @@ export function createRemoteRepository(client: PaletteApi = api): PaletteReposit
         return palettes.map((p) => seen(fromApi(p)));
       }, null),
 
-    create: (name, colorIds) => attempt(async () => seen(fromApi(await client.createPalette(name, colorIds))), null),
+    create: (name, colorIds, options = {}) =>
+      attempt(async () => {
+        if (options.key === undefined) return seen(fromApi(await client.createPalette(name, colorIds)));
+        // A keyed create (from the outbox) goes through the import, idempotent per account and key:
+        // a retry whose first answer was lost gets the same palette back, never a second one.
+        const { palettes } = await client.importPalettes([
+          {
+            localId: options.key,
+            name,
+            colorIds: [...colorIds],
+            ...(options.createdAt ? { createdAt: options.createdAt } : {}),
+          },
+        ]);
+        const made = palettes[0];
+        // Made by an earlier attempt and deleted since: the import answers none.
+        if (!made) throw new api.ApiFailure(404, 'palette_not_found', 'No such palette.');
+        return seen(fromApi(made));
+      }, null),
 
     update: (id, baseVersion, change) =>
       attempt(async () => seen(fromApi(await client.updatePalette(id, baseVersion, change))), id, 'conflict'),
@@ -100,10 +121,10 @@ export function createRemoteRepository(client: PaletteApi = api): PaletteReposit
     undelete: (ids) =>
       attempt(async () => (await client.undeletePalettes(ids)).palettes.map((p) => seen(fromApi(p))), null),
 
-    // The API has no If-Match for sharing: it applies to whatever version is the latest.
-    setSharing: (id, isPublic) =>
+    // If-Match: a sharing change made on an older copy (queued offline, or a stale tab) is a conflict.
+    setSharing: (id, isPublic, baseVersion) =>
       attempt(async () => {
-        const result = await client.setSharing(id, isPublic);
+        const result = await client.setSharing(id, isPublic, baseVersion);
         const base = known.get(id) ?? (await current(id));
         if (!base) throw new api.ApiFailure(404, 'not_found', 'No such palette.');
         return seen({ ...base, isPublic: result.isPublic, shareId: result.shareId, version: result.version });
@@ -119,6 +140,7 @@ export function createRemoteRepository(client: PaletteApi = api): PaletteReposit
         id,
       ),
 
-    restore: (id, version) => attempt(async () => seen(fromApi(await client.restoreVersion(id, version))), id),
+    restore: (id, version, baseVersion) =>
+      attempt(async () => seen(fromApi(await client.restoreVersion(id, version, baseVersion))), id),
   };
 }

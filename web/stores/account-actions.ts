@@ -1,8 +1,9 @@
 // Types only: shared/api/auth carries zod, which the app never needs to download.
 import { AUTH_ERROR_PARAM, AUTH_STEP_PARAM, type AuthRedirectError } from '../../shared/api/auth-redirects';
 import * as api from '../lib/api-client';
+import { forgetOutbox } from '../lib/outbox';
 import { authState } from './auth-store';
-import { switchToLocalList, syncOnSignIn } from './saved-actions';
+import { openSignedInListOffline, SIGNED_IN_USER_KEY, switchToLocalList, syncOnSignIn } from './saved-actions';
 import { setSyncStatus } from './sync-store';
 import { showToast } from './toast-store';
 import { openOverlay } from './ui-store';
@@ -26,7 +27,74 @@ function failure(error: unknown, fallback: string): Failure {
 
 export async function onSignedIn(user: api.ApiUser): Promise<void> {
   authState.user = user;
+  rememberUser(user);
   await syncOnSignIn();
+}
+
+/**
+ * A start without signal by someone signed in here last time (their session cookie is likely still
+ * good, but nobody can ask): they stay signed in, their list is the one their outbox last had from
+ * the server plus the changes waiting, and new changes wait too. When the connection returns the
+ * session is checked: still good, the list syncs as at sign-in; ended, this tab signs out (the
+ * waiting changes stay for their next sign-in). Without a list kept on this device, no resumption.
+ */
+export async function resumeOffline(): Promise<boolean> {
+  const user = rememberedUser();
+  if (!user) return false;
+  authState.user = user;
+  authState.backend = 'available';
+  if (!(await openSignedInListOffline())) {
+    authState.user = null;
+    return false;
+  }
+  window.addEventListener('online', () => void checkSessionAgain(user), { once: true });
+  return true;
+}
+
+async function checkSessionAgain(was: api.ApiUser): Promise<void> {
+  try {
+    const [config, { user }] = await Promise.all([api.getConfig(), api.getSession()]);
+    authState.google = config.auth?.google === true;
+    authState.mail = config.auth?.mail === true;
+    if (authState.user?.id !== was.id) return;
+    if (user?.id === was.id) {
+      await onSignedIn(user);
+      return;
+    }
+    authState.user = null;
+    switchToLocalList();
+    showToast('Your session has ended. Please sign in again.', 'error');
+  } catch {
+    // Still no answer: try again at the next sign of a connection.
+    window.addEventListener('online', () => void checkSessionAgain(was), { once: true });
+  }
+}
+
+function rememberUser(user: api.ApiUser): void {
+  try {
+    localStorage.setItem(
+      SIGNED_IN_USER_KEY,
+      JSON.stringify({ id: user.id, email: user.email, providers: user.providers }),
+    );
+  } catch {
+    // Storage blocked: a start without signal then opens signed out, as before.
+  }
+}
+
+function rememberedUser(): api.ApiUser | null {
+  try {
+    const raw = JSON.parse(localStorage.getItem(SIGNED_IN_USER_KEY) ?? 'null') as Partial<api.ApiUser> | null;
+    if (typeof raw?.id !== 'string' || typeof raw.email !== 'string') return null;
+    return {
+      id: raw.id,
+      email: raw.email,
+      emailVerified: true,
+      providers: Array.isArray(raw.providers) ? raw.providers : [],
+      createdAt: '',
+    };
+  } catch {
+    return null;
+  }
 }
 
 export async function signInWithPassword(email: string, password: string, totp?: string): Promise<AuthOutcome> {
@@ -174,8 +242,11 @@ export async function deleteAccount(password: string): Promise<AuthOutcome> {
   } catch (error) {
     return failure(error, 'Could not delete the account. Please try again.');
   }
+  const userId = authState.user?.id;
   authState.user = null;
+  // Detaches this account's outbox first: its waiting writes can never be sent, so they leave the device.
   switchToLocalList();
+  if (userId) void forgetOutbox(userId).catch(() => {});
   return { ok: true };
 }
 

@@ -38,7 +38,14 @@ export function initAuth(): void {
       authState.google = config.auth?.google === true;
       authState.mail = config.auth?.mail === true;
       authState.backend = 'available';
-    } catch {
+    } catch (error) {
+      // No signal at all: whoever was signed in here last carries on with the list their outbox keeps.
+      if ((error as { status?: number }).status === 0) {
+        import('./account-actions')
+          .then((m) => m.resumeOffline())
+          .then((resumed) => (resumed ? settle() : unavailable()), unavailable);
+        return;
+      }
       unavailable();
       return;
     }

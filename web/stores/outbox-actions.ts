@@ -20,18 +20,39 @@ export function attachOutbox(
 ): OutboxRepository {
   detachOutbox();
   const outbox = createOutboxRepository({ ...options, remote, owner });
+  /** Palettes whose held change goes over theirs: the editor's base follows the version it lands as. */
+  const overwriting = new Map<string, number>();
   const disconnect = connectOutbox(outbox, {
     onResolved: (conflict, choice) => {
       const theirs = conflict.theirs;
-      if (choice === 'theirs' && theirs && savedState.loadedFrom?.id === conflict.paletteId) {
+      const loaded = savedState.loadedFrom;
+      if (loaded?.id !== conflict.paletteId) return;
+      if (choice === 'theirs' && theirs) {
         replacePalette(theirs.colorIds);
         savedState.loadedFrom = { id: theirs.id, version: theirs.version };
+      } else if (choice === 'overwrite' && conflict.mine && loaded.version === conflict.mine.version) {
+        // The version this tab guessed is not the one it will get (theirs came first): follow the answer.
+        overwriting.set(conflict.paletteId, conflict.mine.version);
+      } else if (choice === 'new' || choice === 'discard') {
+        // The editor holds a change that no longer goes onto this palette: a later save must not land
+        // on their version as if it had been seen, so it saves as a new palette.
+        savedState.loadedFrom = null;
       }
     },
   });
   const unsubscribe = outbox.subscribe((event) => {
     if (event.type === 'id' && savedState.loadedFrom?.id === event.from) {
       savedState.loadedFrom = { ...savedState.loadedFrom, id: event.to };
+    }
+    if (event.type === 'sent' && event.value && !Array.isArray(event.value)) {
+      const { id, version } = event.value;
+      const guessed = overwriting.get(id);
+      if (guessed !== undefined) {
+        overwriting.delete(id);
+        if (savedState.loadedFrom?.id === id && savedState.loadedFrom.version === guessed) {
+          savedState.loadedFrom = { id, version };
+        }
+      }
     }
     if (event.type === 'changed' || event.type === 'idle' || event.type === 'id') {
       void outbox.peek().then((list) => {

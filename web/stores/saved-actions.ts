@@ -8,7 +8,15 @@ import type { PaletteRepository, RepoResult } from '../lib/palette-repository';
 import { askPersistentStorage } from '../lib/persistent-storage';
 import { authState } from './auth-store';
 import { replacePalette } from './palette-store';
-import { localRepository, remoteRepository, repository, savedChannel } from './saved-repository';
+import {
+  forgetRemote,
+  localRepository,
+  onSessionEnded,
+  remoteRepository,
+  repository,
+  savedChannel,
+  settleWaiting,
+} from './saved-repository';
 import { COUNT_KEY, type SavedPalette, savedState } from './saved-store';
 import { setSyncStatus } from './sync-store';
 import { showToast } from './toast-store';
@@ -24,21 +32,36 @@ type Failure = Exclude<RepoResult<unknown>, { ok: true }>;
 const newestFirst = (list: SavedPalette[]) => [...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 const onServer = (repo: PaletteRepository) => repo.kind !== 'local';
 
-/** A repository call with the header's sync status around it (this device's storage has none). */
+/**
+ * A repository call with the header's sync status around it (this device's storage has none). A write
+ * the outbox queued is not synced: the header says changes wait until the outbox has sent them.
+ */
 async function call<T>(repo: PaletteRepository, run: () => Promise<RepoResult<T>>): Promise<RepoResult<T>> {
   if (onServer(repo)) setSyncStatus('syncing');
   const result = await run();
-  if (onServer(repo) && (result.ok || result.reason === 'conflict')) setSyncStatus('synced');
+  if (onServer(repo) && (result.ok || result.reason === 'conflict')) {
+    setSyncStatus(result.ok && result.pending ? 'waiting' : 'synced');
+    // Other writes may still wait (or have just gone): the outbox's queue says which.
+    void settleWaiting();
+  }
+  // Changes now live only on this device until the connection returns: worth keeping from eviction.
+  if (result.ok && result.pending) void askPersistentStorage();
   return result;
 }
+
+/** The server said this session has ended (an action's answer or the outbox's): this tab signs out. */
+function endSession(): void {
+  authState.user = null;
+  switchToLocalList();
+  setSyncStatus('error');
+  showToast('Your session has ended. Please sign in again.', 'error');
+}
+onSessionEnded(endSession);
 
 /** Every failure: the spec's toast; an ended session also signs this tab out. */
 function failed(repo: PaletteRepository, result: Failure, message: string): void {
   if (result.reason === 'signed-out') {
-    authState.user = null;
-    switchToLocalList();
-    setSyncStatus('error');
-    showToast('Your session has ended. Please sign in again.', 'error');
+    endSession();
     return;
   }
   if (onServer(repo)) setSyncStatus('error');
@@ -171,12 +194,16 @@ export async function renamePalette(id: string, rawName: string): Promise<void> 
     showToast('Palette renamed!');
     return;
   }
-  if (result.reason === 'conflict' && result.theirs) {
-    replaceInList(result.theirs);
-    showToast('This palette was changed elsewhere; the list now shows the latest. Rename it again.', 'error');
-    return;
-  }
+  if (changedElsewhere(result, 'Rename it again')) return;
   failed(repo, result, 'Failed to rename palette');
+}
+
+/** A change made on an older copy: the list shows the latest and the person is asked to do it again. */
+function changedElsewhere(result: Failure, again: string): boolean {
+  if (result.reason !== 'conflict' || !result.theirs) return false;
+  replaceInList(result.theirs);
+  showToast(`This palette was changed elsewhere; the list now shows the latest. ${again}.`, 'error');
+  return true;
 }
 
 function forget(ids: readonly string[]): void {
@@ -278,6 +305,7 @@ export async function toggleSharing(id: string): Promise<void> {
   const repo = repository();
   const result = await call(repo, () => repo.setSharing(id, !palette.isPublic, palette.version));
   if (!result.ok) {
+    if (changedElsewhere(result, 'Check it and change the sharing again')) return;
     failed(repo, result, 'Failed to update sharing settings');
     return;
   }
@@ -286,8 +314,13 @@ export async function toggleSharing(id: string): Promise<void> {
   upsert(result.value);
   // This tab's own change moves its base along; a base that was already stale stays stale.
   if (base !== null && base !== palette.version) savedState.loadedFrom = { id, version: base };
-  if (!isPublic || !shareId) {
+  if (!isPublic) {
     showToast('Palette is now private');
+    return;
+  }
+  if (!shareId) {
+    // Queued offline: the server makes the link when the change lands; the sidebar marks it waiting.
+    showToast('Palette will be shared when the connection returns');
     return;
   }
   const link = `${location.origin}/share/${shareId}`;
@@ -315,6 +348,7 @@ export async function restoreVersion(id: string, version: number): Promise<boole
   const base = savedState.palettes.find((p) => p.id === id)?.version ?? version;
   const result = await call(repo, () => repo.restore(id, version, base));
   if (!result.ok) {
+    if (changedElsewhere(result, 'Look at its history and restore again')) return false;
     failed(repo, result, 'Failed to restore this version');
     return false;
   }
@@ -398,7 +432,8 @@ async function runSync(): Promise<void> {
     savedState.palettes = newestFirst(list.value);
     savedState.loaded = true;
     savedState.loadedFrom = null;
-    setSyncStatus('synced');
+    setSyncStatus(list.pending ? 'waiting' : 'synced');
+    void settleWaiting();
   } catch {
     // The spec: on failure the status becomes error and this device's list stays in use.
     savedState.source = 'local';
@@ -408,8 +443,34 @@ async function runSync(): Promise<void> {
   }
 }
 
+/** localStorage: who was signed in on this device (id and address), for a start without signal. */
+export const SIGNED_IN_USER_KEY = 'signedInUser';
+
+/**
+ * A signed-in start without signal (account-actions.ts `resumeOffline`): the list the outbox last had
+ * from the server with the waiting changes on top. False when this device kept none.
+ */
+export async function openSignedInListOffline(): Promise<boolean> {
+  const list = await remoteRepository().list();
+  if (!list.ok) {
+    forgetRemote();
+    return false;
+  }
+  savedState.source = 'remote';
+  savedState.palettes = newestFirst(list.value);
+  savedState.loaded = true;
+  setSyncStatus(list.pending ? 'waiting' : 'idle');
+  return true;
+}
+
 /** After sign-out the list is this device's again (empty once it was uploaded). */
 export function switchToLocalList(): void {
+  try {
+    // The next start without signal must not resume a session that has ended.
+    localStorage.removeItem(SIGNED_IN_USER_KEY);
+  } catch {}
+  // This account's outbox stops; its waiting writes stay in its own database for its next sign-in.
+  forgetRemote();
   savedState.source = 'local';
   savedState.loadedFrom = null;
   savedState.palettes = [];

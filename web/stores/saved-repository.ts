@@ -1,10 +1,14 @@
 import { newLocalId } from '../lib/local-palettes';
 import { createLocalRepository, type LocalRepository, SAVED_CHANNEL } from '../lib/local-repository';
+import type { OutboxRepository } from '../lib/outbox';
 import type { PaletteRepository } from '../lib/palette-repository';
 import { cryptoRandom } from '../lib/random';
 import { createRemoteRepository } from '../lib/remote-repository';
+import { authState } from './auth-store';
 import { getCatalogue } from './catalogue-store';
+import { attachOutbox, detachOutbox } from './outbox-actions';
 import { savedState } from './saved-store';
+import { setSyncStatus, syncState } from './sync-store';
 
 /**
  * The one place that picks where saved palettes live: the server once a signed-in person's list
@@ -18,6 +22,8 @@ export const savedChannel =
 
 let local: LocalRepository | null = null;
 let remote: PaletteRepository | null = null;
+/** The account the remote (and its outbox) was made for: another account gets its own (undefined: a test's fake). */
+let remoteOwner: string | null | undefined = null;
 
 export function localRepository(): LocalRepository {
   local ??= createLocalRepository({
@@ -30,14 +36,65 @@ export function localRepository(): LocalRepository {
   return local;
 }
 
-/** The seam for the outbox: what signed-in actions talk to. Wrap the remote repository here. */
-export function createRemote(): PaletteRepository {
-  return createRemoteRepository();
+const colorExists = (id: string) => {
+  const catalogue = getCatalogue();
+  // Before the catalogue arrived nothing can be checked here; the server checks when it is sent.
+  return catalogue ? catalogue.byId.has(id) || catalogue.currentId(id) !== undefined : true;
+};
+
+/**
+ * What signed-in actions talk to: the API, with this account's outbox in front of it, so a write
+ * made without signal waits in IndexedDB and goes out in order when the connection returns.
+ */
+export function createRemote(owner: string | null = authState.user?.id ?? null): PaletteRepository {
+  const api = createRemoteRepository();
+  if (!owner || typeof indexedDB === 'undefined') return api;
+  const outbox = attachOutbox(api, owner, { colorExists });
+  outbox.subscribe((event) => {
+    if (remote !== outbox) return;
+    // Sending in the background met an ended session: the tab signs out as an action's 401 does.
+    if (event.type === 'signed-out') sessionEnded();
+    else if (event.type === 'idle' || event.type === 'sent') void settleWaiting();
+  });
+  return outbox;
+}
+
+/**
+ * The header's 'Changes waiting for connection' while the outbox has writes to send, 'synced' once
+ * none is left (a change held for the person's choice has its own toast and dialog). Runs after
+ * each answer and each write sent, reading the queue itself, so a read answered in between never
+ * claims synced while writes wait, and a drain that ended meanwhile is not missed.
+ */
+export async function settleWaiting(): Promise<void> {
+  const outbox = remote;
+  if (!outbox || outbox.kind !== 'outbox') return;
+  const box = outbox as OutboxRepository;
+  const [waiting, held] = await Promise.all([box.waiting(), box.conflicts()]);
+  if (remote !== outbox || (syncState.status !== 'waiting' && syncState.status !== 'synced')) return;
+  setSyncStatus(waiting - held.length > 0 ? 'waiting' : 'synced');
+}
+
+let sessionEnded: () => void = () => {};
+/** saved-actions.ts says what an ended session does (kept there so this module imports no actions). */
+export function onSessionEnded(handler: () => void): void {
+  sessionEnded = handler;
 }
 
 export function remoteRepository(): PaletteRepository {
-  remote ??= createRemote();
+  const owner = authState.user?.id ?? null;
+  if (remote && remoteOwner !== undefined && owner !== remoteOwner) forgetRemote();
+  if (!remote) {
+    remote = createRemote(owner);
+    remoteOwner = owner;
+  }
   return remote;
+}
+
+/** Sign-out, an ended session or another account: this outbox stops, its writes wait for its owner. */
+export function forgetRemote(): void {
+  detachOutbox();
+  remote = null;
+  remoteOwner = null;
 }
 
 export function repository(): PaletteRepository {
@@ -47,5 +104,10 @@ export function repository(): PaletteRepository {
 /** Tests put fakes in (null: back to the real ones on next use). */
 export function setRepositories(next: { local?: LocalRepository | null; remote?: PaletteRepository | null }): void {
   if (next.local !== undefined) local = next.local;
-  if (next.remote !== undefined) remote = next.remote;
+  if (next.remote !== undefined) {
+    // A fake stands for whoever is signed in; null makes the next use build the real one.
+    if (next.remote === null) detachOutbox();
+    remote = next.remote;
+    remoteOwner = next.remote === null ? null : undefined;
+  }
 }

@@ -1,7 +1,10 @@
 import { proxy } from 'valtio';
 
-/** Spec §4: where the saved list stands against the server; the header shows 'Syncing...'. */
-export type SyncStatus = 'idle' | 'syncing' | 'synced' | 'error';
+/**
+ * Spec §4: where the saved list stands against the server; the header shows 'Syncing...'.
+ * 'waiting' (issue 12): changes made without signal wait in the outbox on this device.
+ */
+export type SyncStatus = 'idle' | 'syncing' | 'synced' | 'waiting' | 'error';
 
 export const syncState = proxy<{ status: SyncStatus }>({ status: 'idle' });
 

@@ -19,7 +19,7 @@ export function Header({ accountSlot, menuSlot }: { accountSlot: ReactNode; menu
       <div className="app-header-actions">
         {/* Always present, so screen readers hear the text when it appears. */}
         <span className="sync-status" role="status">
-          {status === 'syncing' ? 'Syncing...' : ''}
+          {status === 'syncing' ? 'Syncing...' : status === 'waiting' ? 'Changes waiting for connection' : ''}
         </span>
         {accountSlot}
         <button

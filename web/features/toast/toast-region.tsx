@@ -1,11 +1,20 @@
-import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { useSnapshot } from 'valtio';
 import { subscribeDialogs, topDialog } from '../../lib/dialog-stack';
 import { toastState } from '../../stores/toast-store';
 import './toast-region.css';
 
-const ActionToasts = lazy(() => import('./action-toasts'));
+/**
+ * Offline before this chunk arrived (no service worker yet): a failed import must not blank the app.
+ * It waits for the connection and loads then; meanwhile the toast's words are still announced.
+ */
+function loadActionToasts(): Promise<{ default: ComponentType }> {
+  return import('./action-toasts').catch(
+    () => new Promise((resolve) => addEventListener('online', () => resolve(loadActionToasts()), { once: true })),
+  );
+}
+const ActionToasts = lazy(loadActionToasts);
 
 function Region({ children, covered = false }: { children?: ReactNode; covered?: boolean }) {
   return (
