@@ -38,7 +38,7 @@ const subscribeFilters = (onChange: () => void) => subscribe(filterState, onChan
 function MainContent() {
   const { status } = useSnapshot(catalogueState);
   // Only whether results show, so a keystroke that keeps them showing does not render the shell.
-  const active = useSyncExternalStore(subscribeFilters, resultsShown);
+  const active = useSyncExternalStore(subscribeFilters, resultsShown, resultsShown);
   // Once shown, the list stays mounted (hidden) like the strips: the first key of the next search
   // only unhides it, instead of building the list and tearing down the strips inside that key's frame.
   const [listMounted, setListMounted] = useState(false);

@@ -5,9 +5,10 @@ import { normalizeHex } from '../../shared/color/hex';
 import { BRANDS, type Brand, CATEGORIES, type Category } from '../../shared/catalogue/types';
 import { PALETTE_MAX, PALETTE_MIN } from '../../shared/palette/limits';
 import { isPaletteStyle, type PaletteStyle } from '../../shared/palette/style-names';
+import { COOKIE_MAX_AGE, encodePaletteCookie, type FirstPaint, PALETTE_COOKIE } from '../../shared/session/first-paint';
 import { clearHash, parseHash } from '../lib/hash-route';
 import { getCatalogue } from './catalogue-store';
-import { filterState, setBrand, setCategory, setSearchTerm } from './filter-store';
+import { filterState, isFilterActive, setBrand, setCategory, setSearchTerm, showResults } from './filter-store';
 import { generatePalette, initPalette, loadPaletteFromHexes, paletteState, setPaletteStyle } from './palette-store';
 import { announceShared } from './shared-link-actions';
 import { showToast } from './toast-store';
@@ -96,6 +97,21 @@ export function serializeSession(catalogue: Catalogue, now: number): string | nu
 let persisting = false;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
+/** The cookie the server paints the next visit from: ids, locks, filters and style, nothing secret. */
+function writeCookie(): void {
+  const value = encodePaletteCookie({
+    colorIds: paletteState.slots.map((slot) => slot.colorId),
+    locked: paletteState.slots.map((slot) => slot.locked),
+    searchTerm: filterState.searchTerm,
+    brand: filterState.brand,
+    category: filterState.category,
+    style: paletteState.style,
+  });
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari.
+  document.cookie = `${PALETTE_COOKIE}=${value}; Path=/; Max-Age=${COOKIE_MAX_AGE}; SameSite=Lax${secure}`;
+}
+
 function writeNow(): void {
   const catalogue = getCatalogue();
   if (!catalogue) return;
@@ -106,6 +122,7 @@ function writeNow(): void {
   } catch {
     // Storage full or disabled (private mode): the session simply is not remembered.
   }
+  writeCookie();
 }
 
 function writeSoon(): void {
@@ -133,16 +150,56 @@ function readStorage(): string | null {
   }
 }
 
+const sameList = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/** Whether the screen already shows this session (the server painted it from the cookie). */
+function showing(session: RestoredSession): boolean {
+  return (
+    sameList(
+      session.colorIds,
+      paletteState.slots.map((s) => s.colorId),
+    ) &&
+    sameList(
+      session.locked,
+      paletteState.slots.map((s) => s.locked),
+    ) &&
+    session.searchTerm === filterState.searchTerm &&
+    session.brand === filterState.brand &&
+    session.category === filterState.category &&
+    session.style === paletteState.style
+  );
+}
+
 /**
  * The first palette of a visit, once the catalogue is loaded: a `#palette=` link wins, then the
  * remembered session, else a fresh palette of 5. From then on every change is remembered.
+ * `painted`: the server's first paint, already on screen. The stored session still wins where it
+ * differs (the cookie is only its mirror); an empty store keeps what the server painted.
  */
-export function startSession(): void {
+export function startSession(painted?: FirstPaint['source']): void {
   const catalogue = getCatalogue();
   if (!catalogue) return;
-  if (paletteState.slots.length === 0) {
+  if (painted === 'cookie' || painted === 'random') {
+    const raw = readStorage();
+    const restored = readSession(raw, catalogue);
+    if (restored && !showing(restored)) {
+      initPalette(restored.colorIds, restored.locked);
+      setSearchTerm(restored.searchTerm);
+      setBrand(restored.brand);
+      setCategory(restored.category);
+      setPaletteStyle(restored.style);
+    } else if (raw !== null && !restored) {
+      // A corrupt or outdated stored session: a fresh palette, as without server rendering.
+      initPalette([]);
+      generatePalette();
+    }
+    if (paletteState.style !== 'Random') setPaletteStyle(paletteState.style);
+    // The strips painted first; a remembered search or filter now shows its results.
+    if (isFilterActive()) showResults();
+  }
+  if (painted === 'cookie' || painted === 'random' || paletteState.slots.length === 0) {
     const route = parseHash(location.hash);
-    const restored = readSession(readStorage(), catalogue);
+    const restored = painted ? null : readSession(readStorage(), catalogue);
     if (restored) {
       initPalette(restored.colorIds, restored.locked);
       setSearchTerm(restored.searchTerm);
@@ -153,7 +210,7 @@ export function startSession(): void {
     if (route.kind === 'palette') {
       clearHash();
       // Over the visitor's remembered palette as an undo step, so theirs is one Undo away.
-      const loaded = loadPaletteFromHexes(route.hexes, { initial: !restored }) > 0;
+      const loaded = loadPaletteFromHexes(route.hexes, { initial: !restored && !painted }) > 0;
       if (loaded) announceShared(null, 'Palette loaded from link!');
       else showToast('No catalogue colours in that link', 'error');
     }

@@ -25,9 +25,12 @@ function Region({ children, covered = false }: { children?: ReactNode; covered?:
  * the top layer and makes the page under it inert, so while one is open the toasts show in a
  * region inside it: above its content, and heard.
  */
+// The server renders no dialogs: hydration starts from none open.
+const noDialog = () => null;
+
 export function ToastRegion() {
   const { toasts } = useSnapshot(toastState);
-  const host = useSyncExternalStore(subscribeDialogs, topDialog);
+  const host = useSyncExternalStore(subscribeDialogs, topDialog, noDialog);
   const items = toasts.map((t) =>
     // A toast with a button is drawn by ActionToasts; its words are announced from here.
     t.actionLabel ? (
