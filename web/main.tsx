@@ -2,7 +2,6 @@ import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './app/app.css';
-import { applyFirstPaint } from './app/apply-first-paint';
 import { startPalette } from './app/start-palette';
 import { firstPaint } from './lib/first-paint';
 import { loadCatalogue } from './stores/catalogue-store';
@@ -24,9 +23,10 @@ function Hydrated({ onDone }: { onDone: () => void }) {
 }
 
 if (paint && root.firstElementChild) {
-  // The server's markup is on screen; hydration needs the same stores, so the catalogue first.
-  loadCatalogue().then(
-    (catalogue) => {
+  // The server's markup is on screen; hydration needs the same stores, so the catalogue first
+  // (the code that fills the stores arrives beside it, not in the page's first script).
+  Promise.all([loadCatalogue(), import('./app/apply-first-paint')]).then(
+    ([catalogue, { applyFirstPaint }]) => {
       applyFirstPaint(catalogue, paint);
       hydrateRoot(root, <Hydrated onDone={() => void startPalette(paint.source).catch(() => {})} />);
     },

@@ -5,14 +5,8 @@ import type { Catalogue } from '../../shared/catalogue/catalogue';
 import type { CatalogueColor } from '../../shared/catalogue/types';
 import { generateColorIds } from '../../shared/palette/generate';
 import { PALETTE_DEFAULT } from '../../shared/palette/limits';
-import {
-  type FirstPaint,
-  PALETTE_COOKIE,
-  type PaletteSession,
-  parsePaletteCookie,
-  parseThemeCookie,
-  THEME_COOKIE,
-} from '../../shared/session/first-paint';
+import { type FirstPaint, PALETTE_COOKIE, type PaletteSession, THEME_COOKIE } from '../../shared/session/first-paint';
+import { parsePaletteCookie, parseThemeCookie } from '../../shared/session/palette-cookie';
 import type { AppEnv } from '../app';
 import { describePaints, HOME_DESCRIPTION, HOME_TITLE, type PageHead } from '../pages/head-tags';
 import { fillShell, type PageShell, readShell } from '../pages/page-shell';

@@ -5,12 +5,15 @@ import { normalizeHex } from '../../shared/color/hex';
 import { BRANDS, type Brand, CATEGORIES, type Category } from '../../shared/catalogue/types';
 import { PALETTE_MAX, PALETTE_MIN } from '../../shared/palette/limits';
 import { isPaletteStyle, type PaletteStyle } from '../../shared/palette/style-names';
-import { COOKIE_MAX_AGE, encodePaletteCookie, type FirstPaint, PALETTE_COOKIE } from '../../shared/session/first-paint';
+import { COOKIE_MAX_AGE, type FirstPaint, PALETTE_COOKIE, THEME_COOKIE } from '../../shared/session/first-paint';
+import { encodePaletteCookie } from '../../shared/session/palette-cookie';
+import { firstPaint } from '../lib/first-paint';
 import { clearHash, parseHash } from '../lib/hash-route';
 import { getCatalogue } from './catalogue-store';
 import { filterState, isFilterActive, setBrand, setCategory, setSearchTerm, showResults } from './filter-store';
 import { generatePalette, initPalette, loadPaletteFromHexes, paletteState, setPaletteStyle } from './palette-store';
 import { announceShared } from './shared-link-actions';
+import { themeState } from './theme-store';
 import { showToast } from './toast-store';
 
 /** The browser storage key of spec §3 'Session restore'. */
@@ -97,6 +100,27 @@ export function serializeSession(catalogue: Catalogue, now: number): string | nu
 let persisting = false;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
+const cookieTail = () =>
+  `; Path=/; Max-Age=${COOKIE_MAX_AGE}; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
+
+/**
+ * An explicit dark-mode choice, mirrored into a cookie so the server paints the next visit in it.
+ * Here, not in the theme store: this chunk loads after the first paint and keeps the page's JS small.
+ */
+function writeThemeCookie(dark: boolean): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari.
+  document.cookie = `${THEME_COOKIE}=${dark ? 'dark' : 'light'}${cookieTail()}`;
+}
+
+/** At start: only a choice the visitor made (stored), not the system's preference of the moment. */
+function mirrorStoredTheme(): void {
+  let stored: string | null = null;
+  try {
+    stored = localStorage.getItem('darkMode');
+  } catch {}
+  if (stored === 'true' || stored === 'false') writeThemeCookie(stored === 'true');
+}
+
 /** The cookie the server paints the next visit from: ids, locks, filters and style, nothing secret. */
 function writeCookie(): void {
   const value = encodePaletteCookie({
@@ -107,9 +131,8 @@ function writeCookie(): void {
     category: filterState.category,
     style: paletteState.style,
   });
-  const secure = location.protocol === 'https:' ? '; Secure' : '';
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari.
-  document.cookie = `${PALETTE_COOKIE}=${value}; Path=/; Max-Age=${COOKIE_MAX_AGE}; SameSite=Lax${secure}`;
+  document.cookie = `${PALETTE_COOKIE}=${value}${cookieTail()}`;
 }
 
 function writeNow(): void {
@@ -179,6 +202,12 @@ function showing(session: RestoredSession): boolean {
 export function startSession(painted?: FirstPaint['source']): void {
   const catalogue = getCatalogue();
   if (!catalogue) return;
+  const share = painted === 'share' ? firstPaint()?.share : null;
+  if (share) {
+    // The server painted a share link's palette: say whose it is and go to `/`, as the client did.
+    history.replaceState(null, '', '/');
+    announceShared(share.name, `Loaded ${share.name}`);
+  }
   if (painted === 'cookie' || painted === 'random') {
     const raw = readStorage();
     const restored = readSession(raw, catalogue);
@@ -220,7 +249,9 @@ export function startSession(painted?: FirstPaint['source']): void {
     persisting = true;
     subscribe(paletteState, writeSoon);
     subscribe(filterState, writeSoon);
+    subscribe(themeState, () => writeThemeCookie(themeState.dark));
     addEventListener('pagehide', flushOnLeave);
     writeSoon();
+    mirrorStoredTheme();
   }
 }

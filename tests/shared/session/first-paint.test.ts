@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../../server/catalogue-file';
-import {
-  encodePaletteCookie,
-  type PaletteSession,
-  parsePaletteCookie,
-  parseThemeCookie,
-  scriptSafeJson,
-} from '../../../shared/session/first-paint';
+import { type PaletteSession, scriptSafeJson } from '../../../shared/session/first-paint';
+import { encodePaletteCookie, parsePaletteCookie, parseThemeCookie } from '../../../shared/session/palette-cookie';
 
 const catalogue = loadCatalogue();
 const ids = catalogue.colors.slice(10, 15).map((c) => c.id);

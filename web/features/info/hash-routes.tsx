@@ -11,7 +11,7 @@ import { closeOverlay, isOverlayOpen, openOverlayInstead, uiState } from '../../
  * stepping back off an entry this visit made. #palette=… links opened later in the same tab load
  * here (the first one at start-up is the session store's, so it wins over the remembered session).
  */
-export function HashRoutes() {
+export default function HashRoutes() {
   useEffect(() => {
     const apply = (initial: boolean) => {
       const route = parseHash(location.hash);

@@ -11,20 +11,13 @@ export const VALID_SHARE_ID = /^[A-Za-z0-9]+$/;
 const SharePage = lazy(() => import('./share-page'));
 const SharedBanner = lazy(() => import('./shared-banner'));
 
-/** The share link's id, unless the server already rendered its palette (or there is no address: the server). */
+/**
+ * The share link's id, unless the server already rendered its palette (the session code then
+ * announces it), or there is no address (the server's render).
+ */
 function shareIdToFetch(): string | null {
   if (firstPaint()?.share || typeof location === 'undefined') return null;
   return SHARE_PATH.exec(location.pathname)?.[1] ?? null;
-}
-
-let announced = false;
-/** A share page the server rendered: the palette is on screen; say whose it is and go to `/` as before. */
-function announceServerShare(): void {
-  const share = firstPaint()?.share;
-  if (!share || announced) return;
-  announced = true;
-  history.replaceState(null, '', '/');
-  void import('../../stores/shared-link-actions').then((m) => m.announceShared(share.name, `Loaded ${share.name}`));
 }
 
 /** Mounted in the app shell; renders nothing unless the address is a share link (or one was just opened). */
@@ -32,7 +25,6 @@ export function ShareRoute() {
   const shared = useSnapshot(sharedLinkState).shown !== null;
   const [shareId] = useState(shareIdToFetch);
   const [active, setActive] = useState(shareId !== null);
-  useEffect(announceServerShare, []);
   useEffect(() => {
     if (shareId === null) return;
     const onPop = () => {
