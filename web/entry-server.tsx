@@ -1,9 +1,9 @@
-import { StrictMode } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { Catalogue } from '../shared/catalogue/catalogue';
 import type { FirstPaint } from '../shared/session/first-paint';
 import { App } from './app/app';
-import { applyFirstPaint } from './app/apply-first-paint';
+import { applyFirstPaint } from './app/hydrate-page';
 import { setFirstPaint } from './lib/first-paint';
 
 /**
@@ -14,9 +14,12 @@ import { setFirstPaint } from './lib/first-paint';
 export function renderApp(catalogue: Catalogue, paint: FirstPaint): string {
   setFirstPaint(paint);
   applyFirstPaint(catalogue, paint);
+  // The boundary lets the browser hydrate at once and wait inside it for the catalogue (main.tsx).
   return renderToString(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+    <Suspense>
+      <StrictMode>
+        <App />
+      </StrictMode>
+    </Suspense>,
   );
 }

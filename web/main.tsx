@@ -1,10 +1,9 @@
-import { StrictMode, useEffect } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './app/app.css';
 import { startPalette } from './app/start-palette';
 import { firstPaint } from './lib/first-paint';
-import { loadCatalogue } from './stores/catalogue-store';
 import './stores/theme-store';
 
 const root = document.getElementById('root');
@@ -16,22 +15,36 @@ const app = (
 );
 const paint = firstPaint();
 
-/** Runs once the server's markup is hydrated: only then may the session change what shows. */
-function Hydrated({ onDone }: { onDone: () => void }) {
-  useEffect(onDone, [onDone]);
-  return app;
-}
-
 if (paint && root.firstElementChild) {
-  // The server's markup is on screen; hydration needs the same stores, so the catalogue first
-  // (the code that fills the stores arrives beside it, not in the page's first script).
-  Promise.all([loadCatalogue(), import('./app/apply-first-paint')]).then(
-    ([catalogue, { applyFirstPaint }]) => {
-      applyFirstPaint(catalogue, paint);
-      hydrateRoot(root, <Hydrated onDone={() => void startPalette(paint.source).catch(() => {})} />);
+  // A tap on a button or a key (Space for Generate, Enter in the search box) before the app is
+  // hydrated would do nothing: they are held and handed over once it is. Typing itself is native.
+  let held: Event[] | null = [];
+  const hold = (event: Event) => {
+    const target = event.target as Element;
+    if (!held || (event.type === 'click' && !target.closest('button'))) return;
+    event.stopPropagation();
+    held.push(event);
+  };
+  addEventListener('keydown', hold);
+  addEventListener('click', hold, true);
+  const done = () => {
+    const events = held ?? [];
+    held = null;
+    for (const event of events) {
+      const target = event.target as HTMLElement;
+      if (event.type === 'click') target.closest('button')?.click();
+      else target.dispatchEvent(new KeyboardEvent('keydown', event));
+    }
+    void startPalette(paint.source).catch(() => {});
+  };
+  // The hydration code is its own chunk, fetched beside the catalogue.
+  import('./app/hydrate-page').then(
+    (m) => m.hydratePage(root, app, paint, done),
+    // A stale deploy without that chunk: render from scratch rather than leave the page inert.
+    () => {
+      createRoot(root).render(app);
+      void startPalette().catch(() => {});
     },
-    // No catalogue: render from scratch, which shows the failure with a retry button.
-    () => createRoot(root).render(app),
   );
 } else {
   createRoot(root).render(app);

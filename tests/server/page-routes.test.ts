@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../server/catalogue-file';
@@ -63,7 +64,15 @@ describe('the first paint from the server', () => {
     expect(html.indexOf('href="/assets/index-abc.css"')).toBeGreaterThan(html.indexOf('<div id="root">'));
     expect(html).toContain('Search colours');
     expect(html).toContain('<h1>Swatchbook</h1>');
-    expect(res.headers.get('vary')).toBe('Cookie');
+    expect(res.headers.get('vary')).toContain('Cookie');
+  });
+
+  it('sends the page gzipped to browsers that accept it', async () => {
+    const { app } = setup();
+    const res = await app.request('/', { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    const html = new TextDecoder().decode(gunzipSync(Buffer.from(await res.arrayBuffer())));
+    expect(stripIds(html)).toHaveLength(5);
   });
 
   it('allows the shell’s inline theme script by its hash, never unsafe-inline', async () => {

@@ -1,6 +1,6 @@
 import type { FirstPaint } from '../../shared/session/first-paint';
 import { loadCatalogue } from '../stores/catalogue-store';
-import { generatePalette, paletteState } from '../stores/palette-store';
+import { generatePalette } from '../stores/palette-store';
 
 /**
  * Loads the catalogue and the session code side by side, then shows the first palette. The session
@@ -11,6 +11,6 @@ export function startPalette(painted?: FirstPaint['source']): Promise<void> {
   const session = import('../stores/session-store').catch(() => null);
   return Promise.all([loadCatalogue(), session]).then(([, module]) => {
     if (module) module.startSession(painted);
-    else if (paletteState.slots.length === 0) generatePalette();
+    else if (!painted) generatePalette();
   });
 }

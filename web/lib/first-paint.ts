@@ -8,7 +8,8 @@ let state: FirstPaint | null | undefined;
  */
 export function firstPaint(): FirstPaint | null {
   if (state === undefined) {
-    const text = typeof document === 'undefined' ? null : document.getElementById(FIRST_PAINT_ELEMENT)?.textContent;
+    // Only in the browser: the server sets the state before it renders.
+    const text = document.getElementById(FIRST_PAINT_ELEMENT)?.textContent;
     try {
       state = text ? (JSON.parse(text) as FirstPaint) : null;
     } catch {

@@ -9,7 +9,7 @@ import './header.css';
 const subscribeTheme = (onChange: () => void) => subscribe(themeState, onChange);
 const clientDark = () => themeState.dark;
 // What the server knew: the theme cookie, else light (the page's colours already follow the system).
-const serverDark = () => firstPaint()?.dark ?? false;
+const serverDark = () => firstPaint()?.dark === true;
 
 /** The header owns the title and dark mode; the account and menu buttons come from their features. */
 export function Header({ accountSlot, menuSlot }: { accountSlot: ReactNode; menuSlot: ReactNode }) {

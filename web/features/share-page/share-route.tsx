@@ -12,12 +12,11 @@ const SharePage = lazy(() => import('./share-page'));
 const SharedBanner = lazy(() => import('./shared-banner'));
 
 /**
- * The share link's id, unless the server already rendered its palette (the session code then
- * announces it), or there is no address (the server's render).
+ * The share link's id to fetch; none on a page the server rendered (a share link's palette is on
+ * it already, and the session code announces it) nor on the server itself.
  */
 function shareIdToFetch(): string | null {
-  if (firstPaint()?.share || typeof location === 'undefined') return null;
-  return SHARE_PATH.exec(location.pathname)?.[1] ?? null;
+  return firstPaint() ? null : (SHARE_PATH.exec(location.pathname)?.[1] ?? null);
 }
 
 /** Mounted in the app shell; renders nothing unless the address is a share link (or one was just opened). */

@@ -25,12 +25,10 @@ function Region({ children, covered = false }: { children?: ReactNode; covered?:
  * the top layer and makes the page under it inert, so while one is open the toasts show in a
  * region inside it: above its content, and heard.
  */
-// The server renders no dialogs: hydration starts from none open.
-const noDialog = () => null;
-
 export function ToastRegion() {
   const { toasts } = useSnapshot(toastState);
-  const host = useSyncExternalStore(subscribeDialogs, topDialog, noDialog);
+  const host = // Also the server's answer: no dialog is open on the server nor before hydration ends.
+    useSyncExternalStore(subscribeDialogs, topDialog, topDialog);
   const items = toasts.map((t) =>
     // A toast with a button is drawn by ActionToasts; its words are announced from here.
     t.actionLabel ? (

@@ -1,7 +1,9 @@
+import { type ReactNode, Suspense, use, useEffect } from 'react';
+import { hydrateRoot } from 'react-dom/client';
 import { ref } from 'valtio';
 import type { Catalogue } from '../../shared/catalogue/catalogue';
 import type { FirstPaint } from '../../shared/session/first-paint';
-import { catalogueState } from '../stores/catalogue-store';
+import { catalogueState, loadCatalogue } from '../stores/catalogue-store';
 import { filterState } from '../stores/filter-store';
 import { initPalette, paletteState, replacePalette } from '../stores/palette-store';
 
@@ -26,4 +28,33 @@ export function applyFirstPaint(catalogue: Catalogue, paint: FirstPaint): void {
   // and arrive once the page has hydrated.
   filterState.paletteShown = true;
   paletteState.style = paint.style;
+}
+
+/**
+ * Hydrates once the stores hold what the server rendered from (the catalogue must load first).
+ * Meanwhile the server's markup stays: React keeps the suspended boundary as it is. Then `onDone`:
+ * only then may the session change what shows.
+ */
+function WhenReady({ ready, onDone, children }: { ready: Promise<unknown>; onDone: () => void; children: ReactNode }) {
+  use(ready);
+  useEffect(onDone, [onDone]);
+  return children;
+}
+
+/** The browser's side of the server's first paint: its own chunk, beside the catalogue. */
+export function hydratePage(root: HTMLElement, app: ReactNode, paint: FirstPaint, onDone: () => void): void {
+  // A failed catalogue still settles: the app then renders its retry screen.
+  const ready = loadCatalogue().then(
+    (catalogue) => applyFirstPaint(catalogue, paint),
+    () => {},
+  );
+  // The same boundary as entry-server.tsx renders around the app.
+  hydrateRoot(
+    root,
+    <Suspense>
+      <WhenReady ready={ready} onDone={onDone}>
+        {app}
+      </WhenReady>
+    </Suspense>,
+  );
 }
