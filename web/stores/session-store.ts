@@ -98,6 +98,9 @@ export function serializeSession(catalogue: Catalogue, now: number): string | nu
 }
 
 let persisting = false;
+
+/** Whether the visit's first palette is settled: a `#palette=` link seen after this is a new one. */
+export const sessionStarted = () => persisting;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
 const cookieTail = () =>

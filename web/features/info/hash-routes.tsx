@@ -24,6 +24,13 @@ export default function HashRoutes() {
       }
       // Back from #about to the palette: the page goes with its address.
       for (const name of INFO_ROUTES) if (isOverlayOpen(name)) closeOverlay(name);
+      if (route.kind === 'palette' && initial) {
+        // The start-up link is the session's, unless the session had started before this code
+        // arrived (it mounts after the first render): then the link is a new one, for us.
+        void import('../../stores/session-store').then((m) => {
+          if (m.sessionStarted() && parseHash(location.hash).kind === 'palette') apply(false);
+        });
+      }
       if (route.kind === 'palette' && !initial) {
         clearHash();
         const loaded = loadPaletteFromHexes(route.hexes) > 0;
