@@ -119,7 +119,7 @@ export function createApp(deps: AppDeps) {
 
   // The shell's inline script (the theme before first paint) runs by its hash, never 'unsafe-inline'.
   const shell = deps.distDir ? readShell(deps.distDir) : null;
-  const scriptHashes = shell ? inlineScriptHashes(shell.html) : [];
+  const scriptHashes = shell ? inlineScriptHashes(shell) : [];
 
   app.use(
     '*',

@@ -24,6 +24,7 @@ function fakeBuild() {
     <meta name="description" content="Shell description" />
     <title>Swatchbook — paint palettes</title>
     <script>${THEME_SCRIPT}</script>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
     <link rel="stylesheet" crossorigin href="/assets/index-abc.css">
   </head>
   <body>
@@ -81,6 +82,14 @@ describe('the first paint from the server', () => {
     const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
     expect(csp).toMatch(new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/=]/g, '\\$&')}'`));
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    // The rendered page starts the app's script after the first paint, from an inline script the
+    // CSP allows by its hash too.
+    const html = await (await app.request('/')).text();
+    expect(html).not.toContain('<script type="module"');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/index-abc.js" />');
+    const loader = /<script>(requestAnimationFrame[\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(loader).toContain("s.src='/assets/index-abc.js'");
+    expect(csp).toContain(`'sha256-${createHash('sha256').update(loader).digest('base64')}'`);
   });
 
   it("paints a returning visitor's palette, locks, style, search and dark theme from their cookies", async () => {

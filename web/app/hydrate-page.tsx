@@ -43,6 +43,8 @@ function WhenReady({ ready, onDone, children }: { ready: Promise<unknown>; onDon
 
 /** The browser's side of the server's first paint: its own chunk, beside the catalogue. */
 export function hydratePage(root: HTMLElement, app: ReactNode, paint: FirstPaint, onDone: () => void): void {
+  // The page's stylesheet, held back as 'print' by the server (its rules are inline), now applies.
+  document.querySelector('link[data-inlined]')?.setAttribute('media', 'all');
   // A failed catalogue still settles: the app then renders its retry screen.
   const ready = loadCatalogue().then(
     (catalogue) => applyFirstPaint(catalogue, paint),
