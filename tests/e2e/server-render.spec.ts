@@ -169,6 +169,36 @@ test.describe('the first paint comes from the server', () => {
   });
 });
 
+test.describe('before hydration', () => {
+  test('a tap, a key and typing on the painted page are not lost while the app loads', async ({ page }) => {
+    // Hold the catalogue: the page is painted, the app cannot hydrate yet.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/catalogue-[\w-]+\.json$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await expect(strips(page)).toHaveCount(5);
+    const before = await stripIds(page);
+    await page.locator('body').press('l');
+    await page.getByRole('combobox', { name: 'Search colours' }).click();
+    await page.keyboard.type('arsenic');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    release();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
+    // The key locked the last colour; the typed search was run.
+    await expect(page.getByRole('button', { name: 'Add Arsenic to palette' })).toBeVisible();
+    await page.getByRole('button', { name: 'Clear all' }).click();
+    await expect.poll(() => stripIds(page)).toEqual(before);
+    expect(await lockStates(page)).toEqual([false, false, false, false, true]);
+  });
+});
+
 test.describe('share pages from the server', () => {
   test('/share/{id} holds the palette and its Open Graph tags; the preview image is the palette', async ({
     page,
