@@ -9,7 +9,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 function precompress(): Plugin {
   return {
     name: 'swatchbook:precompress',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     writeBundle(options, bundle) {
       const outDir = options.dir ?? '';
       for (const fileName of Object.keys(bundle)) {
@@ -100,21 +100,28 @@ function pwa() {
   });
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), precompress(), preloadCatalogue(), pwa()],
+  // The server's renderer needs no manifest, icons or service worker.
+  plugins: [react(), precompress(), preloadCatalogue(), ...(isSsrBuild ? [] : [pwa()])],
   build: {
-    outDir: '../dist/web',
+    // `vite build --ssr entry-server.tsx` (npm run build) writes the server's renderer beside the SPA.
+    outDir: isSsrBuild ? '../dist/ssr' : '../dist/web',
     emptyOutDir: true,
-    target: 'es2022',
+    copyPublicDir: !isSsrBuild,
+    target: isSsrBuild ? 'node20' : 'es2022',
     // Inline nothing: the catalogue must stay a cacheable JSON file, not a base64 string in JS.
     assetsInlineLimit: 0,
     modulePreload: { polyfill: false },
   },
+  // React's production build on the server too (the SPA build sets this by itself).
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+  // The renderer is one self-contained file: it runs from any folder (tests build into /tmp).
+  ssr: { noExternal: true, target: 'node' },
   worker: { format: 'es' },
   server: {
     fs: { allow: ['..'] },
     proxy: { '/api': 'http://localhost:3000' },
   },
-});
+}));

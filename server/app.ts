@@ -16,6 +16,7 @@ import { ApiError, errorBody } from './http/errors';
 import { limitBody, requireJsonBody } from './http/json-body';
 import { originCheck } from './http/origin-check';
 import { staticFiles } from './http/static-files';
+import { inlineScriptHashes, readShell } from './pages/page-shell';
 import { type PaletteCommands, paletteCommands } from './palettes/palette-commands';
 import { paletteProjection } from './palettes/palette-projection';
 import { type PaletteQueries, paletteQueries } from './palettes/palette-queries';
@@ -23,6 +24,7 @@ import { DEFAULT_CAPS, type UserCaps } from './palettes/user-caps';
 import { accountRoutes } from './routes/account-routes';
 import { authRoutes } from './routes/auth-routes';
 import { healthRoutes } from './routes/health-routes';
+import { type PageRenderer, pageRoutes } from './routes/page-routes';
 import { paletteRoutes } from './routes/palette-routes';
 import { shareRoutes } from './routes/share-routes';
 
@@ -63,6 +65,8 @@ export interface AppDeps {
   distDir?: string;
   /** Sends confirmation mails when SMTP is configured; without it links are logged and accounts work at once. */
   mailer?: Mailer | null;
+  /** Renders the first screen into the pages (issue 12); without it they are the client-only shell. */
+  render?: PageRenderer | null;
 }
 
 /** Built once per app from the deps: the event store, the palette slice and the accounts. */
@@ -113,12 +117,16 @@ export function createApp(deps: AppDeps) {
     });
   });
 
+  // The shell's inline script (the theme before first paint) runs by its hash, never 'unsafe-inline'.
+  const shell = deps.distDir ? readShell(deps.distDir) : null;
+  const scriptHashes = shell ? inlineScriptHashes(shell) : [];
+
   app.use(
     '*',
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...scriptHashes],
         workerSrc: ["'self'", 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
@@ -183,7 +191,10 @@ export function createApp(deps: AppDeps) {
   api.all('*', (c) => c.json(errorBody('not_found', `No API endpoint ${c.req.method} ${c.req.path}.`), 404));
   app.route('/api', api);
 
-  if (deps.distDir) app.route('/', staticFiles(deps.distDir));
+  if (deps.distDir) {
+    app.route('/', pageRoutes(deps.distDir, deps.render ?? null));
+    app.route('/', staticFiles(deps.distDir));
+  }
   app.notFound((c) => c.json(errorBody('not_found', 'Not found.'), 404));
 
   app.onError((err, c) => {

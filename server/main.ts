@@ -1,10 +1,13 @@
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
 import { type AppConfig, createApp, type Logger } from './app';
 import { smtpMailer } from './auth/mailer';
 import { loadCatalogue } from './catalogue-file';
 import { openDatabase } from './db/database';
 import { parseTrustProxy } from './http/client-ip';
+import type { PageRenderer } from './routes/page-routes';
 import { runMaintenance } from './account/maintenance';
 
 // The only module that reads the environment and opens the socket.
@@ -55,8 +58,24 @@ const mailer = env.SMTP_URL
   ? smtpMailer(env.SMTP_URL, env.MAIL_FROM ?? `Swatchbook <no-reply@${new URL(publicOrigin).hostname}>`)
   : null;
 
+// The server render of the first screen, built beside the SPA (dist/ssr); SSR=off serves the bare shell.
+const ssrEntry = join(env.SSR_DIR ?? join(distDir, '../ssr'), 'entry-server.js');
+const render =
+  env.SSR !== 'off' && existsSync(ssrEntry)
+    ? ((await import(pathToFileURL(ssrEntry).href)) as { renderApp: PageRenderer }).renderApp
+    : null;
+
 const db = openDatabase(databasePath);
-const app = createApp({ db, catalogue: loadCatalogue(), config, now: () => new Date(), logger, distDir, mailer });
+const app = createApp({
+  db,
+  catalogue: loadCatalogue(),
+  config,
+  now: () => new Date(),
+  logger,
+  distDir,
+  mailer,
+  render,
+});
 
 const server = serve({ fetch: app.fetch, port, hostname: env.HOST ?? '0.0.0.0' }, (info) => {
   logger.info({ msg: 'listening', url: `http://localhost:${info.port}`, database: databasePath });

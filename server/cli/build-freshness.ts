@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 /** Inputs whose change means the SPA must be rebuilt. */
@@ -27,7 +27,9 @@ export function sourceFingerprint(root: string): string {
 
 export const STAMP_FILE = '.build-fingerprint';
 
+/** Fresh: the stamp matches the sources and the server renderer (dist/ssr, beside dist/web) is there. */
 export function isBuildFresh(root: string, distDir: string): boolean {
+  if (!existsSync(join(distDir, '../ssr/entry-server.js'))) return false;
   try {
     return readFileSync(join(distDir, STAMP_FILE), 'utf8').trim() === sourceFingerprint(root);
   } catch {

@@ -1,24 +1,53 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
+/** A path with a segment starting with '.' (`/.env`, `/.git/config`, `/%2eenv` once decoded). */
+export function isDotPath(path: string): boolean {
+  let decoded = path;
+  // Twice: `%252e` decodes to `%2e`, which a later layer might decode again.
+  for (let i = 0; i < 2; i++) {
+    try {
+      decoded = decodeURIComponent(decoded);
+    } catch {
+      return true;
+    }
+  }
+  return /(^|[/\\])\./.test(decoded);
+}
+
+const NOT_FOUND_PAGE = `<!doctype html>
+<html lang="en-GB">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="robots" content="noindex" />
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+    <title>Page not found — Swatchbook</title>
+  </head>
+  <body style="font-family: system-ui, sans-serif; margin: 2rem; line-height: 1.4">
+    <h1>Page not found</h1>
+    <p>There is nothing at this address.</p>
+    <p><a href="/">Go to the palette generator</a></p>
+  </body>
+</html>
+`;
+
 /**
- * Serves the built SPA: hashed files under /assets are cached for a year, everything else is
- * revalidated, and any other GET that is not an API call falls back to index.html (the app routes
- * /share/:id and friends itself).
+ * Serves the built SPA's files: hashed files under /assets are cached for a year, everything else
+ * is revalidated. The app's pages are routes/page-routes.ts; anything else is a 404 (an HTML page
+ * for browsers), and no dotfile is ever served.
  */
 export function staticFiles(distDir: string) {
   const app = new Hono();
-  const indexPath = join(distDir, 'index.html');
-  let indexHtml: string | null = null;
-  const readIndex = () => {
-    if (indexHtml === null && existsSync(indexPath)) indexHtml = readFileSync(indexPath, 'utf8');
-    return indexHtml;
-  };
+
+  app.use('*', async (c, next) => {
+    if (!isDotPath(c.req.path) && !isDotPath(new URL(c.req.url).pathname)) return next();
+    c.header('Cache-Control', 'no-store');
+    return c.text('Not found', 404);
+  });
 
   // Headers go on before serveStatic builds its response; it would drop later ones.
   const serveFile = serveStatic({ root: distDir, precompressed: true });
@@ -44,13 +73,11 @@ export function staticFiles(distDir: string) {
     c.header('Cache-Control', REVALIDATE);
     return serveFile(c, next);
   });
+  // Not a page of the app nor a built file: a real 404, so crawlers and Lighthouse see one.
   app.get('*', (c) => {
-    const html = readIndex();
-    if (html === null) {
-      return c.text('The app is not built yet: run `npm run build` (npm start does it for you).', 503);
-    }
-    c.header('Cache-Control', REVALIDATE);
-    return c.html(html);
+    c.header('Cache-Control', 'no-store');
+    if (c.req.header('accept')?.includes('text/html')) return c.html(NOT_FOUND_PAGE, 404);
+    return c.text('Not found', 404);
   });
   return app;
 }

@@ -53,19 +53,41 @@ export async function measure(fn: () => unknown, runs = 50, warmup = 5) {
 
 let builtDir: string | null = null;
 
+/** The SPA in `<tmp>/web` and the server's renderer of the first screen in `<tmp>/ssr` beside it. */
 export function buildApp(): string {
   if (builtDir) return builtDir;
-  const outDir = mkdtempSync(join(tmpdir(), 'swatchbook-bench-dist-'));
+  const buildDir = mkdtempSync(join(tmpdir(), 'swatchbook-bench-dist-'));
+  const outDir = join(buildDir, 'web');
   spawnSync(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'server/cli/build-catalogue.ts'], {
     cwd: ROOT,
     stdio: 'inherit',
   });
+  const vite = join(ROOT, 'node_modules/vite/bin/vite.js');
   const result = spawnSync(
     process.execPath,
-    [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
-    { cwd: ROOT, stdio: 'inherit' },
+    [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+    },
   );
   if (result.status !== 0) throw new Error('vite build failed');
+  const ssr = spawnSync(
+    process.execPath,
+    [
+      vite,
+      'build',
+      '--ssr',
+      'entry-server.tsx',
+      '--outDir',
+      join(buildDir, 'ssr'),
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
+  if (ssr.status !== 0) throw new Error('vite build --ssr failed');
   builtDir = outDir;
   return outDir;
 }

@@ -33,22 +33,19 @@ test.describe('public share pages', () => {
 
     const stranger = await browser.newContext({ baseURL: server.url });
     const visitor = await stranger.newPage();
-    // Hold the share answer back so the loading state can be seen.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await visitor.route('**/api/shares/*', async (route) => {
-      await held;
-      await route.continue();
+    // The server sends the shared palette in the page (issue 12): nothing to fetch, no loading state.
+    let asked = false;
+    await visitor.route('**/api/shares/*', (route) => {
+      asked = true;
+      return route.continue();
     });
     await visitor.goto(link);
-    await expect(visitor.getByText('Loading shared palette...')).toBeVisible();
-    await expectAccessible(visitor);
-    release();
     await expect.poll(() => stripIds(visitor)).toEqual(ids);
+    await expect(toast(visitor, 'Loaded Front room')).toBeVisible();
     await expect(visitor).toHaveURL(`${server.url}/`);
+    await expectAccessible(visitor);
     await expect(visitor.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    expect(asked).toBe(false);
     await visitor.unroute('**/api/shares/*');
 
     await row(page, 'Front room').getByRole('button', { name: 'Make private Front room' }).click();

@@ -37,11 +37,59 @@ describe('serving the built SPA', () => {
     expect(await res.text()).toContain('<div id="root">');
   });
 
-  it('falls back to index.html for app routes such as /share/:id', async () => {
+  it('sends the app for its routes, and for an unknown share link the app with a 404 status', async () => {
+    for (const path of ['/confirm?token=abc', '/reset-password']) {
+      const res = await app.request(path);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('<div id="root">');
+    }
     const res = await app.request('/share/abc123XYZ');
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(404);
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(await res.text()).toContain('<title>Swatchbook</title>');
+  });
+
+  it('answers 404 for paths that are neither a page nor a file: an HTML page for browsers', async () => {
+    for (const path of ['/nope', '/palettes/123', '/wp-login.php', '/share/abc/extra', '/favicon.ico']) {
+      const res = await app.request(path);
+      expect(res.status, path).toBe(404);
+      expect(await res.text()).not.toContain('<div id="root">');
+    }
+    const page = await app.request('/nope', { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(404);
+    expect(await page.text()).toContain('Page not found');
+  });
+
+  it('never serves a dotfile, however the path is written', async () => {
+    const dir = fakeBuild();
+    mkdirSync(join(dir, '.git'));
+    writeFileSync(join(dir, '.env'), 'SECRET=1');
+    writeFileSync(join(dir, '.git', 'config'), '[core]');
+    writeFileSync(join(dir, 'assets', '.hidden.js'), 'secret');
+    const served = makeTestApp({ distDir: dir }).app;
+    for (const path of [
+      '/.env',
+      '/.git/config',
+      '/%2eenv',
+      '/%2Egit/config',
+      '/%252eenv',
+      '/assets/.hidden.js',
+      '/x/../.env',
+    ]) {
+      const res = await served.request(path);
+      expect(res.status, path).toBe(404);
+      expect(await res.text()).not.toMatch(/SECRET|core|secret/);
+    }
+  });
+
+  it('has a robots.txt that allows the app and keeps crawlers off the API', async () => {
+    const res = await app.request('/robots.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/plain');
+    const text = await res.text();
+    expect(text).toMatch(/^User-agent: \*$/m);
+    expect(text).toMatch(/^Disallow: \/api\/$/m);
+    expect(text).not.toContain('<');
   });
 
   it('does not fall back for missing hashed assets or API paths', async () => {

@@ -1,10 +1,9 @@
-import { Activity, lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { Activity, lazy, type ReactNode, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { subscribe, useSnapshot } from 'valtio';
 import { AccountButton } from '../features/account/account-button';
 import { ShareExportBar } from '../features/export/share-export-bar';
 import { DropZone } from '../features/extract/drop-zone';
 import { Header } from '../features/header/header';
-import { HashRoutes } from '../features/info/hash-routes';
 import { MenuButton } from '../features/info/menu-button';
 import { FloatingActions } from '../features/palette/floating-actions';
 import { GenerateBar } from '../features/palette/generate-bar';
@@ -21,6 +20,15 @@ import { startPalette } from './start-palette';
 
 // Only needed once the user searches or filters.
 const ResultsList = lazy(() => import('../features/search/results-list'));
+// No markup, only listeners (#about and friends, later #palette= links): not first-paint code.
+const HashRoutes = lazy(() => import('../features/info/hash-routes'));
+
+/** Renders its lazy children once the page is up: after hydration, so the server renders none of it. */
+function AfterFirstRender({ children }: { children: ReactNode }) {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return mounted ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
 
 function CatalogueProblem() {
   return (
@@ -38,7 +46,7 @@ const subscribeFilters = (onChange: () => void) => subscribe(filterState, onChan
 function MainContent() {
   const { status } = useSnapshot(catalogueState);
   // Only whether results show, so a keystroke that keeps them showing does not render the shell.
-  const active = useSyncExternalStore(subscribeFilters, resultsShown);
+  const active = useSyncExternalStore(subscribeFilters, resultsShown, resultsShown);
   // Once shown, the list stays mounted (hidden) like the strips: the first key of the next search
   // only unhides it, instead of building the list and tearing down the strips inside that key's frame.
   const [listMounted, setListMounted] = useState(false);
@@ -74,7 +82,9 @@ export function App() {
       <GenerateBar />
       <MobileFooter />
       <Overlays />
-      <HashRoutes />
+      <AfterFirstRender>
+        <HashRoutes />
+      </AfterFirstRender>
       <ShareRoute />
       <DropZone />
       <ToastRegion />

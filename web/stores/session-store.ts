@@ -5,11 +5,15 @@ import { normalizeHex } from '../../shared/color/hex';
 import { BRANDS, type Brand, CATEGORIES, type Category } from '../../shared/catalogue/types';
 import { PALETTE_MAX, PALETTE_MIN } from '../../shared/palette/limits';
 import { isPaletteStyle, type PaletteStyle } from '../../shared/palette/style-names';
+import { COOKIE_MAX_AGE, type FirstPaint, PALETTE_COOKIE, THEME_COOKIE } from '../../shared/session/first-paint';
+import { encodePaletteCookie } from '../../shared/session/palette-cookie';
+import { firstPaint } from '../lib/first-paint';
 import { clearHash, parseHash } from '../lib/hash-route';
 import { getCatalogue } from './catalogue-store';
-import { filterState, setBrand, setCategory, setSearchTerm } from './filter-store';
+import { filterState, isFilterActive, setBrand, setCategory, setSearchTerm, showResults } from './filter-store';
 import { generatePalette, initPalette, loadPaletteFromHexes, paletteState, setPaletteStyle } from './palette-store';
 import { announceShared } from './shared-link-actions';
+import { themeState } from './theme-store';
 import { showToast } from './toast-store';
 
 /** The browser storage key of spec §3 'Session restore'. */
@@ -94,7 +98,45 @@ export function serializeSession(catalogue: Catalogue, now: number): string | nu
 }
 
 let persisting = false;
+
+/** Whether the visit's first palette is settled: a `#palette=` link seen after this is a new one. */
+export const sessionStarted = () => persisting;
 let timer: ReturnType<typeof setTimeout> | undefined;
+
+const cookieTail = () =>
+  `; Path=/; Max-Age=${COOKIE_MAX_AGE}; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
+
+/**
+ * An explicit dark-mode choice, mirrored into a cookie so the server paints the next visit in it.
+ * Here, not in the theme store: this chunk loads after the first paint and keeps the page's JS small.
+ */
+function writeThemeCookie(dark: boolean): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari.
+  document.cookie = `${THEME_COOKIE}=${dark ? 'dark' : 'light'}${cookieTail()}`;
+}
+
+/** At start: only a choice the visitor made (stored), not the system's preference of the moment. */
+function mirrorStoredTheme(): void {
+  let stored: string | null = null;
+  try {
+    stored = localStorage.getItem('darkMode');
+  } catch {}
+  if (stored === 'true' || stored === 'false') writeThemeCookie(stored === 'true');
+}
+
+/** The cookie the server paints the next visit from: ids, locks, filters and style, nothing secret. */
+function writeCookie(): void {
+  const value = encodePaletteCookie({
+    colorIds: paletteState.slots.map((slot) => slot.colorId),
+    locked: paletteState.slots.map((slot) => slot.locked),
+    searchTerm: filterState.searchTerm,
+    brand: filterState.brand,
+    category: filterState.category,
+    style: paletteState.style,
+  });
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari.
+  document.cookie = `${PALETTE_COOKIE}=${value}${cookieTail()}`;
+}
 
 function writeNow(): void {
   const catalogue = getCatalogue();
@@ -106,6 +148,7 @@ function writeNow(): void {
   } catch {
     // Storage full or disabled (private mode): the session simply is not remembered.
   }
+  writeCookie();
 }
 
 function writeSoon(): void {
@@ -133,16 +176,62 @@ function readStorage(): string | null {
   }
 }
 
+const sameList = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/** Whether the screen already shows this session (the server painted it from the cookie). */
+function showing(session: RestoredSession): boolean {
+  return (
+    sameList(
+      session.colorIds,
+      paletteState.slots.map((s) => s.colorId),
+    ) &&
+    sameList(
+      session.locked,
+      paletteState.slots.map((s) => s.locked),
+    ) &&
+    session.searchTerm === filterState.searchTerm &&
+    session.brand === filterState.brand &&
+    session.category === filterState.category &&
+    session.style === paletteState.style
+  );
+}
+
 /**
  * The first palette of a visit, once the catalogue is loaded: a `#palette=` link wins, then the
  * remembered session, else a fresh palette of 5. From then on every change is remembered.
+ * `painted`: the server's first paint, already on screen. The stored session still wins where it
+ * differs (the cookie is only its mirror); an empty store keeps what the server painted.
  */
-export function startSession(): void {
+export function startSession(painted?: FirstPaint['source']): void {
   const catalogue = getCatalogue();
   if (!catalogue) return;
-  if (paletteState.slots.length === 0) {
+  const share = painted === 'share' ? firstPaint()?.share : null;
+  if (share) {
+    // The server painted a share link's palette: say whose it is and go to `/`, as the client did.
+    history.replaceState(null, '', '/');
+    announceShared(share.name, `Loaded ${share.name}`);
+  }
+  if (painted === 'cookie' || painted === 'random') {
+    const raw = readStorage();
+    const restored = readSession(raw, catalogue);
+    if (restored && !showing(restored)) {
+      initPalette(restored.colorIds, restored.locked);
+      setSearchTerm(restored.searchTerm);
+      setBrand(restored.brand);
+      setCategory(restored.category);
+      setPaletteStyle(restored.style);
+    } else if (raw !== null && !restored) {
+      // A corrupt or outdated stored session: a fresh palette, as without server rendering.
+      initPalette([]);
+      generatePalette();
+    }
+    if (paletteState.style !== 'Random') setPaletteStyle(paletteState.style);
+    // The strips painted first; a remembered search or filter now shows its results.
+    if (isFilterActive()) showResults();
+  }
+  if (painted === 'cookie' || painted === 'random' || paletteState.slots.length === 0) {
     const route = parseHash(location.hash);
-    const restored = readSession(readStorage(), catalogue);
+    const restored = painted ? null : readSession(readStorage(), catalogue);
     if (restored) {
       initPalette(restored.colorIds, restored.locked);
       setSearchTerm(restored.searchTerm);
@@ -153,7 +242,7 @@ export function startSession(): void {
     if (route.kind === 'palette') {
       clearHash();
       // Over the visitor's remembered palette as an undo step, so theirs is one Undo away.
-      const loaded = loadPaletteFromHexes(route.hexes, { initial: !restored }) > 0;
+      const loaded = loadPaletteFromHexes(route.hexes, { initial: !restored && !painted }) > 0;
       if (loaded) announceShared(null, 'Palette loaded from link!');
       else showToast('No catalogue colours in that link', 'error');
     }
@@ -163,7 +252,9 @@ export function startSession(): void {
     persisting = true;
     subscribe(paletteState, writeSoon);
     subscribe(filterState, writeSoon);
+    subscribe(themeState, () => writeThemeCookie(themeState.dark));
     addEventListener('pagehide', flushOnLeave);
     writeSoon();
+    mirrorStoredTheme();
   }
 }

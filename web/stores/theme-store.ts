@@ -15,13 +15,16 @@ export const themeState = proxy({ dark: initialDark() });
 function apply(): void {
   document.documentElement.dataset.theme = themeState.dark ? 'dark' : 'light';
 }
-apply();
-subscribe(themeState, () => {
+// The server renders the same modules: it has no document and sets the theme on <html> itself.
+if (typeof document !== 'undefined') {
   apply();
-  try {
-    localStorage.setItem(KEY, String(themeState.dark));
-  } catch {}
-});
+  subscribe(themeState, () => {
+    apply();
+    try {
+      localStorage.setItem(KEY, String(themeState.dark));
+    } catch {}
+  });
+}
 
 export function toggleDarkMode(): void {
   themeState.dark = !themeState.dark;

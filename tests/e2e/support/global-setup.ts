@@ -10,7 +10,9 @@ import { ROOT } from '../../support/server-process';
  */
 export default function globalSetup() {
   if (process.env.E2E_DIST_DIR) return;
-  const outDir = mkdtempSync(join(tmpdir(), 'swatchbook-e2e-dist-'));
+  // web/ for the SPA, ssr/ beside it for the server's renderer (the server finds it there).
+  const buildDir = mkdtempSync(join(tmpdir(), 'swatchbook-e2e-dist-'));
+  const outDir = join(buildDir, 'web');
   const tsx = join(ROOT, 'node_modules/tsx/dist/cli.mjs');
   const catalogue = spawnSync(process.execPath, [tsx, 'server/cli/build-catalogue.ts'], {
     cwd: ROOT,
@@ -27,5 +29,21 @@ export default function globalSetup() {
     },
   );
   if (build.status !== 0) throw new Error('vite build failed');
+  const ssr = spawnSync(
+    process.execPath,
+    [
+      vite,
+      'build',
+      '--ssr',
+      'entry-server.tsx',
+      '--outDir',
+      join(buildDir, 'ssr'),
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
+  if (ssr.status !== 0) throw new Error('vite build --ssr failed');
   process.env.E2E_DIST_DIR = outDir;
 }

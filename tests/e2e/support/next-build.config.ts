@@ -1,4 +1,4 @@
-import { mergeConfig, type Plugin } from 'vite';
+import { type ConfigEnv, mergeConfig, type Plugin } from 'vite';
 import base from '../../../vite.config';
 
 /**
@@ -10,4 +10,4 @@ const marker: Plugin = {
   transformIndexHtml: () => [{ tag: 'meta', attrs: { name: 'swatchbook-release', content: 'next' }, injectTo: 'head' }],
 };
 
-export default mergeConfig(base, { plugins: [marker] });
+export default (env: ConfigEnv) => mergeConfig(base(env), { plugins: [marker] });

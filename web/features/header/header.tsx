@@ -1,13 +1,20 @@
-import type { ReactNode } from 'react';
-import { useSnapshot } from 'valtio';
+import { type ReactNode, useSyncExternalStore } from 'react';
+import { subscribe, useSnapshot } from 'valtio';
+import { firstPaint } from '../../lib/first-paint';
 import { useShortcut } from '../../lib/shortcuts';
 import { syncState } from '../../stores/sync-store';
 import { themeState, toggleDarkMode } from '../../stores/theme-store';
 import './header.css';
 
+const subscribeTheme = (onChange: () => void) => subscribe(themeState, onChange);
+const clientDark = () => themeState.dark;
+// What the server knew: the theme cookie, else light (the page's colours already follow the system).
+const serverDark = () => firstPaint()?.dark === true;
+
 /** The header owns the title and dark mode; the account and menu buttons come from their features. */
 export function Header({ accountSlot, menuSlot }: { accountSlot: ReactNode; menuSlot: ReactNode }) {
-  const { dark } = useSnapshot(themeState);
+  // Hydration renders the server's answer, then the browser's own if it differs: no mismatch.
+  const dark = useSyncExternalStore(subscribeTheme, clientDark, serverDark);
   const { status } = useSnapshot(syncState);
   useShortcut('d', toggleDarkMode);
   return (

@@ -11,7 +11,7 @@ import { closeOverlay, isOverlayOpen, openOverlayInstead, uiState } from '../../
  * stepping back off an entry this visit made. #palette=… links opened later in the same tab load
  * here (the first one at start-up is the session store's, so it wins over the remembered session).
  */
-export function HashRoutes() {
+export default function HashRoutes() {
   useEffect(() => {
     const apply = (initial: boolean) => {
       const route = parseHash(location.hash);
@@ -24,6 +24,13 @@ export function HashRoutes() {
       }
       // Back from #about to the palette: the page goes with its address.
       for (const name of INFO_ROUTES) if (isOverlayOpen(name)) closeOverlay(name);
+      if (route.kind === 'palette' && initial) {
+        // The start-up link is the session's, unless the session had started before this code
+        // arrived (it mounts after the first render): then the link is a new one, for us.
+        void import('../../stores/session-store').then((m) => {
+          if (m.sessionStarted() && parseHash(location.hash).kind === 'palette') apply(false);
+        });
+      }
       if (route.kind === 'palette' && !initial) {
         clearHash();
         const loaded = loadPaletteFromHexes(route.hexes) > 0;

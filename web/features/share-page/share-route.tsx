@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { firstPaint } from '../../lib/first-paint';
 import { sharedLinkState } from '../../stores/shared-link-store';
 
 /** Spec §2: `/share/{shareId}`, alphanumeric ids only. */
@@ -10,10 +11,18 @@ export const VALID_SHARE_ID = /^[A-Za-z0-9]+$/;
 const SharePage = lazy(() => import('./share-page'));
 const SharedBanner = lazy(() => import('./shared-banner'));
 
+/**
+ * The share link's id to fetch; none on a page the server rendered (a share link's palette is on
+ * it already, and the session code announces it) nor on the server itself.
+ */
+function shareIdToFetch(): string | null {
+  return firstPaint() ? null : (SHARE_PATH.exec(location.pathname)?.[1] ?? null);
+}
+
 /** Mounted in the app shell; renders nothing unless the address is a share link (or one was just opened). */
 export function ShareRoute() {
   const shared = useSnapshot(sharedLinkState).shown !== null;
-  const [shareId] = useState(() => SHARE_PATH.exec(location.pathname)?.[1] ?? null);
+  const [shareId] = useState(shareIdToFetch);
   const [active, setActive] = useState(shareId !== null);
   useEffect(() => {
     if (shareId === null) return;

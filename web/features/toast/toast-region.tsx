@@ -36,7 +36,8 @@ function Region({ children, covered = false }: { children?: ReactNode; covered?:
  */
 export function ToastRegion() {
   const { toasts } = useSnapshot(toastState);
-  const host = useSyncExternalStore(subscribeDialogs, topDialog);
+  const host = // Also the server's answer: no dialog is open on the server nor before hydration ends.
+    useSyncExternalStore(subscribeDialogs, topDialog, topDialog);
   const items = toasts.map((t) =>
     // A toast with a button is drawn by ActionToasts; its words are announced from here.
     t.actionLabel ? (

@@ -1,0 +1,88 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type FirstPaint, FIRST_PAINT_ELEMENT, scriptSafeJson } from '../../shared/session/first-paint';
+import { headTags, type PageHead } from './head-tags';
+
+/** The built index.html, taken apart once: the server fills it per request. */
+export interface PageShell {
+  /** As built: the client-only shell (offline, no renderer, unknown share links). */
+  html: string;
+  /** The first screen's stylesheet, inlined into rendered pages. */
+  css: string | null;
+  cssLink: string | null;
+  /** The app's entry `<script type="module">` as built, and what replaces it in rendered pages. */
+  entryTag: string | null;
+  entryLoader: string | null;
+}
+
+const ENTRY = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
+
+/**
+ * In a rendered page the app's script runs after the first paint, not before it (on a slow phone
+ * evaluating it would hold the paint back): fetched at once (modulepreload), started by a tiny
+ * inline script after the next frame. The CSP allows that script by its hash.
+ */
+function loaderFor(src: string): string {
+  return `<link rel="modulepreload" crossorigin href="${src}" /><script>requestAnimationFrame(function(){setTimeout(function(){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src='${src}';document.head.append(s)})})</script>`;
+}
+
+const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/;
+
+export function readShell(distDir: string): PageShell | null {
+  const indexPath = join(distDir, 'index.html');
+  if (!existsSync(indexPath)) return null;
+  const html = readFileSync(indexPath, 'utf8');
+  const link = STYLESHEET.exec(html);
+  const cssPath = link ? join(distDir, link[1] as string) : null;
+  const css = cssPath && existsSync(cssPath) ? readFileSync(cssPath, 'utf8') : null;
+  const entry = ENTRY.exec(html);
+  return {
+    html,
+    css,
+    cssLink: css ? (link?.[0] ?? null) : null,
+    entryTag: entry?.[0] ?? null,
+    entryLoader: entry ? loaderFor(entry[1] as string) : null,
+  };
+}
+
+/** `'sha256-…'` sources for the inline scripts of the shell and of rendered pages, for the CSP. */
+export function inlineScriptHashes(shell: PageShell): string[] {
+  return [...`${shell.html}${shell.entryLoader ?? ''}`.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (m) =>
+      `'sha256-${createHash('sha256')
+        .update(m[1] as string)
+        .digest('base64')}'`,
+  );
+}
+
+const TITLE_AND_DESCRIPTION = /\s*<title>[\s\S]*?<\/title>|\s*<meta name="description"[^>]*>/g;
+
+/**
+ * The shell filled for one request: the rendered markup in #root, the state it was rendered from
+ * beside it, the first screen's CSS inline (the stylesheet link moves to the end of the body, so
+ * it no longer holds up the first paint), the theme on <html>, and this page's head tags.
+ */
+export function fillShell(shell: PageShell, markup: string, paint: FirstPaint, head: PageHead): string {
+  let html = shell.html.replace(TITLE_AND_DESCRIPTION, '');
+  // Nothing paints until the whole first screen is parsed (Chromium): a half-parsed palette, one
+  // strip wide, then five, would be a layout shift.
+  const expect = `<link rel="expect" href="#${FIRST_PAINT_ELEMENT}" blocking="render" />`;
+  html = html.replace('</head>', () => `    ${headTags(head)}\n    ${expect}\n  </head>`);
+  if (paint.dark !== null) html = html.replace('<html ', `<html data-theme="${paint.dark ? 'dark' : 'light'}" `);
+  if (shell.css && shell.cssLink) {
+    const css = shell.css.replace(/<\/style/gi, '<\\/style');
+    // The same sheet, kept for the rest of the visit but never render-blocking: 'print' until the
+    // app's code (hydrate-page.tsx) switches it on; its rules are already inline.
+    const link = shell.cssLink.replace('<link ', '<link media="print" data-inlined ');
+    html = html.replace(shell.cssLink, () => `<style>${css}</style>`);
+    html = html.replace('</body>', () => `  ${link}\n  </body>`);
+  }
+  if (shell.entryTag && shell.entryLoader) {
+    const loader = shell.entryLoader;
+    html = html.replace(shell.entryTag, () => loader);
+  }
+  const state = `<script type="application/json" id="${FIRST_PAINT_ELEMENT}">${scriptSafeJson(paint)}</script>`;
+  // A function replacement: `$` in the markup (a palette name) must not be read as a pattern.
+  return html.replace('<div id="root"></div>', () => `<div id="root">${markup}</div>\n    ${state}`);
+}

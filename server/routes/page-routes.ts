@@ -1,0 +1,138 @@
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import type { Catalogue } from '../../shared/catalogue/catalogue';
+import type { CatalogueColor } from '../../shared/catalogue/types';
+import { generateColorIds } from '../../shared/palette/generate';
+import { PALETTE_DEFAULT } from '../../shared/palette/limits';
+import { type FirstPaint, PALETTE_COOKIE, type PaletteSession, THEME_COOKIE } from '../../shared/session/first-paint';
+import { parsePaletteCookie, parseThemeCookie } from '../../shared/session/palette-cookie';
+import type { AppEnv } from '../app';
+import { describePaints, HOME_DESCRIPTION, HOME_TITLE, type PageHead } from '../pages/head-tags';
+import { fillShell, type PageShell, readShell } from '../pages/page-shell';
+import { palettePng } from '../pages/preview-image';
+import { expandColors } from '../palettes/palette-queries';
+
+/** React's server render of the app (dist/ssr/entry-server.js), from the state given. */
+export type PageRenderer = (catalogue: Catalogue, paint: FirstPaint) => string;
+
+const REVALIDATE = 'no-cache';
+const SHARE_ID = /^[A-Za-z0-9]{1,64}$/;
+
+/** Uniform [0, 1) from the platform CSPRNG, as the browser draws palettes. */
+function cryptoRandom(): number {
+  return (crypto.getRandomValues(new Uint32Array(1))[0] as number) / 2 ** 32;
+}
+
+function randomSession(catalogue: Catalogue): PaletteSession {
+  const ids = catalogue.colors.map((c) => c.id);
+  const blank = Array.from({ length: PALETTE_DEFAULT }, () => '');
+  const colorIds = generateColorIds(
+    blank,
+    blank.map(() => false),
+    ids,
+    cryptoRandom,
+  );
+  return { colorIds, locked: colorIds.map(() => false), searchTerm: '', brand: null, category: null, style: 'Random' };
+}
+
+/** The visitor's session from their cookies, else a fresh palette of real catalogue colours. */
+function visitorPaint(c: Context<AppEnv>): FirstPaint {
+  const catalogue = c.var.deps.catalogue;
+  const session = parsePaletteCookie(getCookie(c, PALETTE_COOKIE), catalogue);
+  return {
+    ...(session ?? randomSession(catalogue)),
+    source: session ? 'cookie' : 'random',
+    dark: parseThemeCookie(getCookie(c, THEME_COOKIE)),
+    share: null,
+    own: null,
+  };
+}
+
+/**
+ * The app's pages (`/`, the account-link pages, `/share/{id}`) rendered on the server into the
+ * built shell; `/share/{id}/preview.png`; `/robots.txt`. Without a renderer (not built, or
+ * SSR=off) the pages are the client-only shell, as before issue 12.
+ */
+export function pageRoutes(distDir: string, renderer: PageRenderer | null) {
+  const app = new Hono<AppEnv>();
+  let shell: PageShell | null = null;
+  const getShell = () => {
+    shell ??= readShell(distDir);
+    return shell;
+  };
+
+  const page = (c: Context<AppEnv>, paint: FirstPaint | null, head: PageHead, status: 200 | 404 = 200) => {
+    const built = getShell();
+    if (!built) return c.text('The app is not built yet: run `npm run build` (npm start does it for you).', 503);
+    c.header('Cache-Control', REVALIDATE);
+    // The page differs by the visitor's palette and theme cookies: shared caches must not mix them.
+    c.header('Vary', 'Cookie');
+    if (!paint || !renderer) return c.html(built.html, status);
+    return c.html(fillShell(built, renderer(c.var.deps.catalogue, paint), paint, head), status);
+  };
+
+  const origin = (c: Context<AppEnv>) => c.var.deps.config.publicOrigin.replace(/\/$/, '');
+  const home = (c: Context<AppEnv>) =>
+    page(c, visitorPaint(c), { title: HOME_TITLE, description: HOME_DESCRIPTION, url: `${origin(c)}/` });
+
+  const publicColors = (c: Context<AppEnv>, shareId: string): { name: string; colors: CatalogueColor[] } | null => {
+    if (!SHARE_ID.test(shareId)) return null;
+    const row = c.var.services.paletteQueries.getPublic(shareId);
+    if (!row) return null;
+    const colors = expandColors(c.var.deps.catalogue, JSON.parse(row.colors) as string[]);
+    return colors.length > 0 ? { name: row.name, colors } : null;
+  };
+
+  // Pages are made per request, so compressed per request (~36 KB of markup and CSS → ~9 KB).
+  const gzip = compress();
+  app.get('/', gzip, home);
+  // The account mails' links: the app opens their page over the main screen.
+  app.get('/confirm', gzip, home);
+  app.get('/reset-password', gzip, home);
+
+  const shareImage = (c: Context<AppEnv>, shareId: string) => {
+    const shared = publicColors(c, shareId);
+    if (!shared) return c.text('Not found', 404, { 'Cache-Control': 'no-store' });
+    // Public only while it is public: caches ask again, as for the share API.
+    c.header('Cache-Control', REVALIDATE);
+    c.header('Content-Type', 'image/png');
+    return c.body(new Uint8Array(palettePng(shared.colors.map((color) => color.hexCode))));
+  };
+
+  // The client's route (share-route.tsx): `/share/{id}`, a trailing slash allowed, any id text.
+  app.get('/share/*', gzip, (c, next) => {
+    const image = /^\/share\/([^/]+)\/preview\.png$/.exec(c.req.path);
+    if (image) return shareImage(c, image[1] as string);
+    const route = /^\/share\/([^/]*)\/?$/.exec(c.req.path);
+    if (!route) return next();
+    const shareId = route[1] as string;
+    const shared = publicColors(c, shareId);
+    // Private, unknown or malformed: the app's own Palette Not Found, with the status crawlers need.
+    if (!shared) return page(c, null, { title: HOME_TITLE, description: HOME_DESCRIPTION, url: origin(c) }, 404);
+    const visitor = visitorPaint(c);
+    const paints = describePaints(shared.colors);
+    const url = `${origin(c)}/share/${shareId}`;
+    const paint: FirstPaint = {
+      ...visitor,
+      source: 'share',
+      colorIds: shared.colors.map((color) => color.id),
+      locked: shared.colors.map(() => false),
+      share: { id: shareId, name: shared.name },
+      own: visitor.source === 'cookie' ? { colorIds: visitor.colorIds, locked: visitor.locked } : null,
+    };
+    return page(c, paint, {
+      title: `${shared.name} — a Swatchbook palette`,
+      description: `A palette of ${shared.colors.length} paints: ${paints}.`,
+      url,
+      image: { url: `${url}/preview.png`, alt: `Stripes of ${paints}` },
+    });
+  });
+
+  app.get('/robots.txt', (c) => {
+    c.header('Cache-Control', 'public, max-age=3600');
+    return c.text(`User-agent: *\nAllow: /\nDisallow: /api/\n`);
+  });
+  return app;
+}

@@ -1,0 +1,53 @@
+import type { Brand, Category } from '../catalogue/types';
+import type { PaletteStyle } from '../palette/style-names';
+
+/**
+ * The first paint from the server (issue 12): what the page is rendered from, sent to the browser as
+ * JSON so hydration renders exactly the same. The browser's session (localStorage) stays the
+ * source of truth; two small cookies mirror the parts the server needs to paint it first.
+ * Constants and types only: the page's first-paint bundle imports this file; the cookie's
+ * format is palette-cookie.ts (in the session's lazy chunk and on the server).
+ */
+
+/** Mirror of the session's palette, filters and style (not secret, readable by the page). */
+export const PALETTE_COOKIE = 'swatchbook_palette';
+/** Mirror of an explicit dark-mode choice: 'dark' or 'light'. */
+export const THEME_COOKIE = 'swatchbook_theme';
+/** A year: the session is remembered as long as localStorage keeps it. */
+export const COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+/** Id of the `<script type="application/json">` that carries the state. */
+export const FIRST_PAINT_ELEMENT = 'first-paint';
+export const SEARCH_MAX = 200;
+
+export interface PaletteSession {
+  colorIds: string[];
+  locked: boolean[];
+  searchTerm: string;
+  brand: Brand | null;
+  category: Category | null;
+  style: PaletteStyle;
+}
+
+export interface FirstPaint extends PaletteSession {
+  /** Where the palette came from: the visitor's cookie, a fresh random draw, or a share link. */
+  source: 'cookie' | 'random' | 'share';
+  /** From the theme cookie; null when the visitor never chose (the page follows the system). */
+  dark: boolean | null;
+  /** On `/share/{id}`: the shared palette's name. */
+  share: { id: string; name: string } | null;
+  /** On `/share/{id}`: the visitor's own palette beneath the shared one, one Undo away. */
+  own: { colorIds: string[]; locked: boolean[] } | null;
+}
+
+/**
+ * JSON safe inside `<script type="application/json">`: no `</script>`, no `<!--`, no line
+ * separators that old parsers choke on. `JSON.parse` reads it back unchanged.
+ */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}

@@ -1,0 +1,135 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, chromiumPath } from '../support/browser';
+import { type RunningServer, startServer } from '../support/server-process';
+import { type BenchRow, type BenchSuite, summarize } from './support';
+
+const RUNS = 3;
+
+interface Metrics {
+  performance: number;
+  accessibility: number;
+  'best-practices': number;
+  seo: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+}
+
+/** What each row reports, its unit and the issue's target. */
+const ROWS: Array<{ key: keyof Metrics; name: string; unit: string; target: string; met: (v: number) => boolean }> = [
+  { key: 'performance', name: 'performance', unit: 'score', target: '100', met: (v) => v >= 100 },
+  { key: 'fcp', name: 'first contentful paint', unit: 'ms', target: '≤ 1000 ms', met: (v) => v <= 1000 },
+  { key: 'lcp', name: 'largest contentful paint', unit: 'ms', target: '≤ 1000 ms', met: (v) => v <= 1000 },
+  { key: 'tbt', name: 'total blocking time', unit: 'ms', target: '≤ 30 ms', met: (v) => v <= 30 },
+  { key: 'cls', name: 'cumulative layout shift', unit: '', target: '0', met: (v) => v === 0 },
+  { key: 'accessibility', name: 'accessibility', unit: 'score', target: '100', met: (v) => v >= 100 },
+  { key: 'best-practices', name: 'best practices', unit: 'score', target: '100', met: (v) => v >= 100 },
+  { key: 'seo', name: 'SEO', unit: 'score', target: '100', met: (v) => v >= 100 },
+];
+
+/** A public share on this server, made through the real API as a person would. */
+async function makeShare(server: RunningServer): Promise<string> {
+  const headers = { origin: server.url, 'content-type': 'application/json' };
+  const email = `bench-${Date.now().toString(36)}@example.com`;
+  const signup = await fetch(`${server.url}/api/auth/signup`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password: 'correct horse battery' }),
+  });
+  const cookie = (signup.headers.getSetCookie()[0] ?? '').split(';')[0] as string;
+  const catalogue = await fetch(`${server.url}/api/palettes`, { headers: { ...headers, cookie } });
+  if (!catalogue.ok) throw new Error(`signed-in request failed: ${catalogue.status}`);
+  const created = await fetch(`${server.url}/api/palettes`, {
+    method: 'POST',
+    headers: { ...headers, cookie },
+    body: JSON.stringify({
+      name: 'Front room',
+      colorIds: ['farrow-ball-hague-blue', 'farrow-ball-pointing', 'little-greene-aquamarine-deep', 'lick-greige-01'],
+    }),
+  });
+  const { id } = (await created.json()) as { id: string };
+  const shared = await fetch(`${server.url}/api/palettes/${id}/sharing`, {
+    method: 'PUT',
+    headers: { ...headers, cookie },
+    body: JSON.stringify({ public: true }),
+  });
+  return ((await shared.json()) as { shareId: string }).shareId;
+}
+
+/** One Lighthouse run with its defaults: mobile, simulated slow 4G, 4× CPU slowdown, storage reset. */
+async function audit(port: number, url: string): Promise<Metrics> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { categories, audits } = result.lhr;
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  const failed = Object.values(audits)
+    .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+    .map((a) => a.id);
+  if (failed.length > 0) process.stdout.write(`  ${url}: failing audits ${failed.join(', ')}\n`);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    'best-practices': score('best-practices'),
+    seo: score('seo'),
+    fcp: value('first-contentful-paint'),
+    lcp: value('largest-contentful-paint'),
+    tbt: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+  };
+}
+
+/**
+ * Issue 12: Lighthouse 12 mobile on `/` and `/share/{id}` served as `npm start` serves them (the
+ * first screen rendered on the server), beside the same pages as the client-only shell (SSR=off,
+ * the "before"), median of 3 runs each, interleaved so both see the same machine load.
+ */
+const suite: BenchSuite = async (ctx) => {
+  const distDir = ctx.distDir();
+  const rendered = await startServer({ distDir });
+  const shell = await startServer({ distDir, env: { SSR: 'off' } });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? chromiumPath(),
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+  });
+  try {
+    const pages = [
+      { label: '/', path: () => '/' },
+      { label: '/share/{id}', path: (shareId: string) => `/share/${shareId}` },
+    ];
+    const shares = new Map([
+      [rendered, await makeShare(rendered)],
+      [shell, await makeShare(shell)],
+    ]);
+    const rows: BenchRow[] = [];
+    for (const page of pages) {
+      const after: Metrics[] = [];
+      const before: Metrics[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        before.push(await audit(chrome.port, `${shell.url}${page.path(shares.get(shell) as string)}`));
+        after.push(await audit(chrome.port, `${rendered.url}${page.path(shares.get(rendered) as string)}`));
+      }
+      for (const row of ROWS) {
+        const median = summarize(after.map((m) => m[row.key])).median;
+        rows.push({
+          name: `Lighthouse mobile ${page.label}: ${row.name}`,
+          unit: row.unit,
+          median,
+          baseline: { name: 'client-only shell (SSR=off)', median: summarize(before.map((m) => m[row.key])).median },
+          target: row.target,
+          met: row.met(median),
+          samples: RUNS,
+        });
+      }
+    }
+    return rows;
+  } finally {
+    chrome.kill();
+    await rendered.stop();
+    await shell.stop();
+  }
+};
+
+export default suite;

@@ -1,0 +1,294 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { PNG } from 'pngjs';
+import type { CompactCatalogue } from '../../shared/catalogue/types';
+import { ROOT } from '../support/server-process';
+import { expect, test } from './support/fixtures';
+import { PASSWORD, uniqueEmail } from './support/saved-flows';
+
+// The catalogue the server draws from, read here from the file, not from the app.
+const catalogue = JSON.parse(readFileSync(join(ROOT, 'data/generated/catalogue.json'), 'utf8')) as CompactCatalogue;
+const byId = new Map(catalogue.colors.map((c) => [c.id, c]));
+
+const strips = (page: Page) => page.getByRole('list', { name: 'Current palette' }).getByRole('listitem');
+const stripIds = (page: Page) =>
+  strips(page).evaluateAll((items) => items.map((el) => el.getAttribute('data-color-id') ?? ''));
+const lockStates = (page: Page) =>
+  strips(page).evaluateAll((items) => items.map((el) => el.classList.contains('is-locked')));
+const theme = (page: Page) => page.evaluate(() => document.documentElement.dataset.theme ?? null);
+
+/** WCAG contrast of two `rgb(r, g, b)` strings, computed here independently of the app. */
+function contrast(a: string, b: string): number {
+  const lum = (css: string) => {
+    const [r, g, bl] = (css.match(/\d+/g) ?? []).slice(0, 3).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** A context with JavaScript off: what a page shows is what the server's HTML holds. */
+async function noScript(browser: Browser, baseURL: string, from?: BrowserContext) {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  if (from) await context.addCookies(await from.cookies());
+  return context;
+}
+
+test.describe('the first paint comes from the server', () => {
+  test('without JavaScript, / shows the header, the search bar and 5 readable strips of real paints', async ({
+    browser,
+    server,
+  }) => {
+    const context = await noScript(browser, server.url);
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Swatchbook' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Search colours' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Generate New Palette' })).toBeVisible();
+    await expect(strips(page)).toHaveCount(5);
+    const ids = await stripIds(page);
+    expect(new Set(ids).size).toBe(5);
+    for (const [i, strip] of (await strips(page).all()).entries()) {
+      const color = byId.get(ids[i] as string);
+      expect(color, `strip ${i} is a catalogue colour`).toBeDefined();
+      await expect(strip.locator('.palette-strip-name')).toHaveText(color?.colorName as string);
+      await expect(strip.locator('.palette-strip-hex')).toHaveText(color?.hexCode as string);
+      const { bg, fg } = await strip.evaluate((el) => {
+        const style = getComputedStyle(el);
+        return { bg: style.backgroundColor, fg: style.color };
+      });
+      expect(contrast(bg, fg)).toBeGreaterThanOrEqual(4.5);
+    }
+    await context.close();
+  });
+
+  test("a returning visitor's palette, locks, search, style and dark theme are in the HTML itself", async ({
+    page,
+    browser,
+    server,
+  }) => {
+    await page.goto('/');
+    await expect(strips(page)).toHaveCount(5);
+    await strips(page).nth(1).hover();
+    await strips(page)
+      .nth(1)
+      .getByRole('button', { name: /^Lock / })
+      .click();
+    await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+    await page.getByLabel('Palette style').selectOption('Tonal');
+    const ids = await stripIds(page);
+    await page.getByRole('combobox', { name: 'Search colours' }).click();
+    await page.keyboard.type('green');
+    // The session is remembered once it has settled (a short batching delay).
+    await expect
+      .poll(async () => (await page.context().cookies()).find((c) => c.name === 'swatchbook_palette')?.value ?? '')
+      .toContain('q=green');
+
+    const context = await noScript(browser, server.url, page.context());
+    const visit = await context.newPage();
+    await visit.goto('/');
+    await expect(strips(visit)).toHaveCount(5);
+    expect(await stripIds(visit)).toEqual(ids);
+    expect(await lockStates(visit)).toEqual([false, true, false, false, false]);
+    expect(await visit.locator('html').getAttribute('data-theme')).toBe('dark');
+    await expect(visit.getByRole('button', { name: 'Switch to light mode' })).toBeVisible();
+    await expect(visit.getByRole('combobox', { name: 'Search colours' })).toHaveValue('green');
+    await expect(visit.getByLabel('Palette style')).toHaveValue('Tonal');
+    // Dark really paints: the page background is the dark theme's, not the light one.
+    const background = await visit.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(contrast(background, 'rgb(0, 0, 0)')).toBeLessThan(2);
+    await context.close();
+  });
+
+  test('hydration keeps what the server painted: same strips and theme, no errors, no layout shift', async ({
+    page,
+  }) => {
+    // A returning visitor in dark mode with a lock, so there is something to lose.
+    await page.goto('/');
+    await expect(strips(page)).toHaveCount(5);
+    await strips(page).nth(3).hover();
+    await strips(page)
+      .nth(3)
+      .getByRole('button', { name: /^Lock / })
+      .click();
+    await page.keyboard.press('d');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect
+      .poll(async () => (await page.context().cookies()).find((c) => c.name === 'swatchbook_palette')?.value ?? '')
+      .toMatch(/l=3(&|$)/);
+
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifts: number };
+      w.shifts = 0;
+      new PerformanceObserver((list) => {
+        // As CLS counts them: shifts right after the person's own input are theirs, not the page's.
+        for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) {
+          if (!entry.hadRecentInput) w.shifts += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // Hold the app's script back: what shows meanwhile is the server's paint alone.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const loaded = page.reload();
+    await expect(strips(page)).toHaveCount(5);
+    const before = { ids: await stripIds(page), locks: await lockStates(page), theme: await theme(page) };
+    expect(before.locks).toEqual([false, false, false, true, false]);
+    expect(before.theme).toBe('dark');
+    release();
+    await loaded;
+    // The session code runs once hydration is done, and writes the session for this visit.
+    await expect
+      .poll(() =>
+        page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? '{}').timestamp >= performance.timeOrigin),
+      )
+      .toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+    // Hydrated: the app answers a key again (L locks the last strip) only once React owns the markup.
+    await page.locator('body').press('l');
+    await expect.poll(() => lockStates(page)).toEqual([false, false, false, true, true]);
+    await page.locator('body').press('l');
+    await expect.poll(() => lockStates(page)).toEqual(before.locks);
+    expect({ ids: await stripIds(page), locks: await lockStates(page), theme: await theme(page) }).toEqual(before);
+    expect(problems).toEqual([]);
+  });
+});
+
+test.describe('before hydration', () => {
+  test('a tap, a key and typing on the painted page are not lost while the app loads', async ({ page }) => {
+    // Hold the catalogue: the page is painted, the app cannot hydrate yet.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/catalogue-[\w-]+\.json$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await expect(strips(page)).toHaveCount(5);
+    const before = await stripIds(page);
+    await page.locator('body').press('l');
+    await page.getByRole('combobox', { name: 'Search colours' }).click();
+    await page.keyboard.type('arsenic');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    release();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
+    // The key locked the last colour; the typed search was run.
+    await expect(page.getByRole('button', { name: 'Add Arsenic to palette' })).toBeVisible();
+    // Escape closes the suggestions, then clears the box: the palette is back.
+    await page.getByRole('combobox', { name: 'Search colours' }).click();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('combobox', { name: 'Search colours' })).toHaveValue('');
+    await expect.poll(() => stripIds(page)).toEqual(before);
+    expect(await lockStates(page)).toEqual([false, false, false, false, true]);
+  });
+});
+
+test.describe('share pages from the server', () => {
+  test('/share/{id} holds the palette and its Open Graph tags; the preview image is the palette', async ({
+    page,
+    browser,
+    server,
+  }) => {
+    await page.request.post('/api/auth/signup', { data: { email: uniqueEmail('share'), password: PASSWORD } });
+    const colors = [catalogue.colors[120], catalogue.colors[220], catalogue.colors[320], catalogue.colors[420]];
+    const name = `Tom & Jerry's <b>"den"</b>`;
+    const created = await page.request.post('/api/palettes', {
+      data: { name, colorIds: colors.map((c) => c?.id) },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const sharing = await page.request.put(`/api/palettes/${id}/sharing`, { data: { public: true } });
+    const { shareId } = (await sharing.json()) as { shareId: string };
+
+    const context = await noScript(browser, server.url);
+    const visitor = await context.newPage();
+    const response = await visitor.goto(`/share/${shareId}`);
+    expect(response?.status()).toBe(200);
+    expect(await stripIds(visitor)).toEqual(colors.map((c) => c?.id));
+    await expect(visitor).toHaveTitle(`${name} — a Swatchbook palette`);
+    const meta = (key: string) =>
+      visitor.locator(`meta[property="${key}"], meta[name="${key}"]`).getAttribute('content');
+    expect(await meta('og:title')).toBe(`${name} — a Swatchbook palette`);
+    const description = (await meta('og:description')) ?? '';
+    for (const color of colors) expect(description).toContain(color?.colorName);
+    expect(await meta('twitter:card')).toBe('summary_large_image');
+    const image = (await meta('og:image')) ?? '';
+    // Absolute, from PUBLIC_ORIGIN (the test server leaves it at its default).
+    expect(image).toMatch(new RegExp(`^http://localhost:\\d+/share/${shareId}/preview\\.png$`));
+    // The name stayed text: no element came out of it.
+    expect(await visitor.locator('b').count()).toBe(0);
+
+    const png = await visitor.request.get(`/share/${shareId}/preview.png`);
+    expect(png.status()).toBe(200);
+    expect(png.headers()['content-type']).toBe('image/png');
+    const decoded = PNG.sync.read(await png.body());
+    const hexAt = (x: number, y: number) => {
+      const i = (y * decoded.width + x) * 4;
+      return `#${[0, 1, 2].map((k) => (decoded.data[i + k] as number).toString(16).padStart(2, '0')).join('')}`.toUpperCase();
+    };
+    const stripe = decoded.width / colors.length;
+    expect(colors.map((_, i) => hexAt(Math.floor(stripe * (i + 0.5)), decoded.height / 2))).toEqual(
+      colors.map((c) => c?.hexCode.toUpperCase()),
+    );
+
+    // Made private: the page is Not Found with a 404, the image is gone.
+    await page.request.put(`/api/palettes/${id}/sharing`, { data: { public: false } });
+    expect((await visitor.goto(`/share/${shareId}`))?.status()).toBe(404);
+    expect((await visitor.request.get(`/share/${shareId}/preview.png`)).status()).toBe(404);
+    await context.close();
+  });
+});
+
+test.describe('what crawlers and scanners see', () => {
+  test('robots.txt, 404 for unknown paths and missing assets, the app on its routes, no dotfiles', async ({ page }) => {
+    const robots = await page.request.get('/robots.txt');
+    expect(robots.status()).toBe(200);
+    expect(robots.headers()['content-type']).toContain('text/plain');
+    expect(await robots.text()).toMatch(/^User-agent: \*$/m);
+
+    for (const path of ['/', '/confirm?token=abc', '/reset-password?token=abc']) {
+      const res = await page.request.get(path);
+      expect(res.status(), path).toBe(200);
+      expect(await res.text()).toContain('id="root"');
+    }
+    // An unknown share is still the app (its Palette Not Found), with the status a crawler needs.
+    const unknownShare = await page.request.get('/share/NoSuchShare42');
+    expect(unknownShare.status()).toBe(404);
+    expect(await unknownShare.text()).toContain('id="root"');
+
+    for (const path of ['/nope', '/palettes/abc', '/assets/index-missing.js', '/assets/catalogue-0000.json']) {
+      const res = await page.request.get(path);
+      expect(res.status(), path).toBe(404);
+      expect(await res.text()).not.toContain('id="root"');
+    }
+    for (const path of ['/.env', '/.git/config', '/%2eenv', '/%2Egit/config', '/assets/.vite/manifest.json']) {
+      expect((await page.request.get(path)).status(), path).toBe(404);
+    }
+    // A person who mistypes an address sees a page saying so, with the way back.
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go to the palette generator' }).click();
+    await expect(strips(page)).toHaveCount(5);
+  });
+});

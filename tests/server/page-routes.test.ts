@@ -1,0 +1,205 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { PNG } from 'pngjs';
+import { describe, expect, it } from 'vitest';
+import { loadCatalogue } from '../../server/catalogue-file';
+import { FIRST_PAINT_ELEMENT, type FirstPaint } from '../../shared/session/first-paint';
+import { renderApp } from '../../web/entry-server';
+import { call, makeTestApp, signUp } from './helpers';
+
+const THEME_SCRIPT = "document.documentElement.dataset.theme='light'";
+const CSS = '.palette-strip{display:flex}';
+
+function fakeBuild() {
+  const dir = mkdtempSync(join(tmpdir(), 'swatchbook-pages-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    `<!doctype html>
+<html lang="en-GB">
+  <head>
+    <meta name="description" content="Shell description" />
+    <title>Swatchbook — paint palettes</title>
+    <script>${THEME_SCRIPT}</script>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`,
+  );
+  writeFileSync(join(dir, 'assets', 'index-abc.css'), CSS);
+  return dir;
+}
+
+const catalogue = loadCatalogue();
+const setup = () => makeTestApp({ distDir: fakeBuild(), render: renderApp });
+
+function firstPaintOf(html: string): FirstPaint {
+  const match = new RegExp(`<script type="application/json" id="${FIRST_PAINT_ELEMENT}">(.*?)</script>`).exec(html);
+  if (!match) throw new Error('no first-paint state in the page');
+  return JSON.parse(match[1] as string) as FirstPaint;
+}
+const stripIds = (html: string) => [...html.matchAll(/data-color-id="([^"]+)"/g)].map((m) => m[1]);
+
+describe('the first paint from the server', () => {
+  it('renders a palette of 5 real catalogue colours, with the CSS inline and the state beside it', async () => {
+    const { app } = setup();
+    const res = await app.request('/');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const ids = stripIds(html);
+    expect(ids).toHaveLength(5);
+    for (const id of ids) {
+      const color = catalogue.byId.get(id as string);
+      expect(color).toBeDefined();
+      expect(html).toContain(`<span class="palette-strip-name">${color?.colorName.replace(/&/g, '&amp;')}</span>`);
+    }
+    expect(firstPaintOf(html)).toMatchObject({ source: 'random', colorIds: ids });
+    expect(html).toContain(`<style>${CSS}</style>`);
+    // The stylesheet no longer blocks the first paint: it moved after the content.
+    expect(html.indexOf('href="/assets/index-abc.css"')).toBeGreaterThan(html.indexOf('<div id="root">'));
+    expect(html).toContain('Search colours');
+    expect(html).toContain('<h1>Swatchbook</h1>');
+    expect(res.headers.get('vary')).toContain('Cookie');
+  });
+
+  it('sends the page gzipped to browsers that accept it', async () => {
+    const { app } = setup();
+    const res = await app.request('/', { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    const html = new TextDecoder().decode(gunzipSync(Buffer.from(await res.arrayBuffer())));
+    expect(stripIds(html)).toHaveLength(5);
+  });
+
+  it('allows the shell’s inline theme script by its hash, never unsafe-inline', async () => {
+    const { app } = setup();
+    const csp = (await app.request('/')).headers.get('content-security-policy') ?? '';
+    const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
+    expect(csp).toMatch(new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/=]/g, '\\$&')}'`));
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    // The rendered page starts the app's script after the first paint, from an inline script the
+    // CSP allows by its hash too.
+    const html = await (await app.request('/')).text();
+    expect(html).not.toContain('<script type="module"');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/index-abc.js" />');
+    const loader = /<script>(requestAnimationFrame[\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(loader).toContain("s.src='/assets/index-abc.js'");
+    expect(csp).toContain(`'sha256-${createHash('sha256').update(loader).digest('base64')}'`);
+  });
+
+  it("paints a returning visitor's palette, locks, style, search and dark theme from their cookies", async () => {
+    const { app } = setup();
+    const ids = catalogue.colors.slice(100, 106).map((c) => c.id);
+    const cookie = `swatchbook_palette=p=${ids.join('.')}&l=1.4&y=Tonal&q=${encodeURIComponent('sea <green>')}; swatchbook_theme=dark`;
+    const html = await (await app.request('/', { headers: { cookie } })).text();
+    expect(stripIds(html)).toEqual(ids);
+    const locked = [...html.matchAll(/<li class="palette-strip([^"]*)"/g)].map((m) => m[1]?.includes('is-locked'));
+    expect(locked).toEqual([false, true, false, false, true, false]);
+    expect(html).toMatch(/<html data-theme="dark" lang="en-GB">/);
+    expect(html).toContain('aria-label="Switch to light mode"');
+    expect(html).toContain('value="sea &lt;green&gt;"');
+    expect(html).toMatch(/<option value="Tonal" selected="">/);
+    expect(firstPaintOf(html)).toMatchObject({
+      source: 'cookie',
+      colorIds: ids,
+      dark: true,
+      searchTerm: 'sea <green>',
+    });
+  });
+
+  it('ignores a tampered cookie: a fresh random palette, no error', async () => {
+    const { app } = setup();
+    const res = await app.request('/', {
+      headers: { cookie: 'swatchbook_palette=p=<script>&l=x; swatchbook_theme=evil' },
+    });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(stripIds(html)).toHaveLength(5);
+    expect(html).not.toContain('data-theme=');
+    expect(firstPaintOf(html)).toMatchObject({ source: 'random', dark: null });
+  });
+});
+
+describe('share pages', () => {
+  async function share(app: ReturnType<typeof setup>['app'], name: string, colorIds: string[]) {
+    const owner = await signUp(app);
+    const created = await call(app, 'POST', '/api/palettes', { cookie: owner.cookie, body: { name, colorIds } });
+    const palette = (await created.json()) as { id: string };
+    const sharing = await call(app, 'PUT', `/api/palettes/${palette.id}/sharing`, {
+      cookie: owner.cookie,
+      body: { public: true },
+    });
+    return { owner, palette, shareId: ((await sharing.json()) as { shareId: string }).shareId };
+  }
+
+  it('holds the shared palette and escaped Open Graph tags in the HTML', async () => {
+    const { app } = setup();
+    const colors = catalogue.colors.slice(200, 204);
+    const name = `Tom & Jerry's "<b>den</b>"`;
+    const { shareId } = await share(
+      app,
+      name,
+      colors.map((c) => c.id),
+    );
+    const res = await app.request(`/share/${shareId}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(stripIds(html)).toEqual(colors.map((c) => c.id));
+    expect(html).not.toContain('<b>den</b>');
+    const escaped = 'Tom &amp; Jerry&#39;s &quot;&lt;b&gt;den&lt;/b&gt;&quot;';
+    expect(html).toContain(`<title>${escaped} — a Swatchbook palette</title>`);
+    expect(html).toContain(`<meta property="og:title" content="${escaped} — a Swatchbook palette" />`);
+    expect(html).toContain(`<meta property="og:image" content="http://localhost:3000/share/${shareId}/preview.png" />`);
+    expect(html).toContain(`<meta property="og:url" content="http://localhost:3000/share/${shareId}" />`);
+    const description = /<meta property="og:description" content="([^"]*)"/.exec(html)?.[1] ?? '';
+    for (const color of colors) expect(description).toContain(color.colorName.replace(/&/g, '&amp;'));
+    expect(firstPaintOf(html)).toMatchObject({ source: 'share', share: { id: shareId, name } });
+  });
+
+  it("draws the preview image as the palette's colours, left to right", async () => {
+    const { app } = setup();
+    const colors = catalogue.colors.slice(300, 305);
+    const { shareId } = await share(
+      app,
+      'Stripes',
+      colors.map((c) => c.id),
+    );
+    const res = await app.request(`/share/${shareId}/preview.png`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    const png = PNG.sync.read(Buffer.from(await res.arrayBuffer()));
+    expect([png.width, png.height]).toEqual([1200, 630]);
+    const hexAt = (x: number, y: number) => {
+      const i = (y * png.width + x) * 4;
+      return `#${[0, 1, 2].map((k) => (png.data[i + k] as number).toString(16).padStart(2, '0')).join('')}`.toUpperCase();
+    };
+    const stripe = png.width / colors.length;
+    colors.forEach((color, i) => {
+      expect(hexAt(Math.floor(stripe * i + stripe / 2), 10)).toBe(color.hexCode.toUpperCase());
+      expect(hexAt(Math.floor(stripe * i + stripe / 2), 620)).toBe(color.hexCode.toUpperCase());
+    });
+  });
+
+  it('answers 404 for a private, unknown or malformed share, page and image alike', async () => {
+    const { app } = setup();
+    const { owner, palette, shareId } = await share(
+      app,
+      'Soon private',
+      catalogue.colors.slice(0, 3).map((c) => c.id),
+    );
+    await call(app, 'PUT', `/api/palettes/${palette.id}/sharing`, { cookie: owner.cookie, body: { public: false } });
+    for (const path of [`/share/${shareId}`, '/share/NoSuchShare42', '/share/abc-123', '/share/']) {
+      const res = await app.request(path);
+      expect(res.status, path).toBe(404);
+      const html = await res.text();
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).not.toContain('Soon private');
+    }
+    expect((await app.request(`/share/${shareId}/preview.png`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,75 @@
+import { type ReactNode, Suspense, use, useEffect } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { ref } from 'valtio';
+import type { Catalogue } from '../../shared/catalogue/catalogue';
+import type { FirstPaint } from '../../shared/session/first-paint';
+import { catalogueState, loadCatalogue } from '../stores/catalogue-store';
+import { filterState } from '../stores/filter-store';
+import { initPalette, paletteState, replacePalette } from '../stores/palette-store';
+
+/**
+ * Puts the stores in the state the page was rendered from: the server before rendering, the
+ * browser before hydrating, so both render the same markup.
+ */
+export function applyFirstPaint(catalogue: Catalogue, paint: FirstPaint): void {
+  catalogueState.catalogue = ref(catalogue);
+  catalogueState.status = 'ready';
+  if (paint.own) {
+    // The visitor's palette first, so the shared one is one Undo away (as when the client loaded it).
+    initPalette(paint.own.colorIds, paint.own.locked);
+    replacePalette(paint.colorIds);
+  } else {
+    initPalette(paint.colorIds, paint.locked);
+  }
+  filterState.searchTerm = paint.searchTerm;
+  filterState.brand = paint.brand;
+  filterState.category = paint.category;
+  // The strips paint first even with a remembered search: its results need the search worker,
+  // and arrive once the page has hydrated.
+  filterState.paletteShown = true;
+  paletteState.style = paint.style;
+}
+
+/**
+ * Hydrates once the stores hold what the server rendered from (the catalogue must load first).
+ * Meanwhile the server's markup stays: React keeps the suspended boundary as it is. Then `onDone`:
+ * only then may the session change what shows.
+ */
+function WhenReady({ ready, onDone, children }: { ready: Promise<unknown>; onDone: () => void; children: ReactNode }) {
+  use(ready);
+  useEffect(onDone, [onDone]);
+  return children;
+}
+
+/** The browser's side of the server's first paint: its own chunk, beside the catalogue. */
+export function hydratePage(root: HTMLElement, app: ReactNode, paint: FirstPaint, onDone: () => void): void {
+  // The page's stylesheet, held back as 'print' by the server (its rules are inline), now applies.
+  document.querySelector('link[data-inlined]')?.setAttribute('media', 'all');
+  // A failed catalogue still settles: the app then renders its retry screen.
+  const ready = loadCatalogue().then(
+    (catalogue) => applyFirstPaint(catalogue, paint),
+    () => {},
+  );
+  const done = () => {
+    // Text typed before hydration is in the box but not in the app: hand it over as typing. The
+    // value goes back through React's own tracking first, so React sees the change.
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+    for (const input of root.querySelectorAll('input')) {
+      if (input.value === input.defaultValue || !setValue) continue;
+      const typed = input.value;
+      input.value = input.defaultValue;
+      setValue.call(input, typed);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    onDone();
+  };
+  // The same boundary as entry-server.tsx renders around the app.
+  hydrateRoot(
+    root,
+    <Suspense>
+      <WhenReady ready={ready} onDone={done}>
+        {app}
+      </WhenReady>
+    </Suspense>,
+  );
+}
