@@ -2,7 +2,6 @@ import { Activity, lazy, type ReactNode, Suspense, useEffect, useState, useSyncE
 import { subscribe, useSnapshot } from 'valtio';
 import { AccountButton } from '../features/account/account-button';
 import { ShareExportBar } from '../features/export/share-export-bar';
-import { DropZone } from '../features/extract/drop-zone';
 import { Header } from '../features/header/header';
 import { MenuButton } from '../features/info/menu-button';
 import { FloatingActions } from '../features/palette/floating-actions';
@@ -22,6 +21,8 @@ import { startPalette } from './start-palette';
 const ResultsList = lazy(() => import('../features/search/results-list'));
 // No markup, only listeners (#about and friends, later #palette= links): not first-paint code.
 const HashRoutes = lazy(() => import('../features/info/hash-routes'));
+// Listeners for an image dragged onto the page, and its hint: nothing to paint until a drag.
+const DropZone = lazy(() => import('../features/extract/drop-zone').then((m) => ({ default: m.DropZone })));
 
 /** Renders its lazy children once the page is up: after hydration, so the server renders none of it. */
 function AfterFirstRender({ children }: { children: ReactNode }) {
@@ -84,9 +85,9 @@ export function App() {
       <Overlays />
       <AfterFirstRender>
         <HashRoutes />
+        <DropZone />
       </AfterFirstRender>
       <ShareRoute />
-      <DropZone />
       <ToastRegion />
     </div>
   );

@@ -111,10 +111,23 @@ export async function signInWithPassword(email: string, password: string, totp?:
 }
 
 /**
+ * What the address asks for at start-up (not first-paint code): a mail link's page (it signs nobody
+ * in by itself), the code step after Google for an account with two-factor on, or an error to say.
+ */
+export function handleArrival(): void {
+  const query = new URLSearchParams(location.search);
+  if (location.pathname === '/confirm' || location.pathname === '/reset-password') {
+    openOverlay('account-link', { kind: location.pathname.slice(1), token: query.get('token') ?? '' });
+  }
+  if (query.has(AUTH_STEP_PARAM)) askForSecondFactor();
+  if (query.has(AUTH_ERROR_PARAM)) reportRedirectError();
+}
+
+/**
  * Google came back to an account with two-factor on (`?auth_step=second-factor`): ask for the code.
  * The step leaves the address at once, so a reload or a copied link never asks again.
  */
-export function askForSecondFactor(): void {
+function askForSecondFactor(): void {
   const query = new URLSearchParams(location.search);
   const step = query.get(AUTH_STEP_PARAM);
   query.delete(AUTH_STEP_PARAM);

@@ -1,6 +1,5 @@
 import { proxy } from 'valtio';
 import type { ApiUser } from '../lib/api-client';
-import { openOverlay } from './ui-store';
 
 /**
  * Who is signed in, and whether there is a server at all. 'unavailable' is the spec's "backend not
@@ -49,18 +48,8 @@ export function initAuth(): void {
       unavailable();
       return;
     }
-    // A link from an account mail: its page opens over the app (it signs nobody in by itself).
-    if (location.pathname === '/confirm' || location.pathname === '/reset-password') {
-      openOverlay('account-link', {
-        kind: location.pathname.slice(1),
-        token: new URLSearchParams(location.search).get('token') ?? '',
-      });
-    }
-    // Back from Google to an account with two-factor on: the sign-in waits for the code.
-    if (location.search.includes('auth_step=')) void import('./account-actions').then((m) => m.askForSecondFactor());
-    if (new URLSearchParams(location.search).has('auth_error')) {
-      void import('./account-actions').then((m) => m.reportRedirectError());
-    }
+    // Arrived from an account mail's link, or back from Google with a step or an error to show.
+    if (location.search || location.pathname !== '/') void import('./account-actions').then((m) => m.handleArrival());
     try {
       const { user } = await api.getSession();
       if (user) {

@@ -67,7 +67,7 @@ export function createRemote(owner: string | null = authState.user?.id ?? null):
  */
 export async function settleWaiting(): Promise<void> {
   const outbox = remote;
-  if (!outbox || outbox.kind !== 'outbox') return;
+  if (outbox?.kind !== 'outbox') return;
   const box = outbox as OutboxRepository;
   const [waiting, held] = await Promise.all([box.waiting(), box.conflicts()]);
   if (remote !== outbox || (syncState.status !== 'waiting' && syncState.status !== 'synced')) return;
