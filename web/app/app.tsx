@@ -28,7 +28,18 @@ const DropZone = lazy(() => import('../features/extract/drop-zone').then((m) => 
 function AfterFirstRender({ children }: { children: ReactNode }) {
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
-  return mounted ? <Suspense fallback={null}>{children}</Suspense> : null;
+  return mounted ? (
+    <Suspense fallback={null}>
+      {children}
+      <Ready />
+    </Suspense>
+  ) : null;
+}
+
+/** Mounts with the late parts: from here every listener is in place (`data-app-ready`, for tests and tools). */
+function Ready() {
+  useEffect(() => document.documentElement.setAttribute('data-app-ready', ''), []);
+  return null;
 }
 
 function CatalogueProblem() {

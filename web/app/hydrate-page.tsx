@@ -51,6 +51,9 @@ export function hydratePage(root: HTMLElement, app: ReactNode, paint: FirstPaint
     () => {},
   );
   const done = () => {
+    // Taps and keys held before hydration go first, in the order they came: the typed search
+    // below would hide the strips, and with them the palette's keys.
+    onDone();
     // Text typed before hydration is in the box but not in the app: hand it over as typing. The
     // value goes back through React's own tracking first, so React sees the change.
     const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
@@ -61,7 +64,6 @@ export function hydratePage(root: HTMLElement, app: ReactNode, paint: FirstPaint
       setValue.call(input, typed);
       input.dispatchEvent(new Event('input', { bubbles: true }));
     }
-    onDone();
   };
   // The same boundary as entry-server.tsx renders around the app.
   hydrateRoot(

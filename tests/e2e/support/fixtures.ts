@@ -20,6 +20,35 @@ export const test = base.extend<object, { server: RunningServer }>({
   baseURL: async ({ server }, use) => {
     await use(server.url);
   },
+  // The server paints the page before the app's script runs. A person waits for the page to come
+  // alive before dragging a photo onto it; so do the tests: a navigation that waits for `load` (the
+  // default) also waits until the app marks itself ready. Tests about the moments before that pass
+  // their own `waitUntil`, and pages without the app (or without JavaScript) are not waited for.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const ready = () =>
+        page
+          .waitForFunction(
+            () => !document.getElementById('root') || document.documentElement.hasAttribute('data-app-ready'),
+            null,
+            { timeout: 15_000 },
+          )
+          .catch(() => {});
+      const goto = page.goto.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        if (!options?.waitUntil || options.waitUntil === 'load') await ready();
+        return response;
+      };
+      const reload = page.reload.bind(page);
+      page.reload = async (options) => {
+        const response = await reload(options);
+        if (!options?.waitUntil || options.waitUntil === 'load') await ready();
+        return response;
+      };
+    }
+    await use(page);
+  },
 });
 
 export { expect };
