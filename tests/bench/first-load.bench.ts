@@ -2,7 +2,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join } from 'node:path';
-import { type Browser, chromium } from '@playwright/test';
+import { type Browser, chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/browser';
 import { startServer } from '../support/server-process';
 import { type BenchRow, type BenchSuite, buildScratchPage, summarize } from './support';
@@ -36,25 +36,28 @@ export const watchFor = (selector: string) => `
   })();
 `;
 
+/**
+ * Opens `url` in `page` on the phone profile (CPU 4×; slow 4G unless the network is off anyway) and
+ * answers the ms until `selector` was painted.
+ */
+export async function timeToPaint(page: Page, url: string, selector: string, slowNetwork = true): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  if (slowNetwork) await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.addInitScript(watchFor(selector));
+  await page.goto(url);
+  await page.waitForFunction(() => (window as unknown as { firstContent?: number }).firstContent !== undefined, null, {
+    timeout: 60_000,
+  });
+  return await page.evaluate(() => (window as unknown as { firstContent: number }).firstContent);
+}
+
 /** One cold visit (fresh context, empty cache) on the phone profile: ms until `selector` is painted. */
 async function coldVisit(browser: Browser, url: string, selector: string): Promise<number> {
   const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
   try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await page.addInitScript(watchFor(selector));
-    await page.goto(url);
-    await page.waitForFunction(
-      () => (window as unknown as { firstContent?: number }).firstContent !== undefined,
-      null,
-      {
-        timeout: 60_000,
-      },
-    );
-    return await page.evaluate(() => (window as unknown as { firstContent: number }).firstContent);
+    return await timeToPaint(await context.newPage(), url, selector);
   } finally {
     await context.close();
   }

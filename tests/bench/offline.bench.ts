@@ -1,7 +1,7 @@
 import { type BrowserContext, chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/browser';
 import { startServer } from '../support/server-process';
-import { SLOW_4G, watchFor } from './first-load.bench';
+import { timeToPaint } from './first-load.bench';
 import { type BenchRow, type BenchSuite, summarize } from './support';
 
 const RUNS = 7;
@@ -12,20 +12,7 @@ async function visit(context: BrowserContext, url: string, network: 'online' | '
   await context.setOffline(network === 'offline');
   const page = await context.newPage();
   try {
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    if (network === 'online') await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await page.addInitScript(watchFor(PALETTE));
-    await page.goto(url);
-    await page.waitForFunction(
-      () => (window as unknown as { firstContent?: number }).firstContent !== undefined,
-      null,
-      {
-        timeout: 60_000,
-      },
-    );
-    return await page.evaluate(() => (window as unknown as { firstContent: number }).firstContent);
+    return await timeToPaint(page, url, PALETTE, network === 'online');
   } finally {
     await page.close();
     await context.setOffline(false);

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildAppInto } from '../support/build-app';
 import { ROOT } from '../support/server-process';
 
 /** One line of the bench table: what users or callers feel, beside a baseline from the same run. */
@@ -53,43 +53,10 @@ export async function measure(fn: () => unknown, runs = 50, warmup = 5) {
 
 let builtDir: string | null = null;
 
-/** The SPA in `<tmp>/web` and the server's renderer of the first screen in `<tmp>/ssr` beside it. */
+/** The built app (see tests/support/build-app.ts), once per bench run. */
 export function buildApp(): string {
-  if (builtDir) return builtDir;
-  const buildDir = mkdtempSync(join(tmpdir(), 'swatchbook-bench-dist-'));
-  const outDir = join(buildDir, 'web');
-  spawnSync(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'server/cli/build-catalogue.ts'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
-  const vite = join(ROOT, 'node_modules/vite/bin/vite.js');
-  const result = spawnSync(
-    process.execPath,
-    [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
-    {
-      cwd: ROOT,
-      stdio: 'inherit',
-    },
-  );
-  if (result.status !== 0) throw new Error('vite build failed');
-  const ssr = spawnSync(
-    process.execPath,
-    [
-      vite,
-      'build',
-      '--ssr',
-      'entry-server.tsx',
-      '--outDir',
-      join(buildDir, 'ssr'),
-      '--emptyOutDir',
-      '--logLevel',
-      'warn',
-    ],
-    { cwd: ROOT, stdio: 'inherit' },
-  );
-  if (ssr.status !== 0) throw new Error('vite build --ssr failed');
-  builtDir = outDir;
-  return outDir;
+  builtDir ??= buildAppInto('swatchbook-bench-dist-');
+  return builtDir;
 }
 
 /**

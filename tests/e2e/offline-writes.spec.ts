@@ -9,6 +9,7 @@ import {
   signUpByApi,
   stripIds,
   toast,
+  replaceFirstColour,
 } from './support/saved-flows';
 
 /**
@@ -48,23 +49,6 @@ async function madeEarlier(request: APIRequestContext, name: string, colorIds: s
   const response = await request.post('/api/palettes', { data: { name, colorIds } });
   expect(response.status()).toBe(201);
   return response.json();
-}
-
-/** The first strip's colour is swapped for a fresh one (the others locked while generating). */
-async function replaceFirstColour(page: Page): Promise<string[]> {
-  const before = await stripIds(page);
-  const locks = page.getByRole('button', { name: /^Lock / });
-  for (let i = 1; i < before.length; i++) {
-    await expect(async () => {
-      if ((await locks.nth(i).getAttribute('aria-pressed')) !== 'true') await locks.nth(i).click();
-      await expect(locks.nth(i)).toHaveAttribute('aria-pressed', 'true', { timeout: 1500 });
-    }).toPass();
-  }
-  await page.getByRole('button', { name: 'Generate New Palette' }).click();
-  await expect.poll(async () => (await stripIds(page))[0]).not.toBe(before[0]);
-  await page.locator('body').press('u');
-  await expect(page.getByRole('button', { name: /^Unlock / })).toHaveCount(0);
-  return stripIds(page);
 }
 
 /** Saves the editor's colours as a new version of the palette it was loaded from. */
@@ -148,7 +132,7 @@ test.describe('writes made offline', () => {
     await context.setOffline(true);
 
     // A new version of the loaded palette.
-    const studyColours = await replaceFirstColour(page);
+    const studyColours = (await replaceFirstColour(page)).after;
     await saveAsVersion(page, 'Study');
     await expect(headerStatus(page)).toHaveText('Changes waiting for connection');
 

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import type { CompactCatalogue } from '../../shared/catalogue/types';
 import { ROOT } from '../support/server-process';
+import { contrast } from './support/contrast';
 import { expect, test } from './support/fixtures';
 import { PASSWORD, uniqueEmail } from './support/saved-flows';
 
@@ -17,19 +18,6 @@ const stripIds = (page: Page) =>
 const lockStates = (page: Page) =>
   strips(page).evaluateAll((items) => items.map((el) => el.classList.contains('is-locked')));
 const theme = (page: Page) => page.evaluate(() => document.documentElement.dataset.theme ?? null);
-
-/** WCAG contrast of two `rgb(r, g, b)` strings, computed here independently of the app. */
-function contrast(a: string, b: string): number {
-  const lum = (css: string) => {
-    const [r, g, bl] = (css.match(/\d+/g) ?? []).slice(0, 3).map((v) => {
-      const c = Number(v) / 255;
-      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-    }) as [number, number, number];
-    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
-  };
-  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x) as [number, number];
-  return (hi + 0.05) / (lo + 0.05);
-}
 
 /** A context with JavaScript off: what a page shows is what the server's HTML holds. */
 async function noScript(browser: Browser, baseURL: string, from?: BrowserContext) {

@@ -2,9 +2,9 @@ import { subscribe } from 'valtio';
 import * as z from 'zod/mini';
 import type { Catalogue } from '../../shared/catalogue/catalogue';
 import { normalizeHex } from '../../shared/color/hex';
-import { BRANDS, type Brand, CATEGORIES, type Category } from '../../shared/catalogue/types';
+import { BRANDS, CATEGORIES } from '../../shared/catalogue/types';
 import { PALETTE_MAX, PALETTE_MIN } from '../../shared/palette/limits';
-import { isPaletteStyle, type PaletteStyle } from '../../shared/palette/style-names';
+import { isPaletteStyle } from '../../shared/palette/style-names';
 import { COOKIE_MAX_AGE, type FirstPaint, PALETTE_COOKIE, THEME_COOKIE } from '../../shared/session/first-paint';
 import { encodePaletteCookie } from '../../shared/session/palette-cookie';
 import { firstPaint } from '../lib/first-paint';
@@ -15,6 +15,7 @@ import { generatePalette, initPalette, loadPaletteFromHexes, paletteState, setPa
 import { announceShared } from './shared-link-actions';
 import { themeState } from './theme-store';
 import { showToast } from './toast-store';
+import type { PaletteSession } from '../../shared/session/first-paint';
 
 /** The browser storage key of spec §3 'Session restore'. */
 export const SESSION_KEY = 'session';
@@ -33,14 +34,8 @@ const sessionSchema = z.looseObject({
   paletteStyle: z.optional(z.unknown()),
 });
 
-export interface RestoredSession {
-  colorIds: string[];
-  locked: boolean[];
-  searchTerm: string;
-  brand: Brand | null;
-  category: Category | null;
-  style: PaletteStyle;
-}
+/** What a stored session gives back: the same shape the server's first paint restores from its cookie. */
+export type RestoredSession = PaletteSession;
 
 /**
  * Reads a stored session; null unless it parses and every colour matches a catalogue colour by hex

@@ -122,3 +122,23 @@ export async function storedPalettes(page: Page): Promise<StoredPalette[]> {
   const records = (await storedRecords(page)).map((r) => r.value as StoredPalette & { createdAt: string });
   return records.filter((r) => !r.deletedAt).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
+
+/** The first strip's colour is swapped for a fresh one: one visible change, described in words. */
+export async function replaceFirstColour(page: Page) {
+  const before = await stripIds(page);
+  // Lock every strip but the first (the lock is a toggle button: its name stays, aria-pressed flips).
+  const locks = page.getByRole('button', { name: /^Lock / });
+  for (let i = 1; i < 5; i++) {
+    // Under load a click can land while the strip's drag sensor holds the pointer: as a person would,
+    // click again if it did not lock (never when it did, so it cannot toggle back).
+    await expect(async () => {
+      if ((await locks.nth(i).getAttribute('aria-pressed')) !== 'true') await locks.nth(i).click();
+      await expect(locks.nth(i)).toHaveAttribute('aria-pressed', 'true', { timeout: 1500 });
+    }).toPass();
+  }
+  await page.getByRole('button', { name: 'Generate New Palette' }).click();
+  await expect.poll(async () => (await stripIds(page))[0]).not.toBe(before[0]);
+  await page.locator('body').press('u');
+  await expect(page.getByRole('button', { name: /^Unlock / })).toHaveCount(0);
+  return { before, after: await stripIds(page) };
+}
