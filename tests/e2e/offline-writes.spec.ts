@@ -137,7 +137,7 @@ test.describe('writes made offline', () => {
     await expect(headerStatus(page)).toHaveText('Changes waiting for connection');
 
     // A new palette.
-    const newColours = await replaceFirstColour(page);
+    const newColours = (await replaceFirstColour(page)).after;
     await page.locator('body').press('s');
     const modal = page.getByRole('dialog', { name: 'Name Your Palette' });
     await modal.getByRole('radio', { name: 'As a new palette' }).check();
@@ -241,14 +241,14 @@ test.describe('writes made offline', () => {
 
     // Round one: A saves a new version offline; B saves one meanwhile; A chooses "save mine as new".
     await context.setOffline(true);
-    const mine = await replaceFirstColour(page);
+    const mine = (await replaceFirstColour(page)).after;
     await saveAsVersion(page, 'Landing');
     await openSaved(page);
     await expect(waitingMark(page, 'Landing')).toBeVisible();
     await page.keyboard.press('Escape');
 
     await loadFromList(other, 'Landing');
-    const theirs = await replaceFirstColour(other);
+    const theirs = (await replaceFirstColour(other)).after;
     await saveAsVersion(other, 'Landing');
 
     await context.setOffline(false);
@@ -278,9 +278,9 @@ test.describe('writes made offline', () => {
     // Round two: the same clash, and this time A overwrites (a new version on top of B's).
     await loadFromList(page, 'Landing');
     await context.setOffline(true);
-    const mineAgain = await replaceFirstColour(page);
+    const mineAgain = (await replaceFirstColour(page)).after;
     await saveAsVersion(page, 'Landing');
-    const theirsAgain = await replaceFirstColour(other);
+    const theirsAgain = (await replaceFirstColour(other)).after;
     await saveAsVersion(other, 'Landing');
     await context.setOffline(false);
     await toast(page, 'Your offline change to “Landing” clashes with a newer version')
