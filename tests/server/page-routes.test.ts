@@ -57,7 +57,14 @@ describe('the first paint from the server', () => {
     for (const id of ids) {
       const color = catalogue.byId.get(id as string);
       expect(color).toBeDefined();
-      expect(html).toContain(`<span class="palette-strip-name">${color?.colorName.replace(/&/g, '&amp;')}</span>`);
+      // As React escapes text: & < > " and ' (Farrow's Cream is Farrow&#x27;s Cream in the HTML).
+      const escaped = (color?.colorName ?? '')
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+        .replace(/'/g, '&#x27;');
+      expect(html).toContain(`<span class="palette-strip-name">${escaped}</span>`);
     }
     expect(firstPaintOf(html)).toMatchObject({ source: 'random', colorIds: ids });
     expect(html).toContain(`<style>${CSS}</style>`);
