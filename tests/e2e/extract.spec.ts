@@ -315,6 +315,29 @@ test('when the worker cannot load, the extraction still works on the main thread
   await expect(toast(page, /not an image/)).toBeVisible();
 });
 
+type TraceEvent = {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string };
+};
+
+/**
+ * The page's main-thread tasks in a Chromium trace, in milliseconds of wall time and of the
+ * thread's own CPU time. CPU time is what the app's code costs; wall time on a loaded two-core CI
+ * machine also counts the moments the OS gave the core to another process.
+ */
+function mainThreadTasks(events: readonly TraceEvent[]): { wall: number; cpu: number }[] {
+  const main = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const isMain = (e: TraceEvent) => main.some((m) => m.pid === e.pid && m.tid === e.tid);
+  return events
+    .filter((e) => e.ph === 'X' && e.name === 'RunTask' && isMain(e) && e.tdur !== undefined)
+    .map((e) => ({ wall: (e.dur ?? 0) / 1000, cpu: (e.tdur ?? 0) / 1000 }));
+}
+
 test.describe('off the main thread', () => {
   /** A 12-megapixel noisy JPEG made by the page's own canvas, handed to the file input. */
   async function feedLargeJpeg(page: Page, width: number, height: number) {
@@ -338,20 +361,15 @@ test.describe('off the main thread', () => {
     );
   }
 
-  test('a 12-megapixel photo: no main-thread task over 50 ms (Long Tasks API) while it is extracted', async ({
-    page,
-  }) => {
+  test('a 12-megapixel photo: no main-thread task over 50 ms while it is extracted', async ({ page, browser }) => {
     await openApp(page);
     await openDialog(page);
     await feedLargeJpeg(page, 4000, 3000);
     // Let the 48 MB canvas that made the test file be collected first: its GC is the test's, not the app's.
     await page.waitForTimeout(1500);
+    await browser.startTracing(page, { categories: ['disabled-by-default-devtools.timeline', 'toplevel'] });
     await page.evaluate(() => {
-      const w = window as unknown as { __long: number[]; __file: File };
-      w.__long = [];
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) w.__long.push(entry.duration);
-      }).observe({ type: 'longtask' });
+      const w = window as unknown as { __file: File };
       const input = document.querySelector('dialog input[type="file"]:not([capture])') as HTMLInputElement;
       const dt = new DataTransfer();
       dt.items.add(w.__file);
@@ -359,10 +377,13 @@ test.describe('off the main thread', () => {
       input.dispatchEvent(new Event('change', { bubbles: true }));
     });
     await expect(toast(page, 'Palette extracted from image!')).toBeVisible({ timeout: 20_000 });
-    // Let the observer deliver the last entries.
-    await page.waitForTimeout(200);
-    const longTasks = await page.evaluate(() => (window as unknown as { __long: number[] }).__long);
-    expect(longTasks.filter((d) => d > 50)).toEqual([]);
+    const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+    const tasks = mainThreadTasks(trace.traceEvents);
+    // Measured by CPU time: a CI run saw a 9 ms task take 153 ms of wall time while another test
+    // held the core. Work that blocks this thread shows in CPU time too: an 80 ms busy loop put in
+    // the page during the extraction measured 69 ms and failed this test.
+    expect(tasks.length).toBeGreaterThan(20);
+    expect(tasks.filter((t) => t.cpu > 50)).toEqual([]);
   });
 
   test('Cancel stops a running extraction and leaves the palette as it was', async ({ page }) => {
