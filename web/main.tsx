@@ -19,21 +19,14 @@ const paint = firstPaint();
 // Launch shortcuts and the service worker: after the first palette, out of the first-paint bundle.
 const afterStart = () => import('./app/after-start').then((m) => m.afterStart(generate));
 
+/** Stops the inline loader's holding of taps and keys (rendered pages only) and returns what it held. */
+const unhold = (): Event[] => (window as { __unhold?: () => Event[] }).__unhold?.() ?? [];
+
 if (paint && root.firstElementChild) {
-  // A tap on a button or a key (Space for Generate, Enter in the search box) before the app is
-  // hydrated would do nothing: they are held and handed over once it is. Typing itself is native.
-  let held: Event[] | null = [];
-  const hold = (event: Event) => {
-    const target = event.target as Element;
-    if (!held || (event.type === 'click' && !target.closest('button'))) return;
-    event.stopPropagation();
-    held.push(event);
-  };
-  addEventListener('keydown', hold);
-  addEventListener('click', hold, true);
+  // Taps and keys before hydration are held by the page's inline loader (server/pages/page-shell.ts)
+  // and handed over here once the app is live.
   const done = () => {
-    const events = held ?? [];
-    held = null;
+    const events = unhold();
     for (const event of events) {
       const target = event.target as HTMLElement;
       if (event.type === 'click') target.closest('button')?.click();
@@ -48,6 +41,7 @@ if (paint && root.firstElementChild) {
     (m) => m.hydratePage(root, app, paint, done),
     // A stale deploy without that chunk: render from scratch rather than leave the page inert.
     () => {
+      unhold();
       createRoot(root).render(app);
       void startPalette()
         .catch(() => {})
@@ -55,6 +49,7 @@ if (paint && root.firstElementChild) {
     },
   );
 } else {
+  unhold();
   createRoot(root).render(app);
   startPalette()
     .catch(() => {

@@ -19,12 +19,24 @@ export interface PageShell {
 const ENTRY = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
 
 /**
+ * Until the app has hydrated, a tap on a button or a key (Space for Generate, L to lock, Enter in the
+ * search box) would do nothing: from the first moment the page can be touched, they are held here
+ * and `web/main.tsx` takes them (`__unhold()`) to hand them to the app once it is live. Typing into
+ * a field is native and still happens; its keys are held too, for the app's key handlers.
+ */
+const HOLD =
+  "(function(){var held=[];function hold(e){if(e.type==='click'&&!(e.target.closest&&e.target.closest('button')))return;" +
+  'e.stopPropagation();held.push(e)}' +
+  "addEventListener('keydown',hold);addEventListener('click',hold,true);" +
+  "window.__unhold=function(){removeEventListener('keydown',hold);removeEventListener('click',hold,true);return held}})();";
+
+/**
  * In a rendered page the app's script runs after the first paint, not before it (on a slow phone
  * evaluating it would hold the paint back): fetched at once (modulepreload), started by a tiny
  * inline script after the next frame. The CSP allows that script by its hash.
  */
 function loaderFor(src: string): string {
-  return `<link rel="modulepreload" crossorigin href="${src}" /><script>requestAnimationFrame(function(){setTimeout(function(){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src='${src}';document.head.append(s)})})</script>`;
+  return `<link rel="modulepreload" crossorigin href="${src}" /><script>${HOLD}requestAnimationFrame(function(){setTimeout(function(){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src='${src}';document.head.append(s)})})</script>`;
 }
 
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/;
@@ -56,6 +68,7 @@ export function inlineScriptHashes(shell: PageShell): string[] {
   );
 }
 
+const THEME_COLOR = /<meta name="theme-color" content="([^"]+)" media="\(prefers-color-scheme: (light|dark)\)" \/>/g;
 const TITLE_AND_DESCRIPTION = /\s*<title>[\s\S]*?<\/title>|\s*<meta name="description"[^>]*>/g;
 
 /**
@@ -69,7 +82,14 @@ export function fillShell(shell: PageShell, markup: string, paint: FirstPaint, h
   // strip wide, then five, would be a layout shift.
   const expect = `<link rel="expect" href="#${FIRST_PAINT_ELEMENT}" blocking="render" />`;
   html = html.replace('</head>', () => `    ${headTags(head)}\n    ${expect}\n  </head>`);
-  if (paint.dark !== null) html = html.replace('<html ', `<html data-theme="${paint.dark ? 'dark' : 'light'}" `);
+  if (paint.dark !== null) {
+    const theme = paint.dark ? 'dark' : 'light';
+    html = html.replace('<html ', `<html data-theme="${theme}" `);
+    // The toolbar's colour for the theme chosen in the app, whatever the system's scheme.
+    html = html.replace(THEME_COLOR, (tag, content, scheme) =>
+      scheme === theme ? `<meta name="theme-color" content="${content}" />` : '',
+    );
+  }
   if (shell.css && shell.cssLink) {
     const css = shell.css.replace(/<\/style/gi, '<\\/style');
     // The same sheet, kept for the rest of the visit but never render-blocking: 'print' until the
