@@ -8,7 +8,9 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // Each step still fails after its own 5 s; the whole-test limit leaves room for the long flows
+  // (two browsers, offline and back) on a two-core machine running two workers.
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   globalSetup: './tests/e2e/support/global-setup.ts',
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],

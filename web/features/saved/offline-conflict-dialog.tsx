@@ -50,6 +50,12 @@ export default function OfflineConflictDialog({ params, onClose }: OverlayProps)
     </button>
   );
 
+  const discard = (
+    <button type="button" className="saved-secondary" disabled={busy} onClick={() => void choose('discard')}>
+      Discard my change
+    </button>
+  );
+
   if (conflict.reason === 'refused') {
     return (
       <Dialog title="Your change could not be saved" onClose={onClose} className="save-modal">
@@ -62,9 +68,7 @@ export default function OfflineConflictDialog({ params, onClose }: OverlayProps)
           <button type="button" className="saved-primary" disabled={busy} onClick={() => void choose('retry')}>
             Try again
           </button>
-          <button type="button" className="saved-secondary" disabled={busy} onClick={() => void choose('discard')}>
-            Discard my change
-          </button>
+          {discard}
           {later}
         </div>
       </Dialog>
@@ -100,11 +104,7 @@ export default function OfflineConflictDialog({ params, onClose }: OverlayProps)
             Save mine as a new palette
           </button>
         )}
-        {!theirs && (
-          <button type="button" className="saved-secondary" disabled={busy} onClick={() => void choose('discard')}>
-            Discard my change
-          </button>
-        )}
+        {!theirs && discard}
         {later}
       </div>
     </Dialog>
