@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { storedPalettes } from './support/saved-flows';
 
-/** Issue 16: keys, dialogs and toasts, done as a person does them (real clicks, taps and typing). */
+/** Keys, dialogs and toasts, done as a person does them (real clicks, taps and typing). */
 
 const DESKTOP = { width: 1366, height: 800 };
 const PHONE = { width: 390, height: 844 };

@@ -10,7 +10,7 @@ test.describe('the main screen', () => {
   test('shows the header and a palette of 5 real paints with readable text', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Swatchbook' })).toBeVisible();
-    // The 'by' line of spec §2 names who makes the paints, not the app again ("Swatchbook by Swatchbook").
+    // The header's 'by' line names who makes the paints, not the app again ("Swatchbook by Swatchbook").
     const byline = page.locator('header').getByText(/ by /);
     await expect(byline).toBeVisible();
     await expect(byline).toHaveText(/by Farrow & Ball, Lick and Little Greene/);

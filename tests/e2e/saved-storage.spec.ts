@@ -11,7 +11,7 @@ import {
 } from './support/saved-flows';
 
 /**
- * Issue 12: this device's palettes live in IndexedDB. What an earlier release kept in localStorage
+ * This device's palettes live in IndexedDB. What an earlier release kept in localStorage
  * moves there on the first start with its history; a record that cannot be read is reported and
  * left alone; the browser is asked once to keep the storage.
  */

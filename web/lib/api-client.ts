@@ -22,7 +22,7 @@ import type {
 export type { ApiPalette, ApiUser };
 
 /**
- * The one module that calls `fetch` for the API (DESIGN.md's endpoint table). Every failure becomes
+ * The one module that calls `fetch` for the API (its routes: server/routes/). Every failure becomes
  * an `ApiFailure` with the server's code and message, so callers show the spec's toast and never crash.
  */
 

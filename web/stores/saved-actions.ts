@@ -182,7 +182,7 @@ export async function saveBack(
   return { kind: 'failed' };
 }
 
-/** Spec §5: trimmed, non-empty and different, otherwise nothing happens. */
+/** Trimmed, non-empty and different, otherwise nothing happens (no request, no toast). */
 export async function renamePalette(id: string, rawName: string): Promise<void> {
   const name = rawName.trim();
   const current = savedState.palettes.find((p) => p.id === id);
@@ -402,7 +402,7 @@ async function uploadLocal(local: LocalPaletteRecord[]): Promise<LocalPaletteRec
   return refused;
 }
 
-/** Spec §4, on sign-in: upload this device's palettes with their history, then use the server's list. */
+/** On sign-in: upload this device's palettes with their history, then use the server's list. */
 export function syncOnSignIn(): Promise<void> {
   syncing ??= runSync().finally(() => {
     syncing = null;
