@@ -228,7 +228,7 @@ test.describe('desktop', () => {
     await expect(add).toBeDisabled();
     await expect(add).toHaveAccessibleDescription('A palette holds at most 10 colours');
     await expect(add).toHaveAttribute('title', 'A palette holds at most 10 colours');
-    // The key still answers with the spec's message, shown once however often it is pressed.
+    // The key still answers with the fixed toast text, shown once however often it is pressed.
     for (let i = 0; i < 4; i++) await page.keyboard.press('a');
     await expect(toast(page, 'Maximum 10 colors allowed')).toHaveCount(1);
     await expect(strips(page)).toHaveCount(10);

@@ -91,7 +91,7 @@ test.describe('one spelling', () => {
   test('British spelling on the main screen, the search and a colour’s details', async ({ page }) => {
     await page.goto('/');
     await expect(strips(page)).toHaveCount(5);
-    // American forms a person reads here (the spec's own toast texts are not on screen in this walk).
+    // American forms a person reads here (the fixed toast texts, which keep their American spelling, are not on screen in this walk).
     const american = /\b(colors?|gray|favorites?)\b/i;
     expect(await wordsOnPage(page)).not.toMatch(american);
     await page.getByRole('combobox', { name: 'Search colours' }).click();

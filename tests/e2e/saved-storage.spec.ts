@@ -23,7 +23,7 @@ test.describe('palettes on this device, in IndexedDB', () => {
     await openApp(page);
     const ids = await stripIds(page);
     const changed = [...ids.slice(1), ids[0] as string];
-    // What the previous release stored: one palette with three versions, one in the spec's plain shape.
+    // What the previous release stored: one palette with three versions, one in the older plain shape (id, name, colours, timestamp).
     await page.evaluate(
       ({ ids, changed }) => {
         const at = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString();

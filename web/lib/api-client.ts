@@ -23,7 +23,7 @@ export type { ApiPalette, ApiUser };
 
 /**
  * The one module that calls `fetch` for the API (its routes: server/routes/). Every failure becomes
- * an `ApiFailure` with the server's code and message, so callers show the spec's toast and never crash.
+ * an `ApiFailure` with the server's code and message, so callers show their fixed toast and never crash.
  */
 
 export class ApiFailure extends Error {

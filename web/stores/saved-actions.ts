@@ -58,7 +58,7 @@ function endSession(): void {
 }
 onSessionEnded(endSession);
 
-/** Every failure: the spec's toast; an ended session also signs this tab out. */
+/** Every failure: its fixed toast; an ended session also signs this tab out. */
 function failed(repo: PaletteRepository, result: Failure, message: string): void {
   if (result.reason === 'signed-out') {
     endSession();
@@ -234,7 +234,7 @@ function remember(ids: readonly string[], repo: PaletteRepository): Deleted {
 
 const undoAction = (deleted: Deleted) => ({ label: 'Undo', run: () => void undoDelete(deleted) });
 
-/** One delete for one palette or many: the spec's texts differ, the steps and the Undo do not. */
+/** One delete for one palette or many: the toast texts differ, the steps and the Undo do not. */
 async function removePalettes(ids: readonly string[], texts: { failed: string; done: string }): Promise<boolean> {
   const repo = repository();
   const deleted = remember(ids, repo);
@@ -435,7 +435,7 @@ async function runSync(): Promise<void> {
     setSyncStatus(list.pending ? 'waiting' : 'synced');
     void settleWaiting();
   } catch {
-    // The spec: on failure the status becomes error and this device's list stays in use.
+    // On failure the status becomes error and this device's list stays in use.
     savedState.source = 'local';
     await loadLocalList();
     setSyncStatus('error');

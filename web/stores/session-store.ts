@@ -77,7 +77,7 @@ export function readSession(raw: string | null, catalogue: Catalogue): RestoredS
   };
 }
 
-/** What we store: the spec's fields, each colour by brand, name and hex. */
+/** What we store (sessions already stored have this shape): each colour by brand, name and hex. */
 export function serializeSession(catalogue: Catalogue, now: number): string | null {
   const colors = paletteState.slots.map((slot) => catalogue.byId.get(slot.colorId));
   if (colors.length === 0 || colors.some((c) => !c)) return null;

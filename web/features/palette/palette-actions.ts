@@ -16,7 +16,7 @@ import {
 import { startNewPalette } from '../../stores/saved-store';
 import { showToast } from '../../stores/toast-store';
 
-/** What buttons and keys do: the store's action plus the message the spec asks for. */
+/** What buttons and keys do: the store's action plus its fixed toast (web/README.md, 'Texts users see'). */
 
 const ready = () => catalogueState.status === 'ready';
 
