@@ -46,7 +46,7 @@ function preloadCatalogue(): Plugin {
 const PAPER = '#f7f5f2';
 
 /**
- * Installable and offline (issue 12): the manifest, icons made at build time from the one SVG, and a
+ * Installable and offline: the manifest, icons made at build time from the one SVG, and a
  * Workbox service worker that precaches the app shell, every chunk and worker, and the catalogue.
  */
 function pwa() {

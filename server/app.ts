@@ -65,7 +65,7 @@ export interface AppDeps {
   distDir?: string;
   /** Sends confirmation mails when SMTP is configured; without it links are logged and accounts work at once. */
   mailer?: Mailer | null;
-  /** Renders the first screen into the pages (issue 12); without it they are the client-only shell. */
+  /** Renders the first screen into the pages; without it they are the client-only shell. */
   render?: PageRenderer | null;
 }
 

@@ -7,7 +7,7 @@ import { applyFirstPaint } from './app/hydrate-page';
 import { setFirstPaint } from './lib/first-paint';
 
 /**
- * The server's first paint (issue 12): the same <App /> the browser hydrates, rendered from the
+ * The server's first paint: the same <App /> the browser hydrates, rendered from the
  * same stores. Built by `vite build --ssr` into dist/ssr; the Hono server imports it.
  * Synchronous from setting the stores to the markup, so concurrent requests never mix.
  */

@@ -45,7 +45,7 @@ export type ExtractResult =
   | { ok: true; algorithm: Algorithm; colorIds: string[]; swatches: Swatch[] }
   | { ok: false; algorithm: Algorithm; reason: 'not-enough'; found: number };
 
-/** Spec §9's constants. */
+/** The literal algorithm: fit in 100 × 100, every 4th pixel, round to 10, top 20 within RGB distance 100, stop at 5. */
 export const SPEC = {
   box: 100,
   sampleEvery: 4,
@@ -155,7 +155,7 @@ function nearestUnused(
 
 const roundChannel = (v: number) => Math.min(255, Math.round(v / SPEC.roundTo) * SPEC.roundTo);
 
-/** Spec §9, step by step; only the counting of colours lives apart so tests can check it. */
+/** The literal algorithm, step by step; only the counting of colours lives apart so tests can check it. */
 export function specColorCounts(image: Pixels): Array<{ rgb: Rgb; count: number }> {
   const { width, height } = fitWithin(image.width, image.height, SPEC.box);
   const small = resample(image, width, height);
@@ -341,7 +341,7 @@ export function clampCount(count: number | undefined): number {
 
 /**
  * A palette of catalogue paints from an image. `perceptual` (k-means++ in OKLab, matched by CIEDE2000)
- * is the product's default; `spec` is spec §9 to the letter.
+ * is the product's default; `spec` is the literal RGB algorithm (see SPEC), to the letter.
  */
 export function extractPalette(image: Pixels, paints: readonly Paint[], options: ExtractOptions): ExtractResult {
   const progress = options.onProgress ?? (() => {});

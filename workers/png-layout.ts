@@ -1,6 +1,6 @@
 import { type CardInput, cssFont, layoutCard, PNG_CARD } from '../shared/export/card-layout';
 
-/** Spec §9: the PNG is 1200×630 (a social-card size); the layout is the SVG's, at this size. */
+/** The PNG is 1200×630 (a social-card size); the layout is the SVG's, at this size. */
 export const PNG_WIDTH = PNG_CARD.width;
 export const PNG_HEIGHT = PNG_CARD.height;
 

@@ -22,7 +22,7 @@ export function randomBase36(length: number): string {
   return out;
 }
 
-/** Spec §9: a share id is a random base-36 string of 13 characters, new each time. */
+/** A share id: 13 random base-36 characters, new each time a palette is made public, so an old link dies. */
 export const newShareId = () => randomBase36(13);
 export const newPaletteId = () => randomBase36(20);
 

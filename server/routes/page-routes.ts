@@ -53,7 +53,7 @@ function visitorPaint(c: Context<AppEnv>): FirstPaint {
 /**
  * The app's pages (`/`, the account-link pages, `/share/{id}`) rendered on the server into the
  * built shell; `/share/{id}/preview.png`; `/robots.txt`. Without a renderer (not built, or
- * SSR=off) the pages are the client-only shell, as before issue 12.
+ * SSR=off) the pages are the client-only shell, which works on its own.
  */
 export function pageRoutes(distDir: string, renderer: PageRenderer | null) {
   const app = new Hono<AppEnv>();

@@ -5,7 +5,7 @@ import { PALETTE_NAME_MAX } from '../palette/palette-decider';
 import { cleanText } from '../text/clean-text';
 import { PALETTE_EVENT_SCHEMA_VERSION, type PaletteEventType } from '../palette/palette-events';
 
-/** A saved palette as the API returns it (spec §3), colours expanded to full catalogue colours. */
+/** A saved palette as the API returns it, colours expanded to full catalogue colours. */
 export interface ApiPalette {
   id: string;
   name: string;
@@ -19,7 +19,7 @@ export interface ApiPalette {
 }
 
 export const paletteIdSchema = z.string().regex(/^[a-z0-9]{1,64}$/, 'Not a palette id.');
-/** Spec §9 and the share route: alphanumeric, we issue 13 base-36 characters. */
+/** Share ids are alphanumeric (the /share route accepts nothing else); new ones are 13 base-36 characters. */
 export const shareIdSchema = z.string().regex(/^[A-Za-z0-9]{1,64}$/, 'Not a share id.');
 
 /** A palette name: NFC, refused with a 400 naming the field when it is not plain visible text. */

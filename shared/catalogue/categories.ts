@@ -41,7 +41,7 @@ function namedFamily(name: string, h: number, c: number): Category | null {
 }
 
 /**
- * The spec's category rules, with dominance decided by OKLCh hue angle rather than the largest RGB
+ * The twelve categories' keyword and saturation rules, with dominance decided by OKLCh hue angle rather than the largest RGB
  * channel (which files most yellows, oranges and browns under Reds), and "saturation" measured as
  * chroma over lightness so pale off-whites and dark blue-blacks are judged as the eye sees them.
  * Order matters: near-blacks and near-whites first, then a hue word in the name the swatch agrees
@@ -76,7 +76,7 @@ export function categorize(colorName: string, rgb: Rgb): Category {
     if (has(name, /\bbrown/) || (l < 0.5 && c < 0.12) || (l < 0.68 && c < 0.09)) return 'Browns';
     return 'Oranges';
   }
-  // Yellow family, with olives (dull, darker yellow-greens) going to Greens as the spec's 'olive' rule does.
+  // Yellow family, with olives (dull, darker yellow-greens) going to Greens as names with 'olive' do.
   if (h < 110) {
     if (has(name, /\bbrown/) || (l < 0.55 && c < 0.09)) return 'Browns';
     if (l < 0.7 && c < 0.07) return 'Greens';

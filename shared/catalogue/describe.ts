@@ -30,7 +30,7 @@ export interface DescribeInput {
 
 export type LightnessBand = 'very light' | 'light' | 'mid-tone' | 'dark' | 'very dark';
 
-/** The words a decorator uses, on the LRV bands of issue 17: the number and the word never disagree. */
+/** The words a decorator uses, on fixed LRV bands (70, 50, 25, 10): the number and the word never disagree. */
 export function lightnessBand(lrv: number): LightnessBand {
   if (lrv >= 70) return 'very light';
   if (lrv >= 50) return 'light';

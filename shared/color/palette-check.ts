@@ -4,7 +4,7 @@ import { parseHex, rgbToHex } from './hex';
 import { rgbToLab } from './spaces';
 
 /**
- * "Check this palette" (issue 13): what a palette will do in a real room, from facts a person can
+ * "Check this palette": what a palette will do in a real room, from facts a person can
  * act on. BS 8300 and Approved Document M ask for 30 points of LRV between surfaces that must be
  * told apart (walls, floors, doors, trim) for people with low vision.
  */

@@ -1,9 +1,9 @@
 import { fitText } from './text';
 
-/** Spec §9: the PNG is a 1200×630 social card, the SVG 400×300; both draw this one layout. */
+/** The PNG is a 1200×630 social card, the SVG 400×300 (product sizes); both draw this one layout. */
 export const PNG_CARD = { width: 1200, height: 630 } as const;
 export const SVG_CARD = { width: 400, height: 300 } as const;
-/** Spec §9: the colours take the top 70 %, a black caption band with the title the rest. */
+/** The colours take the top 70 %, a black caption band with the title the rest. */
 export const BAND_SHARE = 0.7;
 
 export interface CardSize {

@@ -19,7 +19,7 @@ export function nameVariables(palette: ExportPalette): string[] {
   });
 }
 
-/** Spec §9: `:root` with `--color-1`… (each noting name, brand and paint number) and a name-based variable per colour. */
+/** `:root` with `--color-1`… (each noting name, brand and paint number) and a name-based variable per colour. */
 export function writePaletteCss(palette: ExportPalette, created: Date): string {
   const names = nameVariables(palette);
   const lines = [

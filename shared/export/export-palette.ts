@@ -4,7 +4,7 @@ import { normalizeHex, parseHex } from '../color/hex';
 import type { Rgb } from '../color/types';
 import { cleanText } from './text';
 
-/** Spec §3: the title of a palette that matches no saved palette. */
+/** The title of an export whose palette matches no saved palette; users see it in the file. */
 export const UNTITLED_PALETTE = 'Untitled Palette';
 
 /** One colour as every export format needs it. */

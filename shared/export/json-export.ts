@@ -1,7 +1,7 @@
 import type { ExportPalette } from './export-palette';
 
 /**
- * Spec §3 'Export JSON': name, colors and created; each colour has the spec's name, hex, brand, rgb and
+ * The JSON export: name, colors and created; each colour has name, hex, brand, rgb {r,g,b} and
  * description, plus the supplier's paint number (null where it has none), which the shop asks for.
  */
 export function writePaletteJson(palette: ExportPalette, created: Date): string {

@@ -1,7 +1,7 @@
 import type { ExportPalette } from './export-palette';
 import { escapeXml } from './text';
 
-/** The honest line every page that shows paint on screen carries (issue 13). */
+/** The honest line every page that shows paint on screen carries: a screen cannot show paint truly. */
 export const APPROXIMATE_NOTE = 'Colours on screen are approximate; order a tester pot';
 
 /** Only web links go into a page: a catalogue link that is anything else is left out. */
@@ -31,7 +31,7 @@ const STYLE = `
 `;
 
 /**
- * The printable paint list (issue 13): what you hand a decorator or take to the shop. One paint per
+ * The printable paint list: what you hand a decorator or take to the shop. One paint per
  * row with its swatch, brand, name, number, LRV (estimates marked), finishes and the supplier's
  * page. Everything from the palette is escaped; the page runs no script.
  */

@@ -14,7 +14,7 @@ export function estimateWidth(text: string, font: CardFont): number {
 }
 
 /**
- * Spec §9: a 400×300 standalone SVG of the same card as the PNG (shared/export/card-layout.ts).
+ * A 400×300 standalone SVG of the same card as the PNG (shared/export/card-layout.ts).
  * Every piece of text is escaped and fitted, so any name yields a file that parses and shows only text.
  */
 export function writePaletteSvg(palette: ExportPalette): string {

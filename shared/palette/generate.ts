@@ -4,7 +4,7 @@ import { PALETTE_DEFAULT, RANDOM_TRIES } from './limits';
 export type Random = () => number;
 
 /**
- * A random colour id not in `taken`, retrying up to 100 times (spec §9); after that the last pick
+ * A random colour id not in `taken`, retrying up to 100 times; after that the last pick
  * stands, so a nearly exhausted catalogue still yields a colour.
  */
 export function pickRandomId(ids: readonly string[], taken: ReadonlySet<string>, random: Random): string {
@@ -17,7 +17,7 @@ export function pickRandomId(ids: readonly string[], taken: ReadonlySet<string>,
 }
 
 /**
- * Spec §4: keeps locked positions and fills the others with random colours, avoiding duplicates;
+ * Keeps locked positions and fills the others with random colours, avoiding duplicates;
  * an empty palette becomes 5 colours. `locked[i]` says whether position i is kept.
  */
 export function generateColorIds(

@@ -4,7 +4,7 @@ import { PALETTE_DEFAULT } from './limits';
 import type { PaletteStyle } from './style-names';
 
 /**
- * Palette styles (issue 13): pure functions that refill the unlocked positions of a palette so the
+ * Palette styles: pure functions that refill the unlocked positions of a palette so the
  * whole palette meets a style's definition, built around the locked colours. `Random` stays in
  * generate.ts; these are the guided ones.
  */

@@ -2,7 +2,7 @@ import type { Brand, Category } from '../catalogue/types';
 import type { PaletteStyle } from '../palette/style-names';
 
 /**
- * The first paint from the server (issue 12): what the page is rendered from, sent to the browser as
+ * The first paint from the server: what the page is rendered from, sent to the browser as
  * JSON so hydration renders exactly the same. The browser's session (localStorage) stays the
  * source of truth; two small cookies mirror the parts the server needs to paint it first.
  * Constants and types only: the page's first-paint bundle imports this file; the cookie's

@@ -23,7 +23,7 @@ const extractors: Extractor[] = [
     },
   },
   {
-    name: 'spec §9',
+    name: 'spec (literal RGB)',
     run: async (image) => {
       const r = extractPalette(image, paints, { algorithm: 'spec' });
       return r.ok ? r.colorIds : [];

@@ -25,7 +25,7 @@ const suite: BenchSuite = async () => {
   });
   return [
     row('extract 12 MP photo → palette: perceptual (ours)', perceptual, true),
-    row('extract 12 MP photo → palette: spec §9', spec, true),
+    row('extract 12 MP photo → palette: spec (literal RGB)', spec, true),
     row('extract 12 MP photo → palette: color-thief + matching', thief, false),
     row('extract 12 MP photo → palette: node-vibrant + matching', vibrant, false),
   ];

@@ -82,7 +82,7 @@ async function audit(port: number, url: string): Promise<Metrics> {
 }
 
 /**
- * Issue 12: Lighthouse 12 mobile on `/` and `/share/{id}` served as `npm start` serves them (the
+ * Lighthouse 12 mobile on `/` and `/share/{id}` served as `npm start` serves them (the
  * first screen rendered on the server), beside the same pages as the client-only shell (SSR=off,
  * the "before"), median of 3 runs each, interleaved so both see the same machine load.
  */

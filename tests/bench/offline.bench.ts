@@ -20,7 +20,7 @@ async function visit(context: BrowserContext, url: string, network: 'online' | '
 }
 
 /**
- * Issue 12: in a shop with no signal, the app a person has visited once opens as fast as with
+ * In a shop with no signal, the app a person has visited once opens as fast as with
  * signal. One first visit per run installs the service worker; then a repeat visit on slow 4G and
  * one with the network off (in alternating order), each until the palette is painted. Beside them,
  * the repeat visit of a browser without the worker (its HTTP cache only), as before this issue.

@@ -12,7 +12,7 @@ import { ROOT, startServer } from '../support/server-process';
 import { type BenchRow, type BenchSuite, summarize } from './support';
 
 /**
- * Issue 12's outbox row: 200 writes made offline by a signed-in person (creates, renames, saves,
+ * The outbox row: 200 writes made offline by a signed-in person (creates, renames, saves,
  * sharing changes, restores, deletes and undos on palettes made offline), then the connection comes
  * back and the outbox sends them to the real server (its SQLite file). Beside it, the same 200 writes
  * sent online one by one through the same adapter, in the same run. The server's event log must then

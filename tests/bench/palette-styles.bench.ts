@@ -19,7 +19,7 @@ function seeded(seed: number): Random {
 const PRESSES = 1000;
 
 /**
- * Issue 13: for each palette style, 1 000 presses of Generate on a palette of 5 (nothing locked),
+ * For each palette style, 1 000 presses of Generate on a palette of 5 (nothing locked),
  * scored with the Ou–Luo model, and the time one press takes for 10 colours, beside Random.
  */
 const suite: BenchSuite = async () => {

@@ -98,7 +98,7 @@ test.describe('accounts when the backend differs', () => {
     await expect(page.getByRole('banner').getByText('Syncing...')).toBeHidden();
     await page.unroute('**/api/palettes/import');
 
-    // The network drops (issue 12): the save waits on this device, the header says so, and it lands
+    // The network drops: the save waits on this device, the header says so, and it lands
     // once the connection works again, once.
     await page.route('**/api/palettes/import', (route) => route.abort('internetdisconnected'));
     await page.locator('body').press(' ');

@@ -28,7 +28,7 @@ async function visiblePalette(page: Page) {
       hex,
       rgb: [1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16)) as [number, number, number],
       brand: entry.brand,
-      // Issue 13: "Brand Name (Number)".
+      // Swatch names read "Brand Name (Number)".
       swatchName: number ? `${entry.brand} ${name} (${number})` : `${entry.brand} ${name}`,
       entry,
     };

@@ -95,7 +95,7 @@ test.describe('menu, drawer and information modals', () => {
     }
   });
 
-  test('? opens the shortcuts, which list every key of the spec; palette keys pause behind it', async ({ page }) => {
+  test('? opens the shortcuts, which list every shortcut key; palette keys pause behind it', async ({ page }) => {
     await page.goto('/');
     await expect(strips(page)).toHaveCount(5);
     await page.keyboard.press('Shift+?');
@@ -200,7 +200,7 @@ test.describe('session restore', () => {
     expect(await lockStates(page)).toEqual([false, true, false, false, false, false]);
   });
 
-  test('a session written to the spec (brand, name, hex) restores; a tampered or corrupt one is ignored', async ({
+  test('a session in the stored format (brand, name, hex) restores; a tampered or corrupt one is ignored', async ({
     page,
   }) => {
     await page.goto('/');

@@ -59,7 +59,7 @@ test.describe('palette editor: strips', () => {
     await strip.getByRole('button', { name: `Copy ${hex}` }).click();
     await expect(toast(page, `Copied ${hex}`)).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(hex);
-    // Spec §9: toasts leave after 2 s.
+    // Toasts leave after 2 s.
     await expect(toast(page, `Copied ${hex}`)).toBeHidden({ timeout: 3500 });
   });
 
@@ -143,7 +143,7 @@ test.describe('palette editor: strips', () => {
     await open(page);
     const before = await names(page);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('session'))).not.toBeNull();
-    // A remembered search (spec §3 session) makes the filter active at start-up.
+    // A remembered search (the stored 'session') makes the filter active at start-up.
     await page.evaluate(() => {
       const stored = JSON.parse(localStorage.getItem('session') ?? '{}');
       localStorage.setItem('session', JSON.stringify({ ...stored, searchTerm: 'green' }));
@@ -172,7 +172,7 @@ test.describe('palette editor: strips', () => {
     await expect(toast(page, 'All colors unlocked')).toBeVisible();
     expect(await lockStates(page)).toEqual([false, false, false, false, false]);
 
-    // Any text field swallows the keys (spec §5).
+    // Any text field swallows the keys: shortcuts never steal typing.
     await page.evaluate(() => {
       const input = document.createElement('input');
       input.setAttribute('aria-label', 'scratch');
@@ -387,7 +387,7 @@ test.describe('palette editor: wide screens', () => {
     const box = await strip.boundingBox();
     await strip.hover();
     await expect(strip.locator('.palette-strip-details')).toBeVisible();
-    // Issue 16: the layout does not move under the pointer.
+    // The layout does not move under the pointer.
     expect(await strip.boundingBox()).toEqual(box);
   });
 });

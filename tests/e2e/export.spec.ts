@@ -245,7 +245,7 @@ test.describe('share and export', () => {
     await expect(toast(page, 'Palette exported as SVG!')).toBeVisible();
   });
 
-  test('exports JSON of spec §3 and CSS variables, each with the paint number', async ({ page }) => {
+  test('exports JSON (name, colors, created) and CSS variables, each with the paint number', async ({ page }) => {
     await page.goto('/');
     const { names, hexes, brands } = await visiblePalette(page);
     const before = Date.now();

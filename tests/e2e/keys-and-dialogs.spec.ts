@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { storedPalettes } from './support/saved-flows';
 
-/** Issue 16: keys, dialogs and toasts, done as a person does them (real clicks, taps and typing). */
+/** Keys, dialogs and toasts, done as a person does them (real clicks, taps and typing). */
 
 const DESKTOP = { width: 1366, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -228,7 +228,7 @@ test.describe('desktop', () => {
     await expect(add).toBeDisabled();
     await expect(add).toHaveAccessibleDescription('A palette holds at most 10 colours');
     await expect(add).toHaveAttribute('title', 'A palette holds at most 10 colours');
-    // The key still answers with the spec's message, shown once however often it is pressed.
+    // The key still answers with the fixed toast text, shown once however often it is pressed.
     for (let i = 0; i < 4; i++) await page.keyboard.press('a');
     await expect(toast(page, 'Maximum 10 colors allowed')).toHaveCount(1);
     await expect(strips(page)).toHaveCount(10);

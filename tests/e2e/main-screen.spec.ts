@@ -10,7 +10,7 @@ test.describe('the main screen', () => {
   test('shows the header and a palette of 5 real paints with readable text', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Swatchbook' })).toBeVisible();
-    // The 'by' line of spec §2 names who makes the paints, not the app again ("Swatchbook by Swatchbook").
+    // The header's 'by' line names who makes the paints, not the app again ("Swatchbook by Swatchbook").
     const byline = page.locator('header').getByText(/ by /);
     await expect(byline).toBeVisible();
     await expect(byline).toHaveText(/by Farrow & Ball, Lick and Little Greene/);
@@ -91,7 +91,7 @@ test.describe('one spelling', () => {
   test('British spelling on the main screen, the search and a colour’s details', async ({ page }) => {
     await page.goto('/');
     await expect(strips(page)).toHaveCount(5);
-    // American forms a person reads here (the spec's own toast texts are not on screen in this walk).
+    // American forms a person reads here (the fixed toast texts, which keep their American spelling, are not on screen in this walk).
     const american = /\b(colors?|gray|favorites?)\b/i;
     expect(await wordsOnPage(page)).not.toMatch(american);
     await page.getByRole('combobox', { name: 'Search colours' }).click();

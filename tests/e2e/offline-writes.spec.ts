@@ -13,7 +13,7 @@ import {
 } from './support/saved-flows';
 
 /**
- * Issue 12 item 4: a signed-in person's writes made without signal wait in the outbox (IndexedDB)
+ * A signed-in person's writes made without signal wait in the outbox (IndexedDB)
  * and reach the real server in order when the connection returns; a clash with a newer version ends
  * in a choice. The app is loaded while online (service workers stay blocked, so it cannot be opened
  * offline here), then Playwright's offline mode cuts the connection under it.

@@ -11,7 +11,7 @@ import {
 } from './support/saved-flows';
 
 /**
- * Issue 12: this device's palettes live in IndexedDB. What an earlier release kept in localStorage
+ * This device's palettes live in IndexedDB. What an earlier release kept in localStorage
  * moves there on the first start with its history; a record that cannot be read is reported and
  * left alone; the browser is asked once to keep the storage.
  */
@@ -23,7 +23,7 @@ test.describe('palettes on this device, in IndexedDB', () => {
     await openApp(page);
     const ids = await stripIds(page);
     const changed = [...ids.slice(1), ids[0] as string];
-    // What the previous release stored: one palette with three versions, one in the spec's plain shape.
+    // What the previous release stored: one palette with three versions, one in the older plain shape (id, name, colours, timestamp).
     await page.evaluate(
       ({ ids, changed }) => {
         const at = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString();

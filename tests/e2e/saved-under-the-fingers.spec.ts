@@ -13,7 +13,7 @@ import {
 } from './support/saved-flows';
 
 /**
- * Issue 16, saved palettes, history and shared links: each test acts as the person did, with real
+ * Saved palettes, history and shared links: each test acts as the person did, with real
  * keys into whatever has focus and real clicks and taps, after the late-loading parts have loaded.
  */
 
@@ -44,7 +44,7 @@ async function generateNew(page: Page) {
   await expect.poll(() => stripIds(page)).not.toEqual(before);
 }
 
-test.describe('issue 16: deleting a saved palette can be undone', () => {
+test.describe('deleting a saved palette can be undone', () => {
   test('on this device: Undo in the toast brings the palette back with its history, by mouse and by keyboard', async ({
     page,
   }) => {
@@ -134,7 +134,7 @@ test.describe('issue 16: deleting a saved palette can be undone', () => {
   });
 });
 
-test.describe('issue 16: save defaults follow where the palette came from', () => {
+test.describe('save defaults follow where the palette came from', () => {
   test('just saved or loaded: S proposes a new version of it, and with no change says so', async ({ page }) => {
     await openApp(page);
     await saveByKeys(page, 'Bedroom', { firstAnonymous: true });
@@ -194,7 +194,7 @@ test.describe('issue 16: save defaults follow where the palette came from', () =
   });
 });
 
-test.describe('issue 16: history tells versions from sharing events', () => {
+test.describe('history tells versions from sharing events', () => {
   test('"Made public" is an event without Restore, and Load and Restore say what they do', async ({ page }) => {
     await signUpByApi(page);
     await openApp(page);
@@ -232,7 +232,7 @@ test.describe('issue 16: history tells versions from sharing events', () => {
   });
 });
 
-test.describe('issue 16: shared links say what they are', () => {
+test.describe('shared links say what they are', () => {
   test('/share/{id}: the name and "Shared palette" show, and Undo brings the visitor’s palette back', async ({
     page,
     browser,
@@ -308,7 +308,7 @@ test.describe('issue 16: shared links say what they are', () => {
   });
 });
 
-test.describe('issue 16: the Saved count reads as a count', () => {
+test.describe('the Saved count reads as a count', () => {
   test('a quiet number beside the label on a phone, not a red badge; the name says how many', async ({
     browser,
     server,

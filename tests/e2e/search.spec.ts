@@ -416,7 +416,7 @@ async function clearByKeys(page: Page) {
   await expect(searchBox(page)).toHaveValue('');
 }
 
-test.describe('issue 16: typing, generating and reading as a person does', () => {
+test.describe('typing, generating and reading as a person does', () => {
   test('short typos still find the colour; when nothing matches, Did you mean runs the likely search', async ({
     page,
   }) => {

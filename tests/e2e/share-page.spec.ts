@@ -33,7 +33,7 @@ test.describe('public share pages', () => {
 
     const stranger = await browser.newContext({ baseURL: server.url });
     const visitor = await stranger.newPage();
-    // The server sends the shared palette in the page (issue 12): nothing to fetch, no loading state.
+    // The server sends the shared palette in the page: nothing to fetch, no loading state.
     let asked = false;
     await visitor.route('**/api/shares/*', (route) => {
       asked = true;

@@ -49,7 +49,7 @@ describe('accounts: sign-up, sign-in, session, sign-out', () => {
     expect(user.password_hash).not.toContain(PASSWORD);
   });
 
-  it('answers 409 email_taken with the spec message for an existing email, in any case', async () => {
+  it('answers 409 email_taken with the fixed message for an existing email, in any case', async () => {
     const { app } = makeTestApp();
     await signUp(app, 'bea@example.com');
     const res = await call(app, 'POST', '/api/auth/signup', {

@@ -174,5 +174,5 @@ describe('fuzzing every endpoint', () => {
     const live = snapshot(deps.db);
     rebuildPaletteProjections(deps.db);
     expect(snapshot(deps.db)).toEqual(live);
-  }, 240_000); // twice the endpoints since issue 11: the account routes are fuzzed too
+  }, 240_000); // the account routes are fuzzed too, so twice the palette routes' time
 });

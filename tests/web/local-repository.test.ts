@@ -181,7 +181,7 @@ describe('migration from localStorage', () => {
       t(1),
       exists,
     );
-    // The spec's plain shape, from before palettes had history.
+    // The plain shape (id, name, colours, timestamp), from before palettes had history.
     const plain = { id: 'p2', name: 'Plain', colorIds: ['c', 'd', 'e'], timestamp: Date.parse(t(2)) };
     return { hall, plain, junk: { id: 'p3', name: 'Junk' } };
   };

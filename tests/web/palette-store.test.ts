@@ -31,7 +31,7 @@ beforeEach(() => {
   initPalette(pick(5));
 });
 
-describe('generating from a supplier or category (issue 16, item 9)', () => {
+describe('generating from a supplier or category', () => {
   it('draws every unlocked colour from the chosen paints and keeps locked ones as they are', () => {
     const lick = new Set(catalogue.colors.filter((c) => c.brand === 'Lick').map((c) => c.id));
     const outside = catalogue.colors.find((c) => c.brand !== 'Lick') as { id: string };

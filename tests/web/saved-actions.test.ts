@@ -17,7 +17,7 @@ import { savedState } from '../../web/stores/saved-store';
 import { syncState } from '../../web/stores/sync-store';
 import { runToastAction, toastState } from '../../web/stores/toast-store';
 
-// The actions against fake repositories: they only turn RepoResults into state and the spec's toasts.
+// The actions against fake repositories: they only turn RepoResults into state and the fixed toasts.
 const palette = (id: string, version = 1, name = `Name ${id}`): SavedPalette => ({
   id,
   name,
@@ -77,7 +77,7 @@ describe('saved-palette actions', () => {
     expect(syncState.status).toBe('idle');
   });
 
-  it('a server failure keeps the list, says the spec’s text and marks the status', async () => {
+  it('a server failure keeps the list, says the fixed failure text and marks the status', async () => {
     savedState.source = 'remote';
     setRepositories({ remote: fake('remote', { create: answer({ ok: false, reason: 'failed' }) }) });
     expect(await saveAsNew('Hall', ['a', 'b', 'c'])).toBe(false);
@@ -86,7 +86,7 @@ describe('saved-palette actions', () => {
     expect(syncState.status).toBe('error');
   });
 
-  it('a write queued for the connection keeps the spec’s toast but never claims synced', async () => {
+  it('a write queued for the connection keeps the usual toast but never claims synced', async () => {
     savedState.source = 'remote';
     savedState.palettes = [palette('p1', 2)];
     const queued = { ...palette('o1'), pending: true };

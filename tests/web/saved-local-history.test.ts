@@ -86,7 +86,7 @@ describe('local palettes keep their own history', () => {
     expect(parsed).toMatchObject({ name: 'Den', version: 2, colorIds: ['a', 'b', 'c'] });
   });
 
-  it("reads the spec's plain records (id, name, colours, timestamp) as a one-version history", () => {
+  it('reads the older plain records (id, name, colours, timestamp) as a one-version history', () => {
     const parsed = parseLocalRecords([
       { id: '1700000000000', name: 'Old', colors: [{ id: 'a' }, { id: 'b' }, { id: 'c' }], timestamp: 1700000000000 },
     ]);

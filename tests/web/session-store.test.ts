@@ -12,7 +12,7 @@ beforeAll(() => {
 });
 beforeEach(() => clearFilters());
 
-/** A session as the spec describes it (§3), written by hand, not by our serializer. */
+/** A session in the format browsers already hold, written by hand, not by our serializer. */
 function session(colors: Array<{ colorName: string; hexCode: string }>, extra: Record<string, unknown> = {}) {
   return JSON.stringify({
     searchTerm: '',

@@ -100,7 +100,7 @@ describe('perceptual extraction recovers the paints an image was made of', () =>
   });
 });
 
-/** Spec §9 re-stated independently of the implementation, for images of exactly 100 px on the long side. */
+/** The literal algorithm (every 4th pixel, channels rounded to 10, top 20 matched by RGB distance under 100, stop at 5) re-stated independently of the implementation, for images of exactly 100 px on the long side. */
 function specByHand(image: Pixels) {
   const counts = new Map<string, number>();
   const order: string[] = [];
@@ -126,7 +126,7 @@ function specByHand(image: Pixels) {
   return [...used];
 }
 
-describe('the spec algorithm follows §9 step by step', () => {
+describe('the spec algorithm follows its steps one by one', () => {
   it('scales to fit 100 × 100 and samples every 4th pixel', () => {
     const colors = distinctPaints(catalogue, 3).map(rgbOf);
     const wide = bandImage(colors, { width: 400, height: 200 });

@@ -77,7 +77,7 @@ describe('search index on the real catalogue', () => {
     expect(name(top('cornfroth')[0] as string)).toBe('Cornforth White');
   });
 
-  it('forgives one typo from four letters: hage, bleu (issue 16, item 7)', () => {
+  it('forgives one typo from four letters: hage, bleu', () => {
     expect(top('hage')[0]).toBe('farrow-ball-hague-blue'); // one letter missing
     expect(top('hage blue')).toEqual(['farrow-ball-hague-blue']);
     expect(top('hague bleu')).toEqual(['farrow-ball-hague-blue']); // swapped letters

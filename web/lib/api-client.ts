@@ -22,8 +22,8 @@ import type {
 export type { ApiPalette, ApiUser };
 
 /**
- * The one module that calls `fetch` for the API (DESIGN.md's endpoint table). Every failure becomes
- * an `ApiFailure` with the server's code and message, so callers show the spec's toast and never crash.
+ * The one module that calls `fetch` for the API (its routes: server/routes/). Every failure becomes
+ * an `ApiFailure` with the server's code and message, so callers show their fixed toast and never crash.
  */
 
 export class ApiFailure extends Error {

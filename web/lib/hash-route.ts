@@ -1,4 +1,4 @@
-/** The information modals a hash opens (spec §2 'Hash routes'). */
+/** The information modals a hash opens, as the navigation drawer links them. */
 export const INFO_ROUTES = ['about', 'how-to-use', 'keyboard-shortcuts', 'contact'] as const;
 export type InfoRoute = (typeof INFO_ROUTES)[number];
 

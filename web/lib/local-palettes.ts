@@ -8,7 +8,7 @@ import {
 import { fold, versions } from '../../shared/palette/palette-evolve';
 
 /**
- * Anonymous palettes in browser storage (`savedPalettes`): the spec's fields (id, name, colours,
+ * Anonymous palettes in browser storage (`savedPalettes`): the plain fields (id, name, colours,
  * timestamp) beside the palette's own events, so history works without an account and travels
  * to the server at sign-in. Pure functions here; local-repository.ts does the reading and writing.
  */
@@ -18,7 +18,7 @@ export interface LocalPaletteRecord {
   colorIds: string[];
   /** Spec: local palettes have no user_id. */
   user_id?: undefined;
-  /** Last change, ms since the epoch (the spec's `timestamp`). */
+  /** Last change, ms since the epoch (the stored `timestamp`). */
   timestamp: number;
   createdAt: string;
   updatedAt: string;
@@ -40,7 +40,7 @@ export interface HistoryEntry {
   restoredVersion?: number;
 }
 
-/** Time based, as the spec says, with a random tail so two tabs saving in one millisecond differ. */
+/** Time based, as stored ids always were, with a random tail so two tabs saving in one millisecond differ. */
 export function newLocalId(nowMs: number, random: () => number): string {
   return `${nowMs.toString(36)}${Math.floor(random() * 36 ** 4)
     .toString(36)
@@ -179,7 +179,7 @@ function storedRecord(r: Record<string, unknown>, events: PaletteEvent[]): Local
 
 /**
  * The one parser of a stored local palette, wherever it is read from (IndexedDB, or the old
- * localStorage list being migrated): a record with its events, or the spec's plain
+ * localStorage list being migrated): a record with its events, or the older plain
  * `{id, name, colors|colorIds, timestamp}` (which gets a history of one version). Null when it
  * cannot be read (bad shape, or events that do not fold); never throws.
  */

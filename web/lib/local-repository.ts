@@ -21,7 +21,7 @@ import type { PaletteChange, PaletteRepository, RepoResult, SavedPalette } from 
 export const PALETTE_DB = 'swatchbook-palettes';
 const DB_VERSION = 1;
 export const PALETTE_STORE = 'palettes' as const;
-/** The localStorage key the palettes lived under before IndexedDB (the spec's name). */
+/** The localStorage key the palettes lived under before IndexedDB; older releases wrote it, so the name stays. */
 export const OLD_LOCAL_KEY = 'savedPalettes';
 /** How long a deleted palette is kept with its history (Undo needs seconds; this is a safety margin). */
 export const KEEP_DELETED_MS = 30 * 24 * 60 * 60 * 1000;

@@ -4,7 +4,7 @@ import type { HistoryEntry } from './local-palettes';
 import type { SavedPalette } from './palette-repository';
 
 /**
- * The outbox's storage (issue 12 item 4): an IndexedDB database of its own per account, holding the
+ * The outbox's storage: an IndexedDB database of its own per account, holding the
  * writes that wait for the connection, in order, and what the server last said (the list, histories,
  * which offline-made palette became which server palette). Every entry is checked when read: one
  * damaged by a crash or an old version is set aside and counted, never sent and never fatal.

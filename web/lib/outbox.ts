@@ -6,7 +6,7 @@ import { type NewOp, type OpBody, type OutboxQueue, openQueue, type QueuedOp, ty
 import type { CreateOptions, PaletteChange, PaletteRepository, RepoResult, SavedPalette } from './palette-repository';
 
 /**
- * The outbox (issue 12 item 4): a repository in front of the remote one. Online and answered, every
+ * The outbox (see web/README.md, "The outbox"): a repository in front of the remote one. Online and answered, every
  * call passes straight through. Without a connection a write waits in IndexedDB with the version it
  * was based on and is answered at once with the palette as it will be (`pending`); reads answer from
  * the last list the server gave plus the waiting writes. One tab at a time sends them, in order, when

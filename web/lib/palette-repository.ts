@@ -1,7 +1,7 @@
 import type { HistoryEntry } from './local-palettes';
 
 /**
- * One interface for where saved palettes live (issue 12 item 5): this device (IndexedDB), the
+ * One interface for where saved palettes live: this device (IndexedDB), the
  * server (the API), and the outbox between them (writes made without signal wait in IndexedDB and
  * go to the server in order). The saved-palette actions pick one and only update state and show
  * toasts from its answers; no action branches on signed-in or not.

@@ -12,7 +12,7 @@ export interface ShortcutOptions {
 type Entry = { key: string; options: ShortcutOptions; handler: (event: KeyboardEvent) => void };
 const entries = new Set<Entry>();
 
-/** True while the user types: shortcuts must not steal their keystrokes (spec §5). */
+/** True while the user types: shortcuts must not steal their keystrokes. */
 export function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   const tag = target.tagName;

@@ -148,7 +148,7 @@ export async function signInWithSecondFactor(totp: string): Promise<AuthOutcome>
   }
 }
 
-/** 409 `email_taken` is the spec's "user with no identities": the modal switches to sign-in. */
+/** 409 `email_taken` means the account exists: the modal switches to sign-in. */
 export async function signUpWithPassword(email: string, password: string): Promise<SignUpOutcome> {
   if (authState.backend === 'unavailable') return { ok: false, message: NOT_CONFIGURED };
   let confirmationRequired: boolean;

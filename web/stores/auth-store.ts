@@ -2,7 +2,7 @@ import { proxy } from 'valtio';
 import type { ApiUser } from '../lib/api-client';
 
 /**
- * Who is signed in, and whether there is a server at all. 'unavailable' is the spec's "backend not
+ * Who is signed in, and whether there is a server at all. 'unavailable' is the "backend not
  * configured" mode (the SPA on a static host): everything stays on this device.
  */
 export type Backend = 'checking' | 'available' | 'unavailable';

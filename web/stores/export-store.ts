@@ -33,7 +33,7 @@ function currentColors(): CatalogueColor[] | null {
   return colors.length > 0 ? colors : null;
 }
 
-/** Spec §2: the bar and the E key act only on a palette on screen, not on search results. */
+/** The bar and the E key act only on a palette on screen, not on search results. */
 export function canExport(): boolean {
   return currentColors() !== null && !resultsShown();
 }

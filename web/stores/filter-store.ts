@@ -1,7 +1,7 @@
 import { proxy, ref } from 'valtio';
 import type { Brand, Category } from '../../shared/catalogue/types';
 
-/** The catalogue search and filters (spec §2). Any of them active replaces the strips with results. */
+/** The catalogue search and filters (supplier, category). Any of them active replaces the strips with results. */
 export const filterState = proxy({
   searchTerm: '',
   brand: null as Brand | null,
@@ -67,7 +67,7 @@ export function setCategory(category: Category | null): void {
   filterState.category = category;
 }
 
-/** 'Clear all', and what adding a colour does (spec §4). */
+/** 'Clear all', and what adding a colour does, so the new colour is in view. */
 export function clearFilters(): void {
   filterState.searchTerm = '';
   filterState.brand = null;

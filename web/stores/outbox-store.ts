@@ -4,7 +4,7 @@ import { showToast } from './toast-store';
 import { openOverlay } from './ui-store';
 
 /**
- * What the outbox holds for the person (issue 12 item 4): writes made offline that met a newer
+ * What the outbox holds for the person: writes made offline that met a newer
  * version on the server, or that the server refused. Each is announced by an action toast that opens
  * the choice (features/saved/offline-conflict-dialog.tsx); the choice settles it in the outbox. Loaded
  * with the outbox, after first paint; the outbox itself is made in outbox-actions.ts, so the dialog's

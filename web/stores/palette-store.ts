@@ -18,7 +18,7 @@ type Snapshot = readonly Slot[];
 
 interface PaletteState {
   slots: Slot[];
-  /** How Generate picks (issue 13); remembered with the session. */
+  /** How Generate picks (a palette style); remembered with the session. */
   style: PaletteStyle;
   /** Whether undo and redo can act; booleans, so the buttons re-render only when that changes. */
   canUndo: boolean;
@@ -107,7 +107,7 @@ export type GenerateResult =
   | { ok: false; reason: 'style'; cause: 'locks' | 'pool' };
 
 /**
- * Spec §4: keeps locked positions, refills the rest, an empty palette becomes 5 colours. With a
+ * Keeps locked positions, refills the rest, an empty palette becomes 5 colours. With a
  * supplier or category, only from those paints (locked colours stay whatever they are); refused,
  * palette untouched, when too few paints match to fill it without repeats. A style other than
  * Random builds around the locks (its code must be loaded: see loadStyles).
@@ -244,7 +244,7 @@ export function initPalette(colorIds: readonly string[], locked: readonly boolea
 }
 
 /**
- * Catalogue colour ids for the hex codes of a shared link (spec §2): case-insensitive, unknown
+ * Catalogue colour ids for the hex codes of a shared #palette= link: case-insensitive, unknown
  * values skipped, at most 10 kept.
  */
 export function idsFromHexes(catalogue: Catalogue, hexes: readonly string[]): string[] {

@@ -58,7 +58,7 @@ function endSession(): void {
 }
 onSessionEnded(endSession);
 
-/** Every failure: the spec's toast; an ended session also signs this tab out. */
+/** Every failure: its fixed toast; an ended session also signs this tab out. */
 function failed(repo: PaletteRepository, result: Failure, message: string): void {
   if (result.reason === 'signed-out') {
     endSession();
@@ -182,7 +182,7 @@ export async function saveBack(
   return { kind: 'failed' };
 }
 
-/** Spec §5: trimmed, non-empty and different, otherwise nothing happens. */
+/** Trimmed, non-empty and different, otherwise nothing happens (no request, no toast). */
 export async function renamePalette(id: string, rawName: string): Promise<void> {
   const name = rawName.trim();
   const current = savedState.palettes.find((p) => p.id === id);
@@ -234,7 +234,7 @@ function remember(ids: readonly string[], repo: PaletteRepository): Deleted {
 
 const undoAction = (deleted: Deleted) => ({ label: 'Undo', run: () => void undoDelete(deleted) });
 
-/** One delete for one palette or many: the spec's texts differ, the steps and the Undo do not. */
+/** One delete for one palette or many: the toast texts differ, the steps and the Undo do not. */
 async function removePalettes(ids: readonly string[], texts: { failed: string; done: string }): Promise<boolean> {
   const repo = repository();
   const deleted = remember(ids, repo);
@@ -402,7 +402,7 @@ async function uploadLocal(local: LocalPaletteRecord[]): Promise<LocalPaletteRec
   return refused;
 }
 
-/** Spec §4, on sign-in: upload this device's palettes with their history, then use the server's list. */
+/** On sign-in: upload this device's palettes with their history, then use the server's list. */
 export function syncOnSignIn(): Promise<void> {
   syncing ??= runSync().finally(() => {
     syncing = null;
@@ -435,7 +435,7 @@ async function runSync(): Promise<void> {
     setSyncStatus(list.pending ? 'waiting' : 'synced');
     void settleWaiting();
   } catch {
-    // The spec: on failure the status becomes error and this device's list stays in use.
+    // On failure the status becomes error and this device's list stays in use.
     savedState.source = 'local';
     await loadLocalList();
     setSyncStatus('error');

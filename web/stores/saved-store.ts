@@ -12,7 +12,7 @@ import { openOverlay } from './ui-store';
  */
 export type { SavedPalette };
 
-/** The name issue 3 and 6 know it by. */
+/** An older name for SavedPalette, kept for code that still uses it. */
 export type SavedPaletteSummary = SavedPalette;
 
 /** A localStorage mirror of how many palettes this device keeps, so the badge paints right at once. */
@@ -72,7 +72,7 @@ export function savedNameFor(colorIds: readonly string[]): string | null {
 /** Set once an anonymous visitor chose to keep palettes on this device only (for this visit). */
 export const localChoice = { deviceOnly: false };
 
-/** Save button and S key (spec §5): refuse an empty palette, ask an anonymous visitor to sign in. */
+/** Save button and S key: refuse an empty palette, ask an anonymous visitor to sign in. */
 export function requestSave(): void {
   if (paletteState.slots.length === 0) {
     showToast('No palette to save', 'error');

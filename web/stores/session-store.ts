@@ -17,7 +17,7 @@ import { themeState } from './theme-store';
 import { showToast } from './toast-store';
 import type { PaletteSession } from '../../shared/session/first-paint';
 
-/** The browser storage key of spec §3 'Session restore'. */
+/** The browser storage key of the restored session; sessions already stored use it, so it stays. */
 export const SESSION_KEY = 'session';
 const WRITE_DELAY_MS = 300;
 
@@ -30,7 +30,7 @@ const sessionSchema = z.looseObject({
   currentPalette: z.array(storedColor).check(z.minLength(PALETTE_MIN), z.maxLength(PALETTE_MAX)),
   lockedIndices: z.optional(z.array(z.int().check(z.nonnegative()))),
   timestamp: z.optional(z.number()),
-  // Added with issue 13: sessions stored before it have none and restore as Random.
+  // Added with palette styles: sessions stored before them have none and restore as Random.
   paletteStyle: z.optional(z.unknown()),
 });
 
@@ -39,7 +39,7 @@ export type RestoredSession = PaletteSession;
 
 /**
  * Reads a stored session; null unless it parses and every colour matches a catalogue colour by hex
- * AND name (spec §5), or by hex and an id the catalogue renamed, so corrupt, foreign or outdated
+ * AND name, or by hex and an id the catalogue renamed, so corrupt, foreign or outdated
  * data is ignored without a word.
  */
 export function readSession(raw: string | null, catalogue: Catalogue): RestoredSession | null {
@@ -77,7 +77,7 @@ export function readSession(raw: string | null, catalogue: Catalogue): RestoredS
   };
 }
 
-/** What we store: the spec's fields, each colour by brand, name and hex. */
+/** What we store (sessions already stored have this shape): each colour by brand, name and hex. */
 export function serializeSession(catalogue: Catalogue, now: number): string | null {
   const colors = paletteState.slots.map((slot) => catalogue.byId.get(slot.colorId));
   if (colors.length === 0 || colors.some((c) => !c)) return null;

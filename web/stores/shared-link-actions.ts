@@ -3,7 +3,7 @@ import { savedState } from './saved-store';
 import { dismissShared, sharedLinkState } from './shared-link-store';
 import { showToast } from './toast-store';
 
-/** Called right after a link replaced the palette; `message` is the spec's toast for that link. */
+/** Called right after a link replaced the palette; `message` is the fixed toast for that link. */
 export function announceShared(name: string | null, message: string): void {
   // Someone else's palette: saving it must not offer to overwrite the palette this one replaced.
   savedState.loadedFrom = null;

@@ -1,8 +1,8 @@
 import { proxy } from 'valtio';
 
 /**
- * Spec §4: where the saved list stands against the server; the header shows 'Syncing...'.
- * 'waiting' (issue 12): changes made without signal wait in the outbox on this device.
+ * Where the saved list stands against the server; the header shows 'Syncing...'.
+ * 'waiting': changes made without signal wait in the outbox on this device.
  */
 export type SyncStatus = 'idle' | 'syncing' | 'synced' | 'waiting' | 'error';
 

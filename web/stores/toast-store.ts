@@ -38,7 +38,7 @@ function schedule(id: number, ms: number): void {
 }
 
 /**
- * Shows a message for 2 s (spec §9); the region announces it to screen readers. With an action
+ * Shows a message for 2 s; the region announces it to screen readers. With an action
  * it shows a button and stays 6 s, and does not leave while hovered or focused.
  */
 export function showToast(message: string, tone: Toast['tone'] = 'info', action?: ToastAction): void {

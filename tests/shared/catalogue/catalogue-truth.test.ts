@@ -9,7 +9,7 @@ import { relativeLuminance } from '../../../shared/color/contrast';
 import { parseHex } from '../../../shared/color/hex';
 import { rgbToOklch } from '../../../shared/color/spaces';
 
-// Issue 17: the catalogue's numbers, words and families must agree with each other and with the paint.
+// The catalogue's numbers, words and families must agree with each other and with the paint.
 const sources = JSON.parse(
   readFileSync(new URL('../../../data/catalogue.json', import.meta.url), 'utf8'),
 ) as SourceColor[];
@@ -47,7 +47,7 @@ describe('the LRV estimator', () => {
     // The old estimate (Y × 100) was 5.2 off on average; the honest, held-out error must beat it clearly.
     const old = lrvErrors(pairs, (p) => Math.round(p.y));
     expect(cv.mean).toBeLessThan(old.mean - 2);
-    // Only paints whose screen hex is far from their paint may miss by more than 10 (issue 17 lists Cool Arbour).
+    // Only paints whose screen hex is far from their paint may miss by more than 10 (Cool Arbour is one).
     expect(cv.worst.filter((w) => w.error > 10).length).toBeLessThanOrEqual(2);
   });
 

@@ -26,7 +26,7 @@ describe('the derived catalogue', () => {
     expect(brands).toEqual({ 'Farrow & Ball': 144, Lick: 99, 'Little Greene': 204 });
   });
 
-  it('gives the stable ids DESIGN.md names', () => {
+  it('gives brand-and-name ids that stay stable, since saved palettes store them', () => {
     expect(catalogue.byId.get('farrow-ball-hague-blue')?.colorName).toBe('Hague Blue');
     expect(catalogue.byId.get('lick-greige-02')?.colorName).toBe('Greige 02');
     expect(catalogue.byId.get('little-greene-hicks-blue')?.colorName).toBe("Hicks' Blue");

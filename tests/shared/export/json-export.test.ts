@@ -6,7 +6,7 @@ import { colorsById, HOSTILE_NAMES } from './support';
 const created = new Date('2026-11-22T14:30:05.123Z');
 
 describe('JSON export', () => {
-  it('has the fields of spec §3 and the paint number, in order, with rgb read from the hex', () => {
+  it('has name, colors and created, each colour with name, hex, brand, rgb, description and paint number, in order, rgb read from the hex', () => {
     const colors = colorsById('farrow-ball-hague-blue', 'lick-greige-02', 'little-greene-hicks-blue');
     const parsed = JSON.parse(writePaletteJson(toExportPalette(null, colors), created));
     expect(Object.keys(parsed)).toEqual(['name', 'colors', 'created']);

@@ -79,7 +79,7 @@ describe('decide: creating', () => {
 });
 
 describe('decide: editing', () => {
-  it('renames, and does nothing when the trimmed name is unchanged (spec §5)', () => {
+  it('renames, and does nothing when the trimmed name is unchanged', () => {
     given([created()])
       .when({ type: 'RenamePalette', actorId: 'alice', name: 'Kitchen' })
       .thenEvents([paletteEvent('PaletteRenamed', NOW, { name: 'Kitchen' })]);

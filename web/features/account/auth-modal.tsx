@@ -25,10 +25,10 @@ const RESET_SENT =
   'If an account uses that address, we have sent it a link to choose a new password. The link works for 1 hour.';
 const ASK_ADMIN =
   'This server cannot send mail, so it cannot send you a reset link. Ask its administrator for a password reset link.';
-/** Spec §9: the sign-up modal closes 3 s after success. */
+/** The sign-up modal closes 3 s after success, time to read its message. */
 const CLOSE_AFTER_SIGNUP_MS = 3000;
 
-/** Sign In / Create Account (spec §4), and on save the choice to keep a palette on this device only. */
+/** Sign In / Create Account (one modal, switchable), and on save the choice to keep a palette on this device only. */
 export default function AuthModal({ params, onClose }: OverlayProps) {
   const { google, mail } = useSnapshot(authState);
   const [mode, setMode] = useState<Mode>(

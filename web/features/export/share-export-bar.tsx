@@ -8,7 +8,7 @@ import { openOverlay, uiState } from '../../stores/ui-store';
 import { ExportMenu } from './export-menu';
 import './share-export-bar.css';
 
-/** Spec §2's bottom buttons, shown only while a palette is on screen (not search results). */
+/** The bottom Share and Export buttons, shown only while a palette is on screen (not search results). */
 export function ShareExportBar() {
   const count = useSnapshot(paletteState).slots.length;
   const ready = useSnapshot(catalogueState).status === 'ready';

@@ -12,7 +12,7 @@ export type ContactErrors = Partial<Record<keyof ContactMessage, string>>;
 // Deliberately loose: the mail client is the real check; this catches typos like a missing @.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Spec §5: name, email and message are all required. */
+/** Name, email and message are all required. */
 export function validateContact(input: ContactMessage): ContactErrors {
   const errors: ContactErrors = {};
   if (!input.name.trim()) errors.name = 'Please enter your name.';

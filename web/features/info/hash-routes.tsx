@@ -6,7 +6,7 @@ import { showToast } from '../../stores/toast-store';
 import { closeOverlay, isOverlayOpen, openOverlayInstead, uiState } from '../../stores/ui-store';
 
 /**
- * Spec §2 hash routes. The address is the information modal's history entry: #about and friends
+ * Hash routes. The address is the information modal's history entry: #about and friends
  * open their modal (one at a time), Back off the hash closes it, and closing it clears the hash,
  * stepping back off an entry this visit made. #palette=… links opened later in the same tab load
  * here (the first one at start-up is the session store's, so it wins over the remembered session).

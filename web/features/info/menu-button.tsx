@@ -1,7 +1,7 @@
 import { useShortcut } from '../../lib/shortcuts';
 import { closeOverlay, openOverlay, uiState } from '../../stores/ui-store';
 
-/** Opens the navigation drawer; also owns the ? (help) and Escape keys of spec §9. */
+/** Opens the navigation drawer; also owns the ? (help) and Escape (close overlays) keys. */
 export function MenuButton() {
   // An address of its own, like the menu's links: Back closes it (hash-routes.tsx opens it).
   useShortcut('?', () => {

@@ -17,7 +17,7 @@ export function SavedCount({ count }: { count: number }) {
   );
 }
 
-/** The floating buttons of spec §2. At 768 px or less the mobile footer takes save, saved and add. */
+/** The floating buttons (unlock all, save, saved, extract, add); at 768 px or less the mobile footer takes save, saved and add. */
 export function FloatingActions() {
   usePaletteShortcuts();
   const { slots } = useSnapshot(paletteState);

@@ -10,7 +10,7 @@ import { SavedCount } from './floating-actions';
 import { Icon } from './icons';
 import { ADD_REASON, addColor, generate } from './palette-actions';
 
-/** Spec §2: at 768 px or less a footer bar holds save, saved palettes, generate, share and add. */
+/** At 768 px or less a footer bar holds save, saved palettes, generate, share and add. */
 export function MobileFooter() {
   const saved = savedCount(useSnapshot(savedState));
   const ready = useSnapshot(catalogueState).status === 'ready';

@@ -16,7 +16,7 @@ import {
 import { startNewPalette } from '../../stores/saved-store';
 import { showToast } from '../../stores/toast-store';
 
-/** What buttons and keys do: the store's action plus the message the spec asks for. */
+/** What buttons and keys do: the store's action plus its fixed toast (web/README.md, 'Texts users see'). */
 
 const ready = () => catalogueState.status === 'ready';
 
@@ -69,7 +69,7 @@ export function addColor(): void {
     showToast('Maximum 10 colors allowed', 'error');
     return;
   }
-  // Spec §4: adding clears active filters, so the new colour is in view.
+  // Adding clears active filters, so the new colour is in view.
   clearFilters();
   showToast('Color added');
 }
@@ -86,7 +86,7 @@ export function toggleLockAt(index: number): void {
   showToast(toggleLock(index) ? 'Color locked' : 'Color unlocked');
 }
 
-/** The L key: toggles the last colour (spec §4). */
+/** The L key: toggles the last colour. */
 export function toggleLastLock(): void {
   toggleLockAt(paletteState.slots.length - 1);
 }

@@ -6,7 +6,7 @@ import { addColor, generate, redoChange, toggleLastLock, undoChange, unlockEvery
 // Keys act on the palette only while no modal or drawer covers it.
 const noOverlay = () => uiState.overlays.length === 0;
 
-/** Spec §9's palette keys (E is the export feature's), plus undo and redo. */
+/** The palette keys, Space, A, S, L, U (E is the export feature's), plus undo and redo. */
 export function usePaletteShortcuts(): void {
   useShortcut(' ', generate, { when: noOverlay });
   useShortcut('a', addColor, { when: noOverlay });

@@ -14,7 +14,7 @@ type Conflict = Extract<SaveBackResult, { kind: 'conflict' }>;
 const formatTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** 'Name Your Palette' (spec §2); onto the palette it was loaded from, or as a new one. */
+/** 'Name Your Palette'; onto the palette it was loaded from, or as a new one. */
 export default function SaveModal({ onClose }: OverlayProps) {
   const saved = useSnapshot(savedState);
   const { palettes, loadedFrom } = saved;

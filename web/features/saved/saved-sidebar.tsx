@@ -25,7 +25,7 @@ function refocus(from: Element | null): void {
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
-/** The Saved Palettes sidebar (spec §2): virtualised, so hundreds of palettes scroll smoothly on a phone. */
+/** The Saved Palettes sidebar: virtualised, so hundreds of palettes scroll smoothly on a phone. */
 export default function SavedSidebar({ onClose }: OverlayProps) {
   const { palettes, source, loaded } = useSnapshot(savedState);
   const { backend, user } = useSnapshot(authState);

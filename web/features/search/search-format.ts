@@ -1,4 +1,4 @@
-/** 'Showing 1 colour', 'Showing 12 colours' (spec §2). */
+/** The results heading: 'Showing 1 colour', 'Showing 12 colours'. */
 export function showingLabel(count: number): string {
   return `Showing ${count} ${count === 1 ? 'colour' : 'colours'}`;
 }
@@ -17,7 +17,7 @@ export function deltaELabel(deltaE: number): string {
   return 'different';
 }
 
-/** The supplier link, only when it is a web address (spec §5); null means 'Purchase link not available'. */
+/** The supplier link, only when it is a web address (http or https); null means 'Purchase link not available'. */
 export function purchaseHref(link: string | null | undefined): string | null {
   return typeof link === 'string' && /^https?:\/\//i.test(link) ? link : null;
 }

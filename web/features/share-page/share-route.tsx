@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio';
 import { firstPaint } from '../../lib/first-paint';
 import { sharedLinkState } from '../../stores/shared-link-store';
 
-/** Spec §2: `/share/{shareId}`, alphanumeric ids only. */
+/** `/share/{shareId}`, alphanumeric ids only (the only ids we issue). */
 const SHARE_PATH = /^\/share\/([^/]*)\/?$/;
 export const VALID_SHARE_ID = /^[A-Za-z0-9]+$/;
 
