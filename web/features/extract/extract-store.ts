@@ -1,5 +1,6 @@
 import { proxy, ref } from 'valtio';
 import { PALETTE_DEFAULT } from '../../../shared/palette/limits';
+import { isAbortError } from '../../lib/worker-bridge';
 import { getCatalogue } from '../../stores/catalogue-store';
 import { replacePalette } from '../../stores/palette-store';
 import { showToast } from '../../stores/toast-store';
@@ -81,8 +82,6 @@ function fail(message: string): void {
   showToast(message, 'error');
 }
 
-const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
-
 function begin(phase: Phase): AbortSignal {
   controller?.abort();
   controller = new AbortController();
@@ -139,7 +138,7 @@ export async function extractFromFile(file: File): Promise<void> {
     extractState.result = null;
     await extractCurrent(signal, 0.5);
   } catch (error) {
-    if (!isAbort(error)) {
+    if (!isAbortError(error)) {
       console.error('extract: reading the image failed', error);
       fail('That image could not be read. Choose another photo.');
     }
@@ -155,7 +154,7 @@ export async function rerun(): Promise<void> {
   try {
     await extractCurrent(signal, 0);
   } catch (error) {
-    if (!isAbort(error)) {
+    if (!isAbortError(error)) {
       console.error('extract: extraction failed', error);
       fail('Extracting the palette failed. Try again.');
     }

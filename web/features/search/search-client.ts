@@ -1,8 +1,9 @@
+import type { Remote } from 'comlink';
 import type { CatalogueColor } from '../../../shared/catalogue/types';
 import type { ClosestGroup } from '../../../workers/closest-colors';
 import type { SearchQuery, SearchResult } from '../../../workers/search-index';
 import type { SearchApi } from '../../../workers/search.worker';
-import { isAbortError, startWorker } from '../../lib/worker-bridge';
+import { abortError, WorkerBridge } from '../../lib/worker-bridge';
 import { CATALOGUE_URL, loadCatalogue } from '../../stores/catalogue-store';
 
 export type { ClosestGroup, SearchQuery, SearchResult };
@@ -12,7 +13,7 @@ interface Backend {
   kind: 'worker' | 'main-thread';
   /** Answers synchronously, in the keystroke's own task; absent when only the worker can answer. */
   now?: (query: SearchQuery) => SearchResult;
-  search(seq: number, query: SearchQuery): Promise<SearchResult | null>;
+  search(seq: number, query: SearchQuery, signal?: AbortSignal): Promise<SearchResult | null>;
   closest(colorId: string, perBrand: number): Promise<ClosestGroup[]>;
 }
 
@@ -20,15 +21,9 @@ export interface SearchClientOptions {
   catalogueUrl: string;
   /** The catalogue the page loads anyway: what the main-thread fallback indexes. */
   loadColors: () => Promise<readonly CatalogueColor[]>;
-  /** Absent, throwing, or a worker that fails to start: the same pure modules run on the main thread. */
+  /** Absent, throwing, or a worker that fails: the same pure modules run on the main thread. */
   createWorker?: () => Worker;
 }
-
-export function abortError(): DOMException {
-  return new DOMException('A newer search replaced this one', 'AbortError');
-}
-
-export { isAbortError };
 
 export function createSearchClient(options: SearchClientOptions) {
   let backend: Promise<Backend> | null = null;
@@ -36,51 +31,7 @@ export function createSearchClient(options: SearchClientOptions) {
   let started: Backend | null = null;
   let seq = 0;
 
-  async function startWorkerBackend(): Promise<Backend> {
-    if (typeof Worker === 'undefined' || !options.createWorker) throw new Error('Workers are not available');
-    const { worker, remote, failed } = startWorker<SearchApi>(options.createWorker, 'search');
-    let colors: readonly CatalogueColor[];
-    try {
-      const [info, loaded] = await Promise.all([
-        Promise.race([remote.init(options.catalogueUrl), failed]),
-        options.loadColors(),
-      ]);
-      colors = loaded;
-      // The worker answers with positions in its copy of the catalogue: it must be the page's.
-      if (info.size !== colors.length || info.firstId !== colors[0]?.id || info.lastId !== colors.at(-1)?.id) {
-        throw new Error('The search worker read a different catalogue');
-      }
-    } catch (error) {
-      worker.terminate();
-      throw error;
-    }
-    // A worker that dies later is replaced on the next query (by a new one, or the main thread).
-    failed.catch(() => {
-      worker.terminate();
-      backend = null;
-      started = null;
-    });
-    const closest = (id: string, n: number) => remote.closest(id, n);
-    // A small catalogue: the worker built the index, the page answers from it (no hop per keystroke).
-    const [compact, { openSearchIndex }] = await Promise.all([
-      Promise.race([remote.transferIndex(), failed]),
-      import('../../../workers/search-index'),
-    ]);
-    if (compact) {
-      const index = openSearchIndex(compact);
-      return { kind: 'main-thread', now: index.search, search: async (_s, q) => index.search(q), closest };
-    }
-    const search = async (s: number, q: SearchQuery): Promise<SearchResult | null> => {
-      const answer = await remote.search(s, q);
-      if (!answer) return null;
-      // Positions to ids here: no scores cross over (the list does not show them).
-      const ids = Array.from(answer.docs, (doc) => (colors[doc] as CatalogueColor).id);
-      return answer.suggestion === undefined ? { ids, scores: [] } : { ids, scores: [], suggestion: answer.suggestion };
-    };
-    return { kind: 'worker', search, closest };
-  }
-
-  async function startMainThread(): Promise<Backend> {
+  async function mainThreadBackend(): Promise<Backend> {
     // No worker: the page builds the index itself.
     const [{ buildSearchIndex }, { closestInOtherBrands }, colors] = await Promise.all([
       import('../../../workers/search-index'),
@@ -96,9 +47,50 @@ export function createSearchClient(options: SearchClientOptions) {
     };
   }
 
+  // No idle shutdown: the worker keeps the index it built for the page's life.
+  const bridge = new WorkerBridge<SearchApi, Backend>({
+    name: 'search',
+    createWorker: options.createWorker,
+    loadFallback: mainThreadBackend,
+  });
+
+  async function workerBackend(remote: Remote<SearchApi>): Promise<Backend> {
+    const [info, colors] = await Promise.all([remote.init(options.catalogueUrl), options.loadColors()]);
+    // The worker answers with positions in its copy of the catalogue: it must be the page's.
+    if (info.size !== colors.length || info.firstId !== colors[0]?.id || info.lastId !== colors.at(-1)?.id) {
+      throw new Error('The search worker read a different catalogue');
+    }
+    const closest = (id: string, n: number) =>
+      bridge.call({ worker: (api) => api.closest(id, n), mainThread: (local) => local.closest(id, n) });
+    // A small catalogue: the worker built the index, the page answers from it (no hop per keystroke).
+    const [compact, { openSearchIndex }] = await Promise.all([
+      remote.transferIndex(),
+      import('../../../workers/search-index'),
+    ]);
+    if (compact) {
+      const index = openSearchIndex(compact);
+      return { kind: 'main-thread', now: index.search, search: async (_s, q) => index.search(q), closest };
+    }
+    const search = (s: number, q: SearchQuery, signal?: AbortSignal) =>
+      bridge.call({
+        worker: async (api): Promise<SearchResult | null> => {
+          const answer = await api.search(s, q);
+          if (!answer) return null;
+          // Positions to ids here: no scores cross over (the list does not show them).
+          const ids = Array.from(answer.docs, (doc) => (colors[doc] as CatalogueColor).id);
+          return answer.suggestion === undefined
+            ? { ids, scores: [] }
+            : { ids, scores: [], suggestion: answer.suggestion };
+        },
+        mainThread: (local) => local.search(s, q),
+        signal,
+      });
+    return { kind: 'worker', search, closest };
+  }
+
   function start(): Promise<Backend> {
     if (!backend) {
-      const mine = startWorkerBackend().catch(() => startMainThread());
+      const mine = bridge.call({ worker: workerBackend, mainThread: (local) => local });
       backend = mine;
       mine.then(
         (b) => {
@@ -146,7 +138,7 @@ export function createSearchClient(options: SearchClientOptions) {
         b = await start();
         if (stale()) throw abortError();
       }
-      const result = await b.search(mine, query);
+      const result = await b.search(mine, query, signal);
       if (result === null || stale()) throw abortError();
       return result;
     },

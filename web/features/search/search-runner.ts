@@ -9,7 +9,8 @@ import {
   setSearchStatus,
 } from '../../stores/filter-store';
 import { showToast } from '../../stores/toast-store';
-import { isAbortError, searchClient } from './search-client';
+import { isAbortError } from '../../lib/worker-bridge';
+import { searchClient } from './search-client';
 
 let started = false;
 let controller: AbortController | null = null;
