@@ -2,12 +2,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
-import { type AppConfig, createApp, type Logger } from './app';
+import { createApp } from './app';
 import { smtpMailer } from './auth/mailer';
 import { loadCatalogue } from './catalogue-file';
 import { openDatabase } from './db/database';
+import type { AppConfig, Logger, PageRenderer } from './http/app-env';
 import { parseTrustProxy } from './http/client-ip';
-import type { PageRenderer } from './routes/page-routes';
 import { runMaintenance } from './account/maintenance';
 
 // The only module that reads the environment and opens the socket.

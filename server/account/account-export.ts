@@ -1,5 +1,5 @@
 import { versions } from '../../shared/palette/palette-evolve';
-import type { AppDeps, AppServices } from '../app';
+import type { AppDeps, AppServices } from '../http/app-env';
 import type { UserRow } from '../auth/account-queries';
 import { expandColors } from '../palettes/palette-queries';
 

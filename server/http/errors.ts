@@ -1,16 +1,17 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ApiErrorCode } from '../../shared/api/common';
 
 /** The one error shape of the API: `{ error: { code, message, issues? } }`. */
 export interface ErrorBody {
-  error: { code: string; message: string; issues?: unknown[] };
+  error: { code: ApiErrorCode; message: string; issues?: unknown[] };
 }
 
 /** A failure a caller can act on; anything else becomes a 500 with no details. */
 export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
     readonly issues?: unknown[],
     readonly headers?: Record<string, string>,
@@ -19,10 +20,16 @@ export class ApiError extends Error {
   }
 }
 
-export function errorBody(code: string, message: string, issues?: unknown[]): ErrorBody {
+export function errorBody(code: ApiErrorCode, message: string, issues?: unknown[]): ErrorBody {
   return { error: issues ? { code, message, issues } : { code, message } };
 }
 
-export function sendError(c: Context, status: ContentfulStatusCode, code: string, message: string, issues?: unknown[]) {
+export function sendError(
+  c: Context,
+  status: ContentfulStatusCode,
+  code: ApiErrorCode,
+  message: string,
+  issues?: unknown[],
+) {
   return c.json(errorBody(code, message, issues), status);
 }

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../http/app-env';
 import { eraseAccount } from '../account/account-erase';
 import { exportAccount } from '../account/account-export';
 import { verifyPassword } from '../auth/passwords';

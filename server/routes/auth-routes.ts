@@ -19,7 +19,7 @@ import {
   totpEnableSchema,
 } from '../../shared/api/auth';
 import { AUTH_ERROR_PARAM, AUTH_STEP_PARAM, type AuthRedirectError } from '../../shared/api/auth-redirects';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../http/app-env';
 import type { UserRow } from '../auth/account-queries';
 import { confirmationMail, passwordResetMail } from '../auth/account-mails';
 import { googleSignIn } from '../auth/google';

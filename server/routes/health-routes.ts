@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../http/app-env';
 
 export const healthRoutes = new Hono<AppEnv>()
   .get('/health', (c) => c.json({ ok: true }))

@@ -8,14 +8,11 @@ import { generateColorIds } from '../../shared/palette/generate';
 import { PALETTE_DEFAULT } from '../../shared/palette/limits';
 import { type FirstPaint, PALETTE_COOKIE, type PaletteSession, THEME_COOKIE } from '../../shared/session/first-paint';
 import { parsePaletteCookie, parseThemeCookie } from '../../shared/session/palette-cookie';
-import type { AppEnv } from '../app';
+import type { AppEnv, PageRenderer } from '../http/app-env';
 import { describePaints, HOME_DESCRIPTION, HOME_TITLE, type PageHead } from '../pages/head-tags';
 import { fillShell, type PageShell, readShell } from '../pages/page-shell';
 import { palettePng } from '../pages/preview-image';
 import { expandColors } from '../palettes/palette-queries';
-
-/** React's server render of the app (dist/ssr/entry-server.js), from the state given. */
-export type PageRenderer = (catalogue: Catalogue, paint: FirstPaint) => string;
 
 const REVALIDATE = 'no-cache';
 const SHARE_ID = /^[A-Za-z0-9]{1,64}$/;

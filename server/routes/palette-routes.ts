@@ -20,9 +20,10 @@ import {
 } from '../../shared/api/palettes';
 import type { PaletteEvent } from '../../shared/palette/palette-events';
 import { versions } from '../../shared/palette/palette-evolve';
-import type { AppEnv } from '../app';
 import type { UserRow } from '../auth/account-queries';
+import type { AppEnv } from '../http/app-env';
 import { ApiError } from '../http/errors';
+import { findOwnedPalette, ownedPalette, paletteNotFound } from '../http/owned-palette';
 import { validate } from '../http/validate';
 import { expandColors, toApiPalette } from '../palettes/palette-queries';
 
@@ -35,17 +36,8 @@ function signedIn(c: Context<AppEnv>): UserRow {
   return user;
 }
 
-const notFound = () => new ApiError(404, 'palette_not_found', 'No such palette.');
-
-/** Calls on one palette: anyone but its owner (signed out included) is told it does not exist. */
-function owner(c: Context<AppEnv>): UserRow {
-  const user = c.get('user');
-  if (!user) throw notFound();
-  return user;
-}
-
 /** `If-Match: W/"3"` (or "3") → 3; `*` or absent → undefined. */
-function ifMatch(c: Context<AppEnv>, required: boolean): number | undefined {
+function ifMatch<E extends AppEnv>(c: Context<E>, required: boolean): number | undefined {
   const header = c.req.header('if-match')?.trim();
   if (header === undefined || header === '') {
     if (!required) return undefined;
@@ -57,11 +49,11 @@ function ifMatch(c: Context<AppEnv>, required: boolean): number | undefined {
   return Number(match[1]);
 }
 
-function sendPalette(c: Context<AppEnv>, id: string, userId: string, status: 200 | 201 = 200) {
-  const row = c.var.services.paletteQueries.getOwned(id, userId);
-  if (!row) throw notFound();
-  c.header('ETag', versionETag(row.version));
-  return c.json(toApiPalette(row, c.var.deps.catalogue), status);
+/** The palette as it is now (after the route's write), with its version as the ETag. */
+function sendPalette<E extends AppEnv>(c: Context<E>, id: string, status: 200 | 201 = 200) {
+  const { palette } = findOwnedPalette(c, id);
+  c.header('ETag', versionETag(palette.version));
+  return c.json(toApiPalette(palette, c.var.deps.catalogue), status);
 }
 
 export const paletteRoutes = new Hono<AppEnv>()
@@ -77,7 +69,7 @@ export const paletteRoutes = new Hono<AppEnv>()
     const user = signedIn(c);
     const { name, colorIds } = c.req.valid('json');
     const state = c.var.services.palettes.create(user.id, name, colorIds);
-    return sendPalette(c, state.id, user.id, 201);
+    return sendPalette(c, state.id, 201);
   })
   .post('/palettes/delete', validate('json', bulkDeleteSchema), (c) => {
     const user = signedIn(c);
@@ -104,46 +96,44 @@ export const paletteRoutes = new Hono<AppEnv>()
     const body: ImportResponse = { palettes: rows.map((row) => toApiPalette(row, c.var.deps.catalogue)), created };
     return c.json(body);
   })
-  .get('/palettes/:id', idParam, (c) => sendPalette(c, c.req.valid('param').id, owner(c).id))
-  .patch('/palettes/:id', idParam, validate('json', updatePaletteSchema), (c) => {
-    const user = owner(c);
-    const { id } = c.req.valid('param');
-    if (!c.var.services.paletteQueries.getOwned(id, user.id)) throw notFound();
+  // Calls on one palette go through `ownedPalette`, last before the handler so that a malformed
+  // request answers 400 as it always has, and anyone but the owner is told the palette does not exist.
+  .get('/palettes/:id', idParam, ownedPalette, (c) => sendPalette(c, c.var.palette.id))
+  .patch('/palettes/:id', idParam, validate('json', updatePaletteSchema), ownedPalette, (c) => {
+    const { owner, palette } = c.var;
     const expected = ifMatch(c, true);
-    c.var.services.palettes.update(id, user.id, c.req.valid('json'), expected);
-    return sendPalette(c, id, user.id);
+    c.var.services.palettes.update(palette.id, owner.id, c.req.valid('json'), expected);
+    return sendPalette(c, palette.id);
   })
-  .delete('/palettes/:id', idParam, (c) => {
-    const user = owner(c);
-    const { id } = c.req.valid('param');
-    if (!c.var.services.paletteQueries.getOwned(id, user.id)) throw notFound();
-    c.var.services.palettes.delete(id, user.id, ifMatch(c, false));
+  .delete('/palettes/:id', idParam, ownedPalette, (c) => {
+    const { owner, palette } = c.var;
+    c.var.services.palettes.delete(palette.id, owner.id, ifMatch(c, false));
     return c.body(null, 204);
   })
   .post('/palettes/:id/undelete', idParam, (c) => {
-    const user = owner(c);
+    const user = c.var.user;
     const { id } = c.req.valid('param');
-    // A deleted palette has no row: the command folds its stream and answers 404 to anyone but the owner.
-    if (c.var.services.palettes.undeleteMany([id], user.id).length === 0) throw notFound();
-    return sendPalette(c, id, user.id);
+    // A deleted palette has no row to guard: the command folds its stream and skips anyone but the owner.
+    if (!user || c.var.services.palettes.undeleteMany([id], user.id).length === 0) throw paletteNotFound();
+    return sendPalette(c, id);
   })
-  .put('/palettes/:id/sharing', idParam, validate('json', sharingSchema), (c) => {
-    const user = owner(c);
-    const { id } = c.req.valid('param');
-    if (!c.var.services.paletteQueries.getOwned(id, user.id)) throw notFound();
-    const state = c.var.services.palettes.setSharing(id, user.id, c.req.valid('json').public, ifMatch(c, false));
+  .put('/palettes/:id/sharing', idParam, validate('json', sharingSchema), ownedPalette, (c) => {
+    const { owner, palette } = c.var;
+    const state = c.var.services.palettes.setSharing(
+      palette.id,
+      owner.id,
+      c.req.valid('json').public,
+      ifMatch(c, false),
+    );
     c.header('ETag', versionETag(state.version));
     const body: SharingResponse = { isPublic: state.isPublic, shareId: state.shareId, version: state.version };
     return c.json(body);
   })
-  .get('/palettes/:id/history', idParam, validate('query', historyQuerySchema), (c) => {
-    const user = owner(c);
-    const { id } = c.req.valid('param');
+  .get('/palettes/:id/history', idParam, validate('query', historyQuerySchema), ownedPalette, (c) => {
+    const { id, version } = c.var.palette;
     const { before, limit } = c.req.valid('query');
-    const row = c.var.services.paletteQueries.getOwned(id, user.id);
-    if (!row) throw notFound();
     const { catalogue } = c.var.deps;
-    c.header('ETag', versionETag(row.version));
+    c.header('ETag', versionETag(version));
     // A page: the `limit` newest versions older than `before`, oldest first; `nextBefore` asks for the page before it.
     const all = versions(c.var.services.palettes.history(id)).filter(
       ({ state }) => before === undefined || state.version < before,
@@ -164,10 +154,8 @@ export const paletteRoutes = new Hono<AppEnv>()
     };
     return c.json(body);
   })
-  .post('/palettes/:id/restore', idParam, validate('json', restoreSchema), (c) => {
-    const user = owner(c);
-    const { id } = c.req.valid('param');
-    if (!c.var.services.paletteQueries.getOwned(id, user.id)) throw notFound();
-    c.var.services.palettes.restore(id, user.id, c.req.valid('json').version, ifMatch(c, false));
-    return sendPalette(c, id, user.id);
+  .post('/palettes/:id/restore', idParam, validate('json', restoreSchema), ownedPalette, (c) => {
+    const { owner, palette } = c.var;
+    c.var.services.palettes.restore(palette.id, owner.id, c.req.valid('json').version, ifMatch(c, false));
+    return sendPalette(c, palette.id);
   });

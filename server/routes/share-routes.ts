@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { shareIdSchema } from '../../shared/api/palettes';
-import type { AppEnv } from '../app';
+import type { AppEnv } from '../http/app-env';
 import { ApiError } from '../http/errors';
 import { validate } from '../http/validate';
 import { toApiPalette } from '../palettes/palette-queries';

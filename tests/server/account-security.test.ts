@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppConfig } from '../../server/app';
+import type { AppConfig } from '../../server/http/app-env';
 import { runMaintenance } from '../../server/account/maintenance';
 import { openDatabase } from '../../server/db/database';
 import { call, colorIds, makeTestApp, sessionCookie, signUp, testConfig } from './helpers';

@@ -2,7 +2,7 @@ import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Logger } from '../../server/app';
+import type { Logger } from '../../server/http/app-env';
 import { smtpMailer } from '../../server/auth/mailer';
 import { call, makeTestApp, sessionCookie, signUp, testConfig } from './helpers';
 import { startSmtpSink } from './smtp-sink';

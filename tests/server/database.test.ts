@@ -1,29 +1,79 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { describe, expect, it, vi } from 'vitest';
 import { migrate, openDatabase } from '../../server/db/database';
+import { migrations } from '../../server/db/migrations';
+
+const tempPath = (...parts: string[]) => join(mkdtempSync(join(tmpdir(), 'swatchbook-db-')), ...parts);
+
+type Recorded = { version: number; name: string; applied_at: string };
+const recorded = (db: Database.Database) =>
+  db.prepare<[], Recorded>('SELECT version, name, applied_at FROM schema_migrations ORDER BY version').all();
+const schema = (db: Database.Database) =>
+  db.prepare('SELECT type, name, sql FROM sqlite_master ORDER BY type, name').all();
+
+describe('the migration list', () => {
+  it('has unique versions in increasing order, each with a name and some SQL', () => {
+    const versions = migrations.map((m) => m.version);
+    expect(versions.length).toBeGreaterThan(0);
+    for (const [i, version] of versions.entries()) {
+      expect(Number.isSafeInteger(version) && version >= 1, `version ${version}`).toBe(true);
+      if (i > 0) expect(version, `migration ${i + 1} after ${versions[i - 1]}`).toBeGreaterThan(versions[i - 1]!);
+    }
+    expect(new Set(versions).size).toBe(versions.length);
+    for (const m of migrations) {
+      expect(m.name.trim(), `migration ${m.version}`).not.toBe('');
+      expect(m.sql.trim(), `migration ${m.version}`).not.toBe('');
+    }
+  });
+});
 
 describe('the database file', () => {
-  it('is created with its folder, in WAL mode, with every migration applied', () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'swatchbook-db-')), 'nested', 'app.sqlite');
-    const db = openDatabase(path);
+  it('is created with its folder, in WAL mode, with every migration of the list recorded', () => {
+    const db = openDatabase(tempPath('nested', 'app.sqlite'));
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    const versions = db.prepare('SELECT version FROM schema_migrations ORDER BY version').all();
-    expect(versions.length).toBeGreaterThan(0);
+    expect(recorded(db).map(({ version, name }) => ({ version, name }))).toEqual(
+      migrations.map(({ version, name }) => ({ version, name })),
+    );
     db.close();
   });
 
-  it('applies migrations once, even when opened again', () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'swatchbook-db-')), 'app.sqlite');
-    openDatabase(path).close();
+  it('runs every migration once, in version order, whatever order it is given them in', () => {
+    const db = new Database(':memory:');
+    const exec = vi.spyOn(db, 'exec');
+    expect(migrate(db, [...migrations].reverse())).toBe(migrations.length);
+    const ran = exec.mock.calls.map(([sql]) => sql).filter((sql) => migrations.some((m) => m.sql === sql));
+    expect(ran).toEqual(migrations.map((m) => m.sql));
+    db.close();
+  });
+
+  it('applies nothing when opened again: the same records, the same schema', () => {
+    const path = tempPath('app.sqlite');
+    const first = openDatabase(path);
+    const records = recorded(first);
+    const tables = schema(first);
+    first.close();
     const again = openDatabase(path);
+    expect(recorded(again)).toEqual(records);
     expect(migrate(again)).toBe(0);
+    expect(recorded(again)).toEqual(records);
+    expect(schema(again)).toEqual(tables);
     again.close();
   });
 
+  it('applies only the migrations a database has not run yet', () => {
+    const db = new Database(':memory:');
+    const older = migrations.slice(0, -1);
+    expect(migrate(db, older)).toBe(older.length);
+    expect(migrate(db)).toBe(1);
+    expect(recorded(db).map((row) => row.version)).toEqual(migrations.map((m) => m.version));
+    db.close();
+  });
+
   it('rolls back a failing migration completely', () => {
-    const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'swatchbook-db-')), 'app.sqlite'));
+    const db = openDatabase(tempPath('app.sqlite'));
     const broken = [{ version: 999, name: 'broken', sql: 'CREATE TABLE half (x INTEGER); SELECT * FROM nowhere;' }];
     expect(() => migrate(db, broken)).toThrow();
     expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'half'").get()).toBeUndefined();

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { API_ERROR_CODES } from '../../shared/api/common';
 import { rebuildPaletteProjections } from '../../server/palettes/palette-projection';
 import { call, colorIds, makeTestApp, signUp, snapshot } from './helpers';
 
@@ -135,6 +136,7 @@ describe('fuzzing every endpoint', () => {
     ];
     let requests = 0;
     const statuses = new Map<number, number>();
+    const codes = new Set<string>();
     for (const [method, path] of endpoints) {
       await fc.assert(
         fc.asyncProperty(
@@ -158,7 +160,7 @@ describe('fuzzing every endpoint', () => {
             expect(res.status, `${method} ${url} ${body.slice(0, 80)}`).toBeLessThan(500);
             if (res.status >= 400) {
               const error = ((await res.json()) as { error: { code: string; message: string } }).error;
-              expect(typeof error.code).toBe('string');
+              codes.add(error.code);
               expect(error.message).not.toMatch(/at .*\.ts:\d+/);
             }
           },
@@ -168,6 +170,10 @@ describe('fuzzing every endpoint', () => {
     }
     expect(requests).toBeGreaterThanOrEqual(endpoints.length * RUNS);
     expect([...statuses.keys()].some((s) => s >= 400)).toBe(true);
+    // Every code the API answered with is one the app can know: the exported list, not a copy of it.
+    const listed = new Set<string>(API_ERROR_CODES);
+    expect([...codes].filter((code) => !listed.has(code))).toEqual([]);
+    expect(codes.size).toBeGreaterThan(5);
 
     expect(deps.db.pragma('integrity_check', { simple: true })).toBe('ok');
     expect(deps.db.prepare('SELECT * FROM palettes WHERE id = ?').get(guarded.id)).toEqual(guardedBefore);

@@ -2,7 +2,8 @@ import type Database from 'better-sqlite3';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type AppConfig, type AppDeps, createApp, silentLogger } from '../../server/app';
+import { createApp } from '../../server/app';
+import { type AppConfig, type AppDeps, silentLogger } from '../../server/http/app-env';
 import { loadCatalogue } from '../../server/catalogue-file';
 import { openDatabase } from '../../server/db/database';
 

@@ -1,0 +1,72 @@
+import type Database from 'better-sqlite3';
+import type { Catalogue } from '../../shared/catalogue/catalogue';
+import type { FirstPaint } from '../../shared/session/first-paint';
+import type { Accounts, UserRow } from '../auth/account-queries';
+import type { GoogleConfig } from '../auth/google';
+import type { Mailer } from '../auth/mailer';
+import type { AuthLimits, RateLimitConfig } from '../auth/rate-limit';
+import type { TwoFactor } from '../auth/two-factor';
+import type { EventStore } from '../events/event-store';
+import type { PaletteCommands } from '../palettes/palette-commands';
+import type { PaletteQueries } from '../palettes/palette-queries';
+import type { UserCaps } from '../palettes/user-caps';
+
+// The context every route and middleware sees; its own module so that routes never import the app.
+
+export interface AppConfig {
+  /** Public origin, e.g. https://swatchbook.example; used for links in mails and OAuth redirects. */
+  publicOrigin: string;
+  auth: {
+    google: GoogleConfig | null;
+    /**
+     * Attempts per 10 minutes: 100 per address, 10 failed sign-ins per (account, address), 50 failed
+     * sign-ins per account from anywhere (past it only a device that signed in before may try), 10
+     * mails per address asked for; and 120 palette writes per user per minute.
+     */
+    rateLimits?: RateLimitConfig;
+  };
+  /**
+   * How many proxies of ours stand in front (`TRUST_PROXY`): the client address is the entry that
+   * many from the right of X-Forwarded-For. 0 or unset: the socket's address.
+   */
+  trustProxy?: number;
+  /** Per-account ceilings (defaults: 1 000 palettes, 1 000 versions per palette). */
+  caps?: Partial<UserCaps>;
+}
+
+export interface Logger {
+  info(fields: Record<string, unknown>): void;
+  error(fields: Record<string, unknown>): void;
+}
+
+export const silentLogger: Logger = { info() {}, error() {} };
+
+/** React's server render of the app (dist/ssr/entry-server.js), from the state given. */
+export type PageRenderer = (catalogue: Catalogue, paint: FirstPaint) => string;
+
+/** Everything the app needs from the outside, so tests inject a `:memory:` database and a fixed clock. */
+export interface AppDeps {
+  db: Database.Database;
+  catalogue: Catalogue;
+  config: AppConfig;
+  now: () => Date;
+  logger: Logger;
+  /** Folder of the built SPA; omitted in API-only tests. */
+  distDir?: string;
+  /** Sends confirmation mails when SMTP is configured; without it links are logged and accounts work at once. */
+  mailer?: Mailer | null;
+  /** Renders the first screen into the pages; without it they are the client-only shell. */
+  render?: PageRenderer | null;
+}
+
+/** Built once per app from the deps: the event store, the palette slice and the accounts. */
+export interface AppServices {
+  store: EventStore;
+  palettes: PaletteCommands;
+  paletteQueries: PaletteQueries;
+  accounts: Accounts;
+  twoFactor: TwoFactor;
+  limits: AuthLimits;
+}
+
+export type AppEnv = { Variables: { deps: AppDeps; services: AppServices; user: UserRow | null } };
