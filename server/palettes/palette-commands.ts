@@ -4,7 +4,7 @@ import type { Catalogue } from '../../shared/catalogue/catalogue';
 import { resolveEventColorIds } from '../../shared/catalogue/id-aliases';
 import { type DecideContext, decide, type PaletteCommand, PaletteError } from '../../shared/palette/palette-decider';
 import { paletteStreamId } from '../../shared/palette/palette-events';
-import { evolve, fold, type PaletteState } from '../../shared/palette/palette-evolve';
+import { evolve, fold, type SavedPalette } from '../../shared/palette/palette-evolve';
 import { ConcurrencyError, type EventStore } from '../events/event-store';
 import { type PaletteRow, rowToState, storedToPaletteEvent } from './palette-projection';
 import { DEFAULT_CAPS, type UserCaps, userCapCheck } from './user-caps';
@@ -56,7 +56,7 @@ export function paletteCommands(deps: {
   });
 
   /** The current state: the projection row is the snapshot; no row but events means deleted. */
-  function load(paletteId: string): { state: PaletteState | null; version: number } {
+  function load(paletteId: string): { state: SavedPalette | null; version: number } {
     const row = rowById.get(paletteId);
     if (row) return { state: rowToState(row), version: row.version };
     const version = store.streamVersion(paletteStreamId(paletteId));
@@ -72,9 +72,9 @@ export function paletteCommands(deps: {
   function execute(
     paletteId: string,
     actorId: string,
-    commands: (state: PaletteState | null) => PaletteCommand[],
+    commands: (state: SavedPalette | null) => PaletteCommand[],
     expectedVersion?: number,
-  ): PaletteState | null {
+  ): SavedPalette | null {
     return store.transaction(() => {
       const { state, version } = load(paletteId);
       const owned = state !== null && !state.deleted && state.ownerId === actorId;

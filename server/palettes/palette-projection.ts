@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { PALETTE_EVENT_SCHEMA_VERSION, type PaletteEvent } from '../../shared/palette/palette-events';
-import { evolve, type PaletteState } from '../../shared/palette/palette-evolve';
+import { evolve, type SavedPalette } from '../../shared/palette/palette-evolve';
 import type { InlineProjection, StoredEvent } from '../events/event-store';
 
 export const PALETTE_STREAM_PREFIX = 'palette-';
@@ -27,7 +27,7 @@ export function toPaletteEvent(type: string, schemaVersion: number, data: unknow
 
 export const storedToPaletteEvent = (e: StoredEvent) => toPaletteEvent(e.type, e.schemaVersion, e.data, e.time);
 
-export function rowToState(row: PaletteRow): PaletteState {
+export function rowToState(row: PaletteRow): SavedPalette {
   return {
     id: row.id,
     ownerId: row.user_id,
@@ -72,7 +72,7 @@ const prepared = (db: Database.Database) => {
 };
 
 /** Writes a palette's state into `palettes` and `shares` (a share row exists only while public). */
-function write(db: Database.Database, state: PaletteState, fresh = false) {
+function write(db: Database.Database, state: SavedPalette, fresh = false) {
   const s = prepared(db);
   if (!fresh) s.removeShares.run(state.id);
   // Local palettes (no owner) never reach the server's log; skip them rather than store a row nobody owns.
@@ -100,7 +100,7 @@ export const paletteProjection: InlineProjection = {
   apply(db, streamId, events) {
     const first = events[0];
     if (!first) return;
-    let state: PaletteState | null = null;
+    let state: SavedPalette | null = null;
     if (first.version > 1) {
       const row = prepared(db).row.get(streamId.slice(PALETTE_STREAM_PREFIX.length));
       if (row) state = rowToState(row);
@@ -125,7 +125,7 @@ export function rebuildPaletteProjections(db: Database.Database): { events: numb
   return db
     .transaction(() => {
       db.exec('DELETE FROM shares; DELETE FROM palettes;');
-      const states = new Map<string, PaletteState | null>();
+      const states = new Map<string, SavedPalette | null>();
       let events = 0;
       const rows = db
         .prepare<[string, string], [string, string, number, string, string]>(

@@ -3,20 +3,15 @@ import type { CatalogueColor } from '../catalogue/types';
 import { PALETTE_MAX, PALETTE_MIN } from '../palette/limits';
 import { PALETTE_NAME_MAX } from '../palette/palette-decider';
 import { cleanText } from '../text/clean-text';
-import { PALETTE_EVENT_SCHEMA_VERSION, type PaletteEventType } from '../palette/palette-events';
+import { PALETTE_EVENT_SCHEMA_VERSION } from '../palette/palette-events';
+import type { PaletteVersion, SavedPalette } from '../palette/palette-evolve';
 
-/** A saved palette as the API returns it, colours expanded to full catalogue colours. */
-export interface ApiPalette {
-  id: string;
-  name: string;
-  colors: CatalogueColor[];
-  createdAt: string;
-  updatedAt: string;
-  isPublic: boolean;
-  shareId: string | null;
-  /** The stream version; sent back as `If-Match: W/"<version>"` on PATCH. */
-  version: number;
-}
+/**
+ * A saved palette as the API returns it: the palette without its owner and deleted flag
+ * (only the owner's live palettes are sent), colours expanded to full catalogue colours. Its
+ * `version` is sent back as `If-Match: W/"<version>"` on PATCH.
+ */
+export type ApiPalette = Omit<SavedPalette, 'ownerId' | 'deleted' | 'colorIds'> & { colors: CatalogueColor[] };
 
 export const paletteIdSchema = z.string().regex(/^[a-z0-9]{1,64}$/, 'Not a palette id.');
 /** Share ids are alphanumeric (the /share route accepts nothing else); new ones are 13 base-36 characters. */
@@ -90,20 +85,11 @@ export interface SharingResponse {
 export const restoreSchema = z.strictObject({ version: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
 export type RestoreBody = z.input<typeof restoreSchema>;
 
-/** `GET /api/palettes/:id/history`: one entry per version, oldest first. */
-export interface HistoryEntry {
-  version: number;
-  type: PaletteEventType;
-  at: string;
-  name: string;
-  colors: CatalogueColor[];
-  isPublic: boolean;
-  /** For PaletteRestored: the version it brought back. */
-  restoredVersion?: number;
-}
+/** `GET /api/palettes/:id/history`: one entry per version, oldest first, colours expanded. */
+export type ApiPaletteVersion = Omit<PaletteVersion, 'colorIds'> & { colors: CatalogueColor[] };
 export interface HistoryResponse {
   paletteId: string;
-  versions: HistoryEntry[];
+  versions: ApiPaletteVersion[];
   /** Where the page before this one ends (`?before=` for the next call); null when this page reaches version 1. */
   nextBefore: number | null;
 }

@@ -6,7 +6,7 @@ import {
   type PaletteRestored,
   paletteEvent,
 } from './palette-events';
-import { evolve, type PaletteState } from './palette-evolve';
+import { evolve, type SavedPalette } from './palette-evolve';
 import { cleanText } from '../text/clean-text';
 
 export const PALETTE_NAME_MAX = 100;
@@ -22,7 +22,7 @@ export type PaletteCommand =
   /** Undo of a delete; on a palette that is not deleted it changes nothing. */
   | { type: 'UndeletePalette'; actorId: string | null }
   /** `target` is the palette as it was at `version` (folded by the caller from the stream). */
-  | { type: 'RestorePalette'; actorId: string | null; version: number; target: PaletteState | null }
+  | { type: 'RestorePalette'; actorId: string | null; version: number; target: SavedPalette | null }
   | {
       type: 'ImportPalette';
       actorId: string;
@@ -92,7 +92,7 @@ const sameColors = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** Only the owner may command; to anyone else the palette does not exist. */
-function requireOwned(state: PaletteState | null, actorId: string | null): PaletteState {
+function requireOwned(state: SavedPalette | null, actorId: string | null): SavedPalette {
   if (!state || state.deleted || state.ownerId !== actorId) {
     throw new PaletteError('palette_not_found', 'No such palette.');
   }
@@ -104,7 +104,7 @@ function unreachable(command: never): never {
 }
 
 /** Pure: the events a command produces on the current state, or a PaletteError. */
-export function decide(command: PaletteCommand, state: PaletteState | null, ctx: DecideContext): PaletteEvent[] {
+export function decide(command: PaletteCommand, state: SavedPalette | null, ctx: DecideContext): PaletteEvent[] {
   const { now } = ctx;
   switch (command.type) {
     case 'CreatePalette': {
@@ -181,7 +181,7 @@ function decideImport(command: Extract<PaletteCommand, { type: 'ImportPalette' }
   };
   const history = command.history ?? [];
   const out: PaletteEvent[] = [];
-  let state: PaletteState | null = null;
+  let state: SavedPalette | null = null;
   let last = '';
   for (const [i, event] of history.entries()) {
     const at = clamp(event.at);

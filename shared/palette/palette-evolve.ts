@@ -1,7 +1,11 @@
 import type { PaletteEvent } from './palette-events';
 
-/** A palette as its events leave it. `version` counts the events applied. */
-export interface PaletteState {
+/**
+ * A saved palette as its events leave it: the one shape of a palette. The server's row, the API's
+ * answer (`ApiPalette`) and the web's list entry (`PaletteSummary`) are this, less or plus a field.
+ * `version` counts the events applied.
+ */
+export interface SavedPalette {
   id: string;
   ownerId: string | null;
   name: string;
@@ -22,7 +26,7 @@ function unreachable(event: never): never {
  * Pure fold of one event onto the state (null before the stream exists). Events that cannot apply
  * (anything before creation) leave a null state, so a damaged local history never throws here.
  */
-export function evolve(state: PaletteState | null, event: PaletteEvent): PaletteState | null {
+export function evolve(state: SavedPalette | null, event: PaletteEvent): SavedPalette | null {
   if (event.type === 'PaletteCreated') {
     if (state) return { ...state, version: state.version + 1 };
     const { paletteId, ownerId, name, colorIds } = event.data;
@@ -61,16 +65,31 @@ export function evolve(state: PaletteState | null, event: PaletteEvent): Palette
   }
 }
 
-export function fold(events: readonly PaletteEvent[], initial: PaletteState | null = null): PaletteState | null {
+export function fold(events: readonly PaletteEvent[], initial: SavedPalette | null = null): SavedPalette | null {
   let state = initial;
   for (const event of events) state = evolve(state, event);
   return state;
 }
 
+/**
+ * One row of a palette's history: the palette after one event, as the history view lists it, from
+ * this device or from the server (the API sends `colors` expanded instead of `colorIds`).
+ */
+export interface PaletteVersion {
+  version: number;
+  type: PaletteEvent['type'];
+  at: string;
+  name: string;
+  colorIds: string[];
+  isPublic: boolean;
+  /** For a restore: which version it brought back. */
+  restoredVersion?: number;
+}
+
 /** Every version of a palette: the state after each event, oldest first (the history view). */
-export function versions(events: readonly PaletteEvent[]): Array<{ event: PaletteEvent; state: PaletteState }> {
-  const out: Array<{ event: PaletteEvent; state: PaletteState }> = [];
-  let state: PaletteState | null = null;
+export function versions(events: readonly PaletteEvent[]): Array<{ event: PaletteEvent; state: SavedPalette }> {
+  const out: Array<{ event: PaletteEvent; state: SavedPalette }> = [];
+  let state: SavedPalette | null = null;
   for (const event of events) {
     state = evolve(state, event);
     if (state) out.push({ event, state });

@@ -1,5 +1,5 @@
-import type { HistoryEntry } from '../../web/lib/local-palettes';
-import type { PaletteRepository, RepoResult, SavedPalette } from '../../web/lib/palette-repository';
+import type { PaletteVersion } from '../../shared/palette/palette-evolve';
+import type { PaletteRepository, RepoResult, PaletteSummary } from '../../web/lib/palette-repository';
 
 /**
  * An in-memory stand-in for the palette API behind a remote repository, with the server's rules
@@ -9,9 +9,9 @@ import type { PaletteRepository, RepoResult, SavedPalette } from '../../web/lib/
  * loses their answers (the case a retry must not turn into a duplicate or a false conflict).
  */
 interface Stored {
-  palette: SavedPalette;
+  palette: PaletteSummary;
   deleted: boolean;
-  history: HistoryEntry[];
+  history: PaletteVersion[];
 }
 
 export class FakePaletteServer {
@@ -31,7 +31,7 @@ export class FakePaletteServer {
     return new Date(this.clock).toISOString();
   }
 
-  private record(stored: Stored, type: HistoryEntry['type'], extra: Partial<HistoryEntry> = {}) {
+  private record(stored: Stored, type: PaletteVersion['type'], extra: Partial<PaletteVersion> = {}) {
     const p = stored.palette;
     p.version++;
     p.updatedAt = this.at();
@@ -51,12 +51,12 @@ export class FakePaletteServer {
     return stored && !stored.deleted ? stored : null;
   }
 
-  private copy(stored: Stored): SavedPalette {
+  private copy(stored: Stored): PaletteSummary {
     return { ...stored.palette, colorIds: [...stored.palette.colorIds] };
   }
 
   /** What another device does: a change straight on the server. */
-  changeElsewhere(id: string, change: { name?: string; colorIds?: string[] }): SavedPalette {
+  changeElsewhere(id: string, change: { name?: string; colorIds?: string[] }): PaletteSummary {
     const stored = this.live(id)!;
     if (change.name !== undefined) {
       stored.palette.name = change.name;
@@ -69,11 +69,11 @@ export class FakePaletteServer {
     return this.copy(stored);
   }
 
-  palettes(): SavedPalette[] {
+  palettes(): PaletteSummary[] {
     return [...this.stored.values()].filter((s) => !s.deleted).map((s) => this.copy(s));
   }
 
-  historyOf(id: string): HistoryEntry[] {
+  historyOf(id: string): PaletteVersion[] {
     return this.stored.get(id)?.history ?? [];
   }
 
@@ -97,7 +97,7 @@ export class FakePaletteServer {
     return result;
   }
 
-  private versioned(id: string, base: number, apply: (stored: Stored) => void): RepoResult<SavedPalette> {
+  private versioned(id: string, base: number, apply: (stored: Stored) => void): RepoResult<PaletteSummary> {
     const stored = this.live(id);
     if (!stored) return { ok: false, reason: 'not-found' };
     if (stored.palette.version !== base) return { ok: false, reason: 'conflict', theirs: this.copy(stored) };
@@ -118,7 +118,7 @@ export class FakePaletteServer {
           }
           const id = `p${String(this.next++).padStart(19, '0')}`;
           const at = options.createdAt ?? this.at();
-          const palette: SavedPalette = {
+          const palette: PaletteSummary = {
             id,
             name,
             colorIds: [...colorIds],
@@ -128,7 +128,7 @@ export class FakePaletteServer {
             shareId: null,
             version: 1,
           };
-          const entry: HistoryEntry = {
+          const entry: PaletteVersion = {
             version: 1,
             type: 'PaletteCreated',
             at,
@@ -167,7 +167,7 @@ export class FakePaletteServer {
         }),
       undelete: (ids) =>
         this.call(`undelete:${ids.join(',')}`, () => {
-          const back: SavedPalette[] = [];
+          const back: PaletteSummary[] = [];
           for (const id of ids) {
             const stored = this.stored.get(id);
             if (!stored) continue;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LocalRepository } from '../../web/lib/local-repository';
-import type { PaletteRepository, RepoResult, SavedPalette } from '../../web/lib/palette-repository';
+import type { PaletteRepository, RepoResult, PaletteSummary } from '../../web/lib/palette-repository';
 import { askPersistentStorage, PERSIST_ASKED_KEY } from '../../web/lib/persistent-storage';
 import { authState } from '../../web/stores/auth-store';
 import {
@@ -18,7 +18,7 @@ import { syncState } from '../../web/stores/sync-store';
 import { runToastAction, toastState } from '../../web/stores/toast-store';
 
 // The actions against fake repositories: they only turn RepoResults into state and the fixed toasts.
-const palette = (id: string, version = 1, name = `Name ${id}`): SavedPalette => ({
+const palette = (id: string, version = 1, name = `Name ${id}`): PaletteSummary => ({
   id,
   name,
   colorIds: ['a', 'b', 'c'],

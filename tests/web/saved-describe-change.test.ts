@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HistoryEntry } from '../../web/lib/local-palettes';
+import type { PaletteVersion } from '../../shared/palette/palette-evolve';
 import { describeChange } from '../../web/features/saved/describe-change';
 
 const names: Record<string, string> = {
@@ -11,7 +11,7 @@ const names: Record<string, string> = {
 };
 const name = (id: string) => names[id] ?? id;
 const at = '2026-01-01T10:00:00.000Z';
-const v = (version: number, over: Partial<HistoryEntry>): HistoryEntry => ({
+const v = (version: number, over: Partial<PaletteVersion>): PaletteVersion => ({
   version,
   type: 'PaletteColorsChanged',
   at,

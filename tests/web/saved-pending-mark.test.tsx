@@ -1,13 +1,13 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { SavedRow } from '../../web/features/saved/saved-sidebar';
-import type { SavedPalette } from '../../web/lib/palette-repository';
+import type { PaletteSummary } from '../../web/lib/palette-repository';
 
 // The dialog shell wants a browser's history at import; the row alone renders without it.
 vi.mock('../../web/lib/dialog', () => ({ Dialog: () => null }));
 
 // The sidebar's quiet mark for a palette whose change waits in the outbox for the connection.
-const palette = (pending?: boolean): SavedPalette => ({
+const palette = (pending?: boolean): PaletteSummary => ({
   id: 'p1',
   name: 'Hall',
   colorIds: ['a', 'b', 'c'],
@@ -19,7 +19,7 @@ const palette = (pending?: boolean): SavedPalette => ({
   ...(pending === undefined ? {} : { pending }),
 });
 
-const row = (p: SavedPalette) =>
+const row = (p: PaletteSummary) =>
   renderToStaticMarkup(<SavedRow palette={p} checked={false} onToggle={() => {}} canShare={true} />);
 
 describe('the waiting mark in the saved list', () => {

@@ -5,40 +5,26 @@ import {
   PALETTE_EVENT_SCHEMA_VERSION,
   type PaletteEvent,
 } from '../../shared/palette/palette-events';
-import { fold, versions } from '../../shared/palette/palette-evolve';
+import { UNTITLED_PALETTE } from '../../shared/export/export-palette';
+import { fold, type PaletteVersion, type SavedPalette, versions } from '../../shared/palette/palette-evolve';
 
 /**
  * Anonymous palettes in browser storage (`savedPalettes`): the plain fields (id, name, colours,
  * timestamp) beside the palette's own events, so history works without an account and travels
  * to the server at sign-in. Pure functions here; local-repository.ts does the reading and writing.
  */
-export interface LocalPaletteRecord {
-  id: string;
-  name: string;
-  colorIds: string[];
+export type LocalPaletteRecord = Pick<
+  SavedPalette,
+  'id' | 'name' | 'colorIds' | 'createdAt' | 'updatedAt' | 'version'
+> & {
   /** Spec: local palettes have no user_id. */
   user_id?: undefined;
   /** Last change, ms since the epoch (the stored `timestamp`). */
   timestamp: number;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
   events: PaletteEvent[];
   /** Set while deleted: the record and its history are kept so Undo brings both back. */
   deletedAt?: string;
-}
-
-/** One version of a palette as the history view shows it, local or remote alike. */
-export interface HistoryEntry {
-  version: number;
-  type: PaletteEvent['type'];
-  at: string;
-  name: string;
-  colorIds: string[];
-  isPublic: boolean;
-  /** For a restore: which version it brought back. */
-  restoredVersion?: number;
-}
+};
 
 /** Time based, as stored ids always were, with a random tail so two tabs saving in one millisecond differ. */
 export function newLocalId(nowMs: number, random: () => number): string {
@@ -121,7 +107,7 @@ export function restoreLocal(record: LocalPaletteRecord, version: number, at: st
   return apply(record, record.id, { type: 'RestorePalette', actorId: null, version, target }, at, colorExists);
 }
 
-export function localHistory(record: LocalPaletteRecord): HistoryEntry[] {
+export function localHistory(record: LocalPaletteRecord): PaletteVersion[] {
   return versions(record.events).map(({ event, state }) => ({
     version: state.version,
     type: event.type,
@@ -177,13 +163,43 @@ function storedRecord(r: Record<string, unknown>, events: PaletteEvent[]): Local
   };
 }
 
+/** The Date range: a stored time outside it would throw in `toISOString`. */
+const MAX_TIME_MS = 8.64e15;
+
+function isoTime(value: unknown): string | null {
+  const ms = typeof value === 'number' ? value : isString(value) ? Date.parse(value) : Number.NaN;
+  return Number.isFinite(ms) && Math.abs(ms) <= MAX_TIME_MS ? new Date(ms).toISOString() : null;
+}
+
+/** A plain record's colours: `colorIds`, or the spec's `colors` as catalogue colours or bare ids. */
+function plainColorIds(r: Record<string, unknown>): string[] {
+  if (Array.isArray(r.colorIds)) return r.colorIds.filter(isString);
+  if (!Array.isArray(r.colors)) return [];
+  return r.colors.map((c) => (c && typeof c === 'object' ? (c as { id?: unknown }).id : c)).filter(isString);
+}
+
+/** What reading a stored record needs from its surroundings. */
+export interface ReadOptions {
+  /** The time a plain record with none of its own gets (the migration then stores it). */
+  nowMs?: () => number;
+  /** Today's id of a renamed paint (undefined while the catalogue loads, or for unknown ids). */
+  currentId?: (id: string) => string | undefined;
+}
+
 /**
  * The one parser of a stored local palette, wherever it is read from (IndexedDB, or the old
  * localStorage list being migrated): a record with its events, or the older plain
- * `{id, name, colors|colorIds, timestamp}` (which gets a history of one version). Null when it
- * cannot be read (bad shape, or events that do not fold); never throws.
+ * `{id, name, colors|colorIds, timestamp}`, which gets a history of one version dated by its
+ * `timestamp` (else its own `updatedAt`/`createdAt`, else `nowMs`) and named 'Untitled Palette'
+ * when it has no name. Colour ids come out as the catalogue calls them now (`currentId`). Null
+ * when it cannot be read (bad shape, or events that do not fold); never throws.
  */
-export function parseLocalRecord(item: unknown): LocalPaletteRecord | null {
+export function parseLocalRecord(item: unknown, read: ReadOptions = {}): LocalPaletteRecord | null {
+  const record = parseShape(item, read.nowMs ?? Date.now);
+  return record && read.currentId ? withCurrentColorIds(record, read.currentId) : record;
+}
+
+function parseShape(item: unknown, nowMs: () => number): LocalPaletteRecord | null {
   if (!item || typeof item !== 'object') return null;
   const r = item as Record<string, unknown>;
   if (!isString(r.id) || r.id === '') return null;
@@ -194,27 +210,42 @@ export function parseLocalRecord(item: unknown): LocalPaletteRecord | null {
     const record = storedRecord(r, events) ?? project(r.id, events);
     return record ? { ...record, ...deletedAt } : null;
   }
-  const colorIds = Array.isArray(r.colorIds)
-    ? r.colorIds.filter(isString)
-    : Array.isArray(r.colors)
-      ? r.colors.map((c) => (c && typeof c === 'object' ? (c as { id?: unknown }).id : null)).filter(isString)
-      : [];
-  if (!isString(r.name) || colorIds.length === 0) return null;
-  const at = new Date(typeof r.timestamp === 'number' ? r.timestamp : Date.now()).toISOString();
+  const colorIds = plainColorIds(r);
+  if (colorIds.length === 0) return null;
+  const name = isString(r.name) && r.name.trim() !== '' ? r.name : UNTITLED_PALETTE;
+  const at = isoTime(r.timestamp) ?? isoTime(r.updatedAt) ?? isoTime(r.createdAt) ?? new Date(nowMs()).toISOString();
   const created: PaletteEvent = {
     type: 'PaletteCreated',
     schemaVersion: PALETTE_EVENT_SCHEMA_VERSION,
     at,
-    data: { paletteId: r.id, ownerId: null, name: r.name, colorIds },
+    data: { paletteId: r.id, ownerId: null, name, colorIds },
   };
   const record = project(r.id, [created]);
   return record ? { ...record, ...deletedAt } : null;
 }
 
+/** What a value stored under `key` is: the palette of that id (live, or deleted and kept for Undo), or unreadable. */
+export type StoredLocalRecord =
+  | { state: 'live'; record: LocalPaletteRecord }
+  | { state: 'deleted'; record: LocalPaletteRecord & { deletedAt: string } }
+  | { state: 'unreadable' };
+
+/**
+ * Every read of a stored record goes through here (list, one palette, the clean-ups, the
+ * migration), so they agree: a record that does not parse, or whose id is not its key, is
+ * unreadable everywhere, and so never shown, changed or deleted.
+ */
+export function readStoredRecord(key: unknown, raw: unknown, read?: ReadOptions): StoredLocalRecord {
+  const record = parseLocalRecord(raw, read);
+  if (!record || record.id !== key) return { state: 'unreadable' };
+  const { deletedAt } = record;
+  return deletedAt === undefined ? { state: 'live', record } : { state: 'deleted', record: { ...record, deletedAt } };
+}
+
 /** A whole stored list (the old localStorage value): the readable records, damaged ones dropped. */
 export function parseLocalRecords(raw: unknown): LocalPaletteRecord[] {
   if (!Array.isArray(raw)) return [];
-  return raw.map(parseLocalRecord).filter((r): r is LocalPaletteRecord => r !== null);
+  return raw.map((item) => parseLocalRecord(item)).filter((r): r is LocalPaletteRecord => r !== null);
 }
 
 /**
@@ -222,7 +253,7 @@ export function parseLocalRecords(raw: unknown): LocalPaletteRecord[] {
  * renamed paint (id-aliases.ts) keeps loading, and versions saved after the rename compare equal
  * to older ones. `currentId` answers undefined for unknown ids, which are left for the decider.
  */
-export function withCurrentColorIds(
+function withCurrentColorIds(
   record: LocalPaletteRecord,
   currentId: (id: string) => string | undefined,
 ): LocalPaletteRecord {

@@ -5,11 +5,12 @@ import {
   type LocalPaletteRecord,
   localHistory,
   parseLocalRecord,
+  type ReadOptions,
+  readStoredRecord,
   restoreLocal,
   saveLocalVersion,
-  withCurrentColorIds,
 } from './local-palettes';
-import type { PaletteChange, PaletteRepository, RepoResult, SavedPalette } from './palette-repository';
+import type { PaletteChange, PaletteRepository, RepoResult, PaletteSummary } from './palette-repository';
 
 /**
  * This device's saved palettes in IndexedDB: one record per palette (its events beside their
@@ -63,7 +64,7 @@ const failed = (error?: unknown) => ({ ok: false, reason: 'failed', error }) as 
 const ok = <T>(value: T) => ({ ok: true, value }) as const;
 
 export const toSummary = ({ events: _e, timestamp: _t, deletedAt: _d, user_id: _u, ...r }: LocalPaletteRecord) =>
-  ({ ...r, colorIds: [...r.colorIds], isPublic: false, shareId: null }) as SavedPalette;
+  ({ ...r, colorIds: [...r.colorIds], isPublic: false, shareId: null }) as PaletteSummary;
 
 function abort(tx: { abort(): void }): void {
   try {
@@ -90,6 +91,7 @@ function unreadableKey(item: unknown): string {
 export async function migrateFromLocalStorage(
   db: IDBPDatabase,
   storage: Pick<Storage, 'getItem' | 'removeItem'>,
+  read: ReadOptions = {},
 ): Promise<number> {
   const raw = storage.getItem(OLD_LOCAL_KEY);
   if (raw === null) return 0;
@@ -105,13 +107,13 @@ export async function migrateFromLocalStorage(
   let moved = 0;
   try {
     for (const item of items) {
-      const record = parseLocalRecord(item);
+      const record = parseLocalRecord(item, read);
       // Unreadable entries move too, under a key of their own: nothing is lost in the move.
       const key = record ? record.id : unreadableKey(item);
       const stored = await tx.store.get(key);
       if (stored !== undefined) {
-        const current = parseLocalRecord(stored);
-        if (!record || !current || current.deletedAt || current.version >= record.version) continue;
+        const found = readStoredRecord(key, stored, read);
+        if (!record || found.state !== 'live' || found.record.version >= record.version) continue;
       }
       await tx.store.put(record ?? item, key);
       moved++;
@@ -128,8 +130,8 @@ export async function migrateFromLocalStorage(
 
 export function createLocalRepository(options: LocalRepositoryOptions): LocalRepository {
   const now = options.now ?? (() => new Date().toISOString());
-  const current = (record: LocalPaletteRecord) =>
-    options.currentId ? withCurrentColorIds(record, options.currentId) : record;
+  // Every read parses the same way; a plain legacy record with no time of its own gets this clock's.
+  const read: ReadOptions = { nowMs: () => Date.parse(now()), currentId: options.currentId };
 
   let opened: Promise<IDBPDatabase> | null = null;
   const db = () => {
@@ -141,7 +143,7 @@ export function createLocalRepository(options: LocalRepositoryOptions): LocalRep
     }).then(async (database) => {
       if (options.storage) {
         try {
-          await migrateFromLocalStorage(database, options.storage);
+          await migrateFromLocalStorage(database, options.storage, read);
         } catch {
           // localStorage is left as it was; the next start tries again.
         }
@@ -161,10 +163,7 @@ export function createLocalRepository(options: LocalRepositoryOptions): LocalRep
   async function live(store: { get(key: string): Promise<unknown> }, id: string) {
     const raw = await store.get(id);
     if (raw === undefined) return { state: 'missing' } as const;
-    const record = parseLocalRecord(raw);
-    if (!record || record.id !== id) return { state: 'unreadable' } as const;
-    if (record.deletedAt) return { state: 'deleted', record } as const;
-    return { state: 'live', record: current(record) } as const;
+    return readStoredRecord(id, raw, read);
   }
 
   /**
@@ -175,8 +174,8 @@ export function createLocalRepository(options: LocalRepositoryOptions): LocalRep
     id: string,
     change: (
       found: Awaited<ReturnType<typeof live>>,
-    ) => LocalPaletteRecord | Exclude<RepoResult<SavedPalette>, { ok: true }>,
-  ): Promise<RepoResult<SavedPalette>> {
+    ) => LocalPaletteRecord | Exclude<RepoResult<PaletteSummary>, { ok: true }>,
+  ): Promise<RepoResult<PaletteSummary>> {
     let tx: { abort(): void } | undefined;
     try {
       const rw = (await db()).transaction(PALETTE_STORE, 'readwrite');
@@ -221,9 +220,9 @@ export function createLocalRepository(options: LocalRepositoryOptions): LocalRep
       const records: LocalPaletteRecord[] = [];
       let unreadable = 0;
       values.forEach((raw, i) => {
-        const record = parseLocalRecord(raw);
-        if (!record || record.id !== keys[i]) unreadable++;
-        else if (!record.deletedAt) records.push(current(record));
+        const found = readStoredRecord(keys[i], raw, read);
+        if (found.state === 'unreadable') unreadable++;
+        else if (found.state === 'live') records.push(found.record);
       });
       return ok({ records, unreadable });
     } catch (error) {
@@ -271,8 +270,8 @@ export function createLocalRepository(options: LocalRepositoryOptions): LocalRep
         // Palettes deleted long ago go for good now, so the kept ones never pile up.
         let cursor = await store.openCursor();
         while (cursor) {
-          const deletedAt = parseLocalRecord(cursor.value)?.deletedAt;
-          if (deletedAt && deletedAt < expired) await cursor.delete();
+          const found = readStoredRecord(cursor.key, cursor.value, read);
+          if (found.state === 'deleted' && found.record.deletedAt < expired) await cursor.delete();
           cursor = await cursor.continue();
         }
       });
@@ -280,13 +279,13 @@ export function createLocalRepository(options: LocalRepositoryOptions): LocalRep
 
     undelete(ids) {
       return batch(async (store) => {
-        const back: SavedPalette[] = [];
+        const back: PaletteSummary[] = [];
         for (const id of ids) {
           const found = await live(store, id);
           if (found.state !== 'deleted') continue;
           const { deletedAt: _, ...record } = found.record;
           await store.put(record, id);
-          back.push(toSummary(current(record)));
+          back.push(toSummary(record));
         }
         return back;
       });
@@ -322,7 +321,7 @@ export function createLocalRepository(options: LocalRepositoryOptions): LocalRep
         }
         let cursor = await store.openCursor();
         while (cursor) {
-          if (parseLocalRecord(cursor.value)?.deletedAt) await cursor.delete();
+          if (readStoredRecord(cursor.key, cursor.value, read).state === 'deleted') await cursor.delete();
           cursor = await cursor.continue();
         }
       });

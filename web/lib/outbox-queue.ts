@@ -1,7 +1,8 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import * as z from 'zod/mini';
-import type { HistoryEntry } from './local-palettes';
-import type { SavedPalette } from './palette-repository';
+import { PALETTE_EVENT_TYPES } from '../../shared/palette/palette-events';
+import type { PaletteVersion } from '../../shared/palette/palette-evolve';
+import type { PaletteSummary } from './palette-repository';
 
 /**
  * The outbox's storage: an IndexedDB database of its own per account, holding the
@@ -33,9 +34,9 @@ export type OpState = {
   /** `base` is a server version given by the person's choice (Overwrite), not one of our own guesses. */
   rebased?: boolean;
   /** The palettes as this write leaves them (what the list shows while it waits; the undo's copies). */
-  mine: SavedPalette[];
+  mine: PaletteSummary[];
   /** For a held conflict: the server's copy (null when it was deleted). */
-  theirs?: SavedPalette | null;
+  theirs?: PaletteSummary | null;
   /** For a refused write: the server's message. */
   error?: string;
 };
@@ -43,7 +44,8 @@ export type OpState = {
 export type QueuedOp = OpBody & OpState;
 export type NewOp = OpBody & Omit<OpState, 'seq'>;
 
-const savedPaletteSchema = z.object({
+/** A stored copy of a palette (the list, a write's `mine`/`theirs`): typed so it cannot drift from the shape. */
+const paletteSummarySchema: z.ZodMiniType<PaletteSummary> = z.object({
   id: z.string(),
   name: z.string(),
   colorIds: z.array(z.string()),
@@ -62,8 +64,8 @@ const stateShape = {
   uncertain: z.boolean(),
   status: z.enum(['queued', 'held', 'refused']),
   rebased: z.optional(z.boolean()),
-  mine: z.array(savedPaletteSchema),
-  theirs: z.optional(z.nullable(savedPaletteSchema)),
+  mine: z.array(paletteSummarySchema),
+  theirs: z.optional(z.nullable(paletteSummarySchema)),
   error: z.optional(z.string()),
 };
 const version = z.number().check(z.int(), z.minimum(0));
@@ -90,7 +92,20 @@ const opSchema = z.discriminatedUnion('kind', [
   z.object({ ...stateShape, kind: z.literal('undelete'), ids: z.array(z.string()) }),
 ]);
 
-const listSchema = z.array(savedPaletteSchema);
+const listSchema = z.array(paletteSummarySchema);
+
+/** A stored history row (as the server last sent it); a damaged cache reads as none, like the list. */
+const historySchema: z.ZodMiniType<PaletteVersion[]> = z.array(
+  z.object({
+    version: z.number(),
+    type: z.enum(PALETTE_EVENT_TYPES),
+    at: z.string(),
+    name: z.string(),
+    colorIds: z.array(z.string()),
+    isPublic: z.boolean(),
+    restoredVersion: z.optional(z.number()),
+  }),
+);
 
 /** The version chain of one palette: our last sent write guessed `predicted` and the server said `actual`. */
 export interface Chain {
@@ -100,9 +115,9 @@ export interface Chain {
 
 interface Meta {
   /** The server's list as last known, with every write sent since applied. */
-  known: SavedPalette[] | null;
+  known: PaletteSummary[] | null;
   /** Copies of palettes deleted lately, so an Undo made offline can show them back at once. */
-  removed: SavedPalette[];
+  removed: PaletteSummary[];
   /** Offline-made palette id → its server id. */
   ids: Record<string, string>;
   chains: Record<string, Chain>;
@@ -119,8 +134,8 @@ const REMOVED_KEPT = 500;
 const HISTORIES_KEPT = 50;
 
 export interface Settle {
-  known?: (list: SavedPalette[]) => SavedPalette[];
-  removed?: SavedPalette[];
+  known?: (list: PaletteSummary[]) => PaletteSummary[];
+  removed?: PaletteSummary[];
   ids?: Record<string, string>;
   chains?: Record<string, Chain>;
 }
@@ -205,16 +220,17 @@ export async function openQueue(name: string) {
 
     meta,
 
-    async setKnown(list: SavedPalette[]): Promise<void> {
+    async setKnown(list: PaletteSummary[]): Promise<void> {
       await db.put('meta', { key: 'known', value: list });
     },
 
-    async history(id: string): Promise<HistoryEntry[] | null> {
+    async history(id: string): Promise<PaletteVersion[] | null> {
       const raw = (await db.get('meta', `history:${id}`))?.value as { entries?: unknown } | undefined;
-      return Array.isArray(raw?.entries) ? (raw.entries as HistoryEntry[]) : null;
+      const parsed = historySchema.safeParse(raw?.entries);
+      return parsed.success ? parsed.data : null;
     },
 
-    async setHistory(id: string, entries: HistoryEntry[]): Promise<void> {
+    async setHistory(id: string, entries: PaletteVersion[]): Promise<void> {
       const tx = db.transaction('meta', 'readwrite');
       await tx.store.put({ key: `history:${id}`, value: { entries, at: Date.now() } });
       // Only the histories looked at lately: a long list must not fill the device.

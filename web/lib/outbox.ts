@@ -1,9 +1,9 @@
 import { deleteDB } from 'idb';
 import { PALETTE_MAX, PALETTE_MIN } from '../../shared/palette/limits';
 import { checkName } from '../../shared/palette/palette-decider';
-import type { HistoryEntry } from './local-palettes';
+import type { PaletteVersion } from '../../shared/palette/palette-evolve';
 import { type NewOp, type OpBody, type OutboxQueue, openQueue, type QueuedOp, type Settle } from './outbox-queue';
-import type { CreateOptions, PaletteChange, PaletteRepository, RepoResult, SavedPalette } from './palette-repository';
+import type { CreateOptions, PaletteChange, PaletteRepository, RepoResult, PaletteSummary } from './palette-repository';
 
 /**
  * The outbox (see web/README.md, "The outbox"): a repository in front of the remote one. Online and answered, every
@@ -22,9 +22,9 @@ export interface OutboxConflict {
   reason: 'conflict' | 'refused';
   paletteId: string;
   /** The palette as this write would leave it. */
-  mine: SavedPalette | null;
+  mine: PaletteSummary | null;
   /** The server's copy now; null when it was deleted. */
-  theirs: SavedPalette | null;
+  theirs: PaletteSummary | null;
   /** The server's words for a refused write. */
   message?: string;
 }
@@ -39,7 +39,7 @@ export type ConflictChoice = 'theirs' | 'overwrite' | 'new' | 'retry' | 'discard
 export type OutboxEvent =
   /** The queue or the cached list changed (in this tab or another): read `list()` again. */
   | { type: 'changed' }
-  | { type: 'sent'; kind: QueuedOp['kind']; value: SavedPalette | SavedPalette[] | null }
+  | { type: 'sent'; kind: QueuedOp['kind']; value: PaletteSummary | PaletteSummary[] | null }
   /** A palette made offline reached the server under this id (the editor's link should follow). */
   | { type: 'id'; from: string; to: string }
   | { type: 'conflict'; conflict: OutboxConflict }
@@ -82,7 +82,7 @@ export interface OutboxRepository extends PaletteRepository {
    * The list as this device knows it, without asking the server: the last list plus the waiting
    * writes (null before any list). For `changed` events, which come once per write while draining.
    */
-  peek(): Promise<SavedPalette[] | null>;
+  peek(): Promise<PaletteSummary[] | null>;
   /** How many writes wait (held ones included). */
   waiting(): Promise<number>;
   /** The writes waiting for the person's choice. */
@@ -99,12 +99,12 @@ const BROADCAST_MS = 150;
 const MAX_FAILED_ATTEMPTS = 5;
 
 const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
-const newestFirst = (list: SavedPalette[]) => [...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-const plain = (p: SavedPalette): SavedPalette => {
+const newestFirst = (list: PaletteSummary[]) => [...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+const plain = (p: PaletteSummary): PaletteSummary => {
   const { pending: _, ...rest } = p;
   return { ...rest, colorIds: [...p.colorIds] };
 };
-const pending = (p: SavedPalette): SavedPalette => ({ ...plain(p), pending: true });
+const pending = (p: PaletteSummary): PaletteSummary => ({ ...plain(p), pending: true });
 const touches = (op: OpBody): string[] => ('ids' in op ? op.ids : [op.id]);
 const isOffline = (r: RepoResult<unknown>) => !r.ok && r.reason === 'offline';
 
@@ -196,7 +196,7 @@ export function createOutboxRepository(options: OutboxOptions): OutboxRepository
   }
   const resolveId = (ids: Record<string, string>, id: string) => ids[id] ?? id;
 
-  function overlay(known: SavedPalette[], ops: QueuedOp[], ids: Record<string, string>): SavedPalette[] {
+  function overlay(known: PaletteSummary[], ops: QueuedOp[], ids: Record<string, string>): PaletteSummary[] {
     const byId = new Map(known.map((p) => [p.id, plain(p)]));
     for (const op of ops) {
       if (op.kind === 'remove') {
@@ -211,7 +211,7 @@ export function createOutboxRepository(options: OutboxOptions): OutboxRepository
     return newestFirst([...byId.values()]);
   }
 
-  async function view(): Promise<{ list: SavedPalette[] | null; ops: QueuedOp[]; ids: Record<string, string> }> {
+  async function view(): Promise<{ list: PaletteSummary[] | null; ops: QueuedOp[]; ids: Record<string, string> }> {
     const queue = await queuePromise;
     const [known, ops, ids] = await Promise.all([queue.meta('known'), readQueue(), queue.meta('ids')]);
     if (!known && ops.length === 0) return { list: null, ops, ids };
@@ -226,8 +226,8 @@ export function createOutboxRepository(options: OutboxOptions): OutboxRepository
   }
 
   /** Keeps the cached list in step with an answer the server gave. */
-  function knownAfter(kind: OpBody['kind'], value: SavedPalette | SavedPalette[] | null, ids: string[] = []) {
-    return (list: SavedPalette[]) => {
+  function knownAfter(kind: OpBody['kind'], value: PaletteSummary | PaletteSummary[] | null, ids: string[] = []) {
+    return (list: PaletteSummary[]) => {
       if (kind === 'remove') return list.filter((p) => !ids.includes(p.id));
       const copies = (Array.isArray(value) ? value : value ? [value] : []).map(plain);
       const replaced = new Set(copies.map((p) => p.id));
@@ -237,7 +237,7 @@ export function createOutboxRepository(options: OutboxOptions): OutboxRepository
 
   async function remember(
     kind: OpBody['kind'],
-    value: SavedPalette | SavedPalette[] | null,
+    value: PaletteSummary | PaletteSummary[] | null,
     extra: Settle = {},
     ids?: string[],
   ) {
@@ -255,7 +255,7 @@ export function createOutboxRepository(options: OutboxOptions): OutboxRepository
    */
   async function write<T>(
     body: OpBody,
-    mine: SavedPalette[],
+    mine: PaletteSummary[],
     optimistic: T,
     direct: Direct<T>,
     onAnswer: (value: T) => Promise<void>,
@@ -304,9 +304,9 @@ export function createOutboxRepository(options: OutboxOptions): OutboxRepository
     baseVersion: number,
     body: (id: string) => OpBody,
     /** The palette after this write; null when it changes nothing; 'unknown' when this device cannot tell. */
-    next: (palette: SavedPalette) => SavedPalette | null | 'unknown' | Promise<SavedPalette | null | 'unknown'>,
-    direct: (id: string, base: number) => Promise<RepoResult<SavedPalette>>,
-  ): Promise<RepoResult<SavedPalette>> {
+    next: (palette: PaletteSummary) => PaletteSummary | null | 'unknown' | Promise<PaletteSummary | null | 'unknown'>,
+    direct: (id: string, base: number) => Promise<RepoResult<PaletteSummary>>,
+  ): Promise<RepoResult<PaletteSummary>> {
     const state = await current(id);
     const online = isOnline() && !stopped && !mustWait(state.ops, state.ids, [state.id]);
     if (online) {
@@ -340,12 +340,12 @@ export function createOutboxRepository(options: OutboxOptions): OutboxRepository
     name: string,
     colorIds: readonly string[],
     createOptions: CreateOptions = {},
-  ): Promise<RepoResult<SavedPalette>> {
+  ): Promise<RepoResult<PaletteSummary>> {
     const problem = checkOffline(name, colorIds);
     if (problem) return invalid(problem);
     const id = createOptions.key ?? newOfflineId();
     const createdAt = createOptions.createdAt ?? now();
-    const copy: SavedPalette = {
+    const copy: PaletteSummary = {
       id,
       name: checkName(name),
       colorIds: [...colorIds],
@@ -366,7 +366,7 @@ export function createOutboxRepository(options: OutboxOptions): OutboxRepository
     );
   }
 
-  function update(id: string, baseVersion: number, change: PaletteChange): Promise<RepoResult<SavedPalette>> {
+  function update(id: string, baseVersion: number, change: PaletteChange): Promise<RepoResult<PaletteSummary>> {
     const problem = checkOffline(change.name, change.colorIds);
     if (problem) return Promise.resolve(invalid(problem));
     const name = change.name === undefined ? undefined : checkName(change.name);
@@ -397,7 +397,7 @@ export function createOutboxRepository(options: OutboxOptions): OutboxRepository
     );
   }
 
-  function setSharing(id: string, isPublic: boolean, baseVersion: number): Promise<RepoResult<SavedPalette>> {
+  function setSharing(id: string, isPublic: boolean, baseVersion: number): Promise<RepoResult<PaletteSummary>> {
     return versionedWrite(
       id,
       baseVersion,
@@ -411,7 +411,7 @@ export function createOutboxRepository(options: OutboxOptions): OutboxRepository
     );
   }
 
-  function restore(id: string, version: number, baseVersion: number): Promise<RepoResult<SavedPalette>> {
+  function restore(id: string, version: number, baseVersion: number): Promise<RepoResult<PaletteSummary>> {
     return versionedWrite(
       id,
       baseVersion,
@@ -448,13 +448,13 @@ export function createOutboxRepository(options: OutboxOptions): OutboxRepository
     );
   }
 
-  async function undelete(ids: readonly string[]): Promise<RepoResult<SavedPalette[]>> {
+  async function undelete(ids: readonly string[]): Promise<RepoResult<PaletteSummary[]>> {
     const queue = await queuePromise;
     const state = await view();
     const targets = ids.map((id) => resolveId(state.ids, id));
     const removed = await queue.meta('removed');
     const fromQueue = state.ops.flatMap((op) => (op.kind === 'remove' ? op.mine : []));
-    const copies = new Map<string, SavedPalette>();
+    const copies = new Map<string, PaletteSummary>();
     for (const p of [...removed, ...fromQueue])
       copies.set(resolveId(state.ids, p.id), { ...p, id: resolveId(state.ids, p.id) });
     const listed = new Set((state.list ?? []).map((p) => p.id));
@@ -465,7 +465,7 @@ export function createOutboxRepository(options: OutboxOptions): OutboxRepository
         // The server brings it back private, after its delete and undelete versions.
         return { ...copy, isPublic: false, shareId: null, version: copy.version + 2, updatedAt: now() };
       });
-    return write<SavedPalette[]>(
+    return write<PaletteSummary[]>(
       { kind: 'undelete', ids: targets },
       back,
       back.map(pending),
@@ -477,7 +477,7 @@ export function createOutboxRepository(options: OutboxOptions): OutboxRepository
 
   // ---- reads -----------------------------------------------------------------------------------------
 
-  async function list(): Promise<RepoResult<SavedPalette[]>> {
+  async function list(): Promise<RepoResult<PaletteSummary[]>> {
     const queue = await queuePromise;
     if (isOnline() && !stopped) {
       const result = await remote.list();
@@ -494,10 +494,10 @@ export function createOutboxRepository(options: OutboxOptions): OutboxRepository
   }
 
   /** The versions each waiting write adds, as the server will record them. */
-  function pendingEntries(ops: QueuedOp[], ids: Record<string, string>, id: string, last: HistoryEntry | null) {
-    const out: HistoryEntry[] = [];
+  function pendingEntries(ops: QueuedOp[], ids: Record<string, string>, id: string, last: PaletteVersion | null) {
+    const out: PaletteVersion[] = [];
     let prev = last;
-    const push = (entry: Omit<HistoryEntry, 'version'>) => {
+    const push = (entry: Omit<PaletteVersion, 'version'>) => {
       const next = { ...entry, version: (prev?.version ?? 0) + 1 };
       out.push(next);
       prev = next;
@@ -524,7 +524,7 @@ export function createOutboxRepository(options: OutboxOptions): OutboxRepository
   }
 
   /** The history this device last got from the server, with the waiting writes' versions after it. */
-  async function offlineHistory(id: string, known?: HistoryEntry[]): Promise<HistoryEntry[] | null> {
+  async function offlineHistory(id: string, known?: PaletteVersion[]): Promise<PaletteVersion[] | null> {
     const queue = await queuePromise;
     const ops = await readQueue();
     const ids = await queue.meta('ids');
@@ -534,14 +534,14 @@ export function createOutboxRepository(options: OutboxOptions): OutboxRepository
     return [...entries, ...pendingEntries(ops, ids, id, entries.at(-1) ?? null)];
   }
 
-  async function history(id: string): Promise<RepoResult<HistoryEntry[]>> {
+  async function history(id: string): Promise<RepoResult<PaletteVersion[]>> {
     const queue = await queuePromise;
     const ops = await readQueue();
     const ids = await queue.meta('ids');
     const target = resolveId(ids, id);
     const waiting = ops.some((op) => touches(op).some((x) => resolveId(ids, x) === target));
     const madeOffline = ops.some((op) => op.kind === 'create' && op.id === target);
-    let entries: HistoryEntry[] | undefined;
+    let entries: PaletteVersion[] | undefined;
     if (isOnline() && !stopped && !madeOffline) {
       const result = await remote.history(target);
       if (result.ok) {
@@ -772,7 +772,11 @@ export function createOutboxRepository(options: OutboxOptions): OutboxRepository
     return null;
   }
 
-  async function done(op: QueuedOp, value: SavedPalette | SavedPalette[] | null, id?: { from: string; to: string }) {
+  async function done(
+    op: QueuedOp,
+    value: PaletteSummary | PaletteSummary[] | null,
+    id?: { from: string; to: string },
+  ) {
     failures = 0;
     announced.delete(op.seq);
     if (id) emit({ type: 'id', ...id });
@@ -834,7 +838,7 @@ export function createOutboxRepository(options: OutboxOptions): OutboxRepository
       const id = newOfflineId();
       const name = theirs && mine.name === theirs.name ? `${mine.name} (copy)` : mine.name;
       const at = now();
-      const copy: SavedPalette = {
+      const copy: PaletteSummary = {
         ...plain(mine),
         id,
         name: name.length > 100 ? mine.name : name,

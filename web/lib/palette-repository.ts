@@ -1,4 +1,4 @@
-import type { HistoryEntry } from './local-palettes';
+import type { PaletteVersion, SavedPalette } from '../../shared/palette/palette-evolve';
 
 /**
  * One interface for where saved palettes live: this device (IndexedDB), the
@@ -7,26 +7,22 @@ import type { HistoryEntry } from './local-palettes';
  * toasts from its answers; no action branches on signed-in or not.
  */
 
-/** A saved palette as the list, the badge and the editor see it, wherever it lives. */
-export interface SavedPalette {
-  id: string;
-  name: string;
+/**
+ * A saved palette as the list, the badge and the editor see it, wherever it lives: the palette
+ * (`shared/palette`) without owner and deleted flag (the list holds only the person's live ones).
+ * Its `version` is what saving back sends, so a stale copy never overwrites.
+ */
+export type PaletteSummary = Omit<SavedPalette, 'ownerId' | 'deleted' | 'colorIds'> & {
   colorIds: readonly string[];
-  createdAt: string;
-  updatedAt: string;
-  isPublic: boolean;
-  shareId: string | null;
-  /** The stream version this copy reflects; saving back sends it so a stale copy never overwrites. */
-  version: number;
   /** True while a change to it waits in the outbox for the connection (the sidebar marks it). */
   pending?: boolean;
-}
+};
 
 /** Every repository answer. A failure says which kind, so the action can pick its toast. */
 export type RepoResult<T> =
   | { ok: true; value: T /** Queued in the outbox, not yet on the server. */; pending?: boolean }
   /** Someone saved since `baseVersion`; `theirs` is the current copy (null when it is gone). */
-  | { ok: false; reason: 'conflict'; theirs: SavedPalette | null }
+  | { ok: false; reason: 'conflict'; theirs: PaletteSummary | null }
   | { ok: false; reason: 'not-found' }
   /** The request never got an answer (no connection, server unreachable): the outbox queues the write. */
   | { ok: false; reason: 'offline' }
@@ -53,17 +49,17 @@ export interface CreateOptions {
 export interface PaletteRepository {
   readonly kind: 'local' | 'remote' | 'outbox';
   /** Newest first. */
-  list(): Promise<RepoResult<SavedPalette[]>>;
-  create(name: string, colorIds: readonly string[], options?: CreateOptions): Promise<RepoResult<SavedPalette>>;
+  list(): Promise<RepoResult<PaletteSummary[]>>;
+  create(name: string, colorIds: readonly string[], options?: CreateOptions): Promise<RepoResult<PaletteSummary>>;
   /** A new version on top of `baseVersion`; a conflict when that is no longer the latest. */
-  update(id: string, baseVersion: number, change: PaletteChange): Promise<RepoResult<SavedPalette>>;
+  update(id: string, baseVersion: number, change: PaletteChange): Promise<RepoResult<PaletteSummary>>;
   remove(ids: readonly string[]): Promise<RepoResult<void>>;
   /** The Undo of `remove`: the palettes that are back (with their history), others left out. */
-  undelete(ids: readonly string[]): Promise<RepoResult<SavedPalette[]>>;
+  undelete(ids: readonly string[]): Promise<RepoResult<PaletteSummary[]>>;
   /** Local palettes are never public: the local repository answers `failed`. */
-  setSharing(id: string, isPublic: boolean, baseVersion: number): Promise<RepoResult<SavedPalette>>;
+  setSharing(id: string, isPublic: boolean, baseVersion: number): Promise<RepoResult<PaletteSummary>>;
   /** Every version, oldest first. */
-  history(id: string): Promise<RepoResult<HistoryEntry[]>>;
+  history(id: string): Promise<RepoResult<PaletteVersion[]>>;
   /** Appends a version that brings `version` back. */
-  restore(id: string, version: number, baseVersion: number): Promise<RepoResult<SavedPalette>>;
+  restore(id: string, version: number, baseVersion: number): Promise<RepoResult<PaletteSummary>>;
 }

@@ -1,5 +1,5 @@
 import * as api from './api-client';
-import type { PaletteRepository, RepoResult, SavedPalette } from './palette-repository';
+import type { PaletteRepository, RepoResult, PaletteSummary } from './palette-repository';
 
 /**
  * A signed-in person's palettes on the server: the API (api-client.ts) with every answer turned
@@ -24,7 +24,7 @@ export type PaletteApi = Pick<
   | 'importPalettes'
 >;
 
-export function fromApi(p: api.ApiPalette): SavedPalette {
+export function fromApi(p: api.ApiPalette): PaletteSummary {
   return {
     id: p.id,
     name: p.name,
@@ -41,13 +41,13 @@ const status = (error: unknown) => (error instanceof api.ApiFailure ? error.stat
 
 export function createRemoteRepository(client: PaletteApi = api): PaletteRepository {
   /** The server's copy of each palette last seen, for answers that carry only a part (sharing). */
-  const known = new Map<string, SavedPalette>();
-  const seen = (palette: SavedPalette) => {
+  const known = new Map<string, PaletteSummary>();
+  const seen = (palette: PaletteSummary) => {
     known.set(palette.id, palette);
     return palette;
   };
 
-  async function current(id: string): Promise<SavedPalette | null> {
+  async function current(id: string): Promise<PaletteSummary | null> {
     try {
       const { palettes } = await client.listPalettes();
       return palettes.map((p) => seen(fromApi(p))).find((p) => p.id === id) ?? null;

@@ -14,9 +14,11 @@ export interface Slot {
   locked: boolean;
 }
 
-type Snapshot = readonly Slot[];
+/** One step of the editor's undo history: the palette's positions as they were. */
+type EditorHistoryEntry = readonly Slot[];
 
-interface PaletteState {
+/** The generator's editing state (not a saved palette: that is `SavedPalette` in shared/palette). */
+interface EditorState {
   slots: Slot[];
   /** How Generate picks (a palette style); remembered with the session. */
   style: PaletteStyle;
@@ -27,12 +29,12 @@ interface PaletteState {
 
 const HISTORY_LIMIT = 100;
 
-export const paletteState = proxy<PaletteState>({ slots: [], style: 'Random', canUndo: false, canRedo: false });
+export const paletteState = proxy<EditorState>({ slots: [], style: 'Random', canUndo: false, canRedo: false });
 
 // Plain arrays, not proxied: valtio would track (and snapshot) up to 100 old palettes on every
 // change, which measured at ~4× the cost of the render itself on a throttled phone profile.
-let past: Snapshot[] = [];
-let future: Snapshot[] = [];
+let past: EditorHistoryEntry[] = [];
+let future: EditorHistoryEntry[] = [];
 
 function syncCounts(): void {
   paletteState.canUndo = past.length > 0;

@@ -2,7 +2,8 @@ import { subscribe } from 'valtio';
 import type { ImportBody } from '../../shared/api/palettes';
 import * as api from '../lib/api-client';
 import { copyText } from '../lib/clipboard';
-import type { HistoryEntry, LocalPaletteRecord } from '../lib/local-palettes';
+import type { PaletteVersion } from '../../shared/palette/palette-evolve';
+import type { LocalPaletteRecord } from '../lib/local-palettes';
 import { toSummary } from '../lib/local-repository';
 import type { PaletteRepository, RepoResult } from '../lib/palette-repository';
 import { askPersistentStorage } from '../lib/persistent-storage';
@@ -17,7 +18,7 @@ import {
   savedChannel,
   settleWaiting,
 } from './saved-repository';
-import { COUNT_KEY, type SavedPalette, savedState } from './saved-store';
+import { COUNT_KEY, type PaletteSummary, savedState } from './saved-store';
 import { setSyncStatus } from './sync-store';
 import { showToast } from './toast-store';
 import { closeOverlay } from './ui-store';
@@ -29,7 +30,7 @@ import { closeOverlay } from './ui-store';
  */
 type Failure = Exclude<RepoResult<unknown>, { ok: true }>;
 
-const newestFirst = (list: SavedPalette[]) => [...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+const newestFirst = (list: PaletteSummary[]) => [...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 const onServer = (repo: PaletteRepository) => repo.kind !== 'local';
 
 /**
@@ -69,13 +70,13 @@ function failed(repo: PaletteRepository, result: Failure, message: string): void
 }
 
 /** Puts one palette's newest copy in the list; the editor's base moves with it when it was loaded from it. */
-function upsert(palette: SavedPalette): void {
+function upsert(palette: PaletteSummary): void {
   replaceInList(palette);
   if (savedState.loadedFrom?.id === palette.id) savedState.loadedFrom = { id: palette.id, version: palette.version };
 }
 
 /** The list shows this copy; the editor's base stays (a stale base must still end in the conflict choice). */
-function replaceInList(palette: SavedPalette): void {
+function replaceInList(palette: PaletteSummary): void {
   savedState.palettes = newestFirst([palette, ...savedState.palettes.filter((p) => p.id !== palette.id)]);
 }
 
@@ -154,7 +155,10 @@ export async function saveAsNew(name: string, colorIds: readonly string[]): Prom
   return true;
 }
 
-export type SaveBackResult = { kind: 'saved' } | { kind: 'failed' } | { kind: 'conflict'; theirs: SavedPalette | null };
+export type SaveBackResult =
+  | { kind: 'saved' }
+  | { kind: 'failed' }
+  | { kind: 'conflict'; theirs: PaletteSummary | null };
 
 /**
  * Saves onto the palette the current one was loaded from, as a new version. `baseVersion` is what
@@ -290,7 +294,7 @@ async function undoDelete(deleted: Deleted): Promise<void> {
 }
 
 /** Loads a saved palette (or one of its versions) into the main screen and closes the sidebar. */
-export function loadPalette(palette: SavedPalette, colorIds: readonly string[] = palette.colorIds): void {
+export function loadPalette(palette: PaletteSummary, colorIds: readonly string[] = palette.colorIds): void {
   replacePalette(colorIds);
   savedState.loadedFrom = { id: palette.id, version: palette.version };
   closeOverlay('history');
@@ -329,7 +333,7 @@ export async function toggleSharing(id: string): Promise<void> {
 }
 
 /** Every version, newest first. */
-export async function loadHistory(id: string): Promise<HistoryEntry[] | null> {
+export async function loadHistory(id: string): Promise<PaletteVersion[] | null> {
   await settled();
   const repo = repository();
   const result = await call(repo, () => repo.history(id));

@@ -1,5 +1,5 @@
 import { proxy } from 'valtio';
-import type { SavedPalette } from '../lib/palette-repository';
+import type { PaletteSummary } from '../lib/palette-repository';
 import { authChecked, authState, initAuth } from './auth-store';
 import { paletteState } from './palette-store';
 import { showToast } from './toast-store';
@@ -10,10 +10,7 @@ import { openOverlay } from './ui-store';
  * first paint (badge count, S key), so it stays small: the actions live in saved-actions.ts and
  * the storage behind them in the repositories (saved-repository.ts).
  */
-export type { SavedPalette };
-
-/** An older name for SavedPalette, kept for code that still uses it. */
-export type SavedPaletteSummary = SavedPalette;
+export type { PaletteSummary };
 
 /** A localStorage mirror of how many palettes this device keeps, so the badge paints right at once. */
 export const COUNT_KEY = 'savedPalettesCount';
@@ -34,7 +31,7 @@ function storedCount(): number {
 }
 
 export const savedState = proxy({
-  palettes: [] as SavedPalette[],
+  palettes: [] as PaletteSummary[],
   /** False until the list has been read (from IndexedDB or the server): the badge shows `storedCount`. */
   loaded: false,
   storedCount: storedCount(),

@@ -1,12 +1,12 @@
-import type { HistoryEntry } from '../../lib/local-palettes';
+import type { PaletteVersion } from '../../../shared/palette/palette-evolve';
 
 /**
  * What one version changed, in words ('renamed to “Hall”', 'Hague Blue replaced by Stiffkey Blue',
  * 'made public'), from the version before it. Pure, so the history view and its tests share it.
  */
 export function describeChange(
-  previous: HistoryEntry | null,
-  entry: HistoryEntry,
+  previous: PaletteVersion | null,
+  entry: PaletteVersion,
   colorName: (id: string) => string,
 ): string {
   if (!previous || entry.type === 'PaletteCreated') {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Dialog } from '../../lib/dialog';
-import type { HistoryEntry } from '../../lib/local-palettes';
+import type { PaletteVersion } from '../../../shared/palette/palette-evolve';
 import { loadHistory, loadPalette, restoreVersion } from '../../stores/saved-actions';
 import { savedState } from '../../stores/saved-store';
 import type { OverlayProps } from '../../stores/ui-store';
@@ -12,13 +12,13 @@ import './saved.css';
 const PAGE = 50;
 
 /** Entries that change who can see the palette, or whether it exists, and not its name or colours. */
-const EVENT_TYPES: ReadonlySet<HistoryEntry['type']> = new Set([
+const EVENT_TYPES: ReadonlySet<PaletteVersion['type']> = new Set([
   'PalettePublished',
   'PaletteUnpublished',
   'PaletteDeleted',
   'PaletteUndeleted',
 ]);
-const isEvent = (entry: HistoryEntry) => EVENT_TYPES.has(entry.type);
+const isEvent = (entry: PaletteVersion) => EVENT_TYPES.has(entry.type);
 
 const formatTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -28,7 +28,7 @@ export default function HistoryView({ params, onClose }: OverlayProps) {
   const id = params.paletteId ?? '';
   const { palettes } = useSnapshot(savedState);
   const palette = palettes.find((p) => p.id === id);
-  const [entries, setEntries] = useState<HistoryEntry[] | null>(null);
+  const [entries, setEntries] = useState<PaletteVersion[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [previewing, setPreviewing] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);

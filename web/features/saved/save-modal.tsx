@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio';
 import { Dialog } from '../../lib/dialog';
 import { paletteState } from '../../stores/palette-store';
 import { loadPalette, type SaveBackResult, saveAsNew, saveBack } from '../../stores/saved-actions';
-import { type SavedPalette, savedCount, savedState } from '../../stores/saved-store';
+import { type PaletteSummary, savedCount, savedState } from '../../stores/saved-store';
 import { showToast } from '../../stores/toast-store';
 import type { OverlayProps } from '../../stores/ui-store';
 import './saved.css';
@@ -26,7 +26,7 @@ export default function SaveModal({ onClose }: OverlayProps) {
   const defaultName = `Palette ${savedCount(saved) + 1}`;
   const [name, setName] = useState(source ? source.name : defaultName);
   const [busy, setBusy] = useState(false);
-  const [conflict, setConflict] = useState<{ result: Conflict; mine: SavedPalette } | null>(null);
+  const [conflict, setConflict] = useState<{ result: Conflict; mine: PaletteSummary } | null>(null);
   const nameId = useId();
 
   const colorIds = () => paletteState.slots.map((s) => s.colorId);
@@ -138,11 +138,11 @@ export default function SaveModal({ onClose }: OverlayProps) {
 
 function ConflictView(props: {
   conflict: Conflict;
-  mine: SavedPalette;
+  mine: PaletteSummary;
   busy: boolean;
   onClose: () => void;
-  onLoadTheirs: (theirs: SavedPalette) => void;
-  onOverwrite: (theirs: SavedPalette) => void;
+  onLoadTheirs: (theirs: PaletteSummary) => void;
+  onOverwrite: (theirs: PaletteSummary) => void;
   onSaveAsNew: () => void;
 }) {
   const { theirs } = props.conflict;

@@ -5,7 +5,7 @@ import { copyText } from '../../lib/clipboard';
 import { Dialog } from '../../lib/dialog';
 import { authState } from '../../stores/auth-store';
 import { deletePalette, deletePalettes, loadPalette, renamePalette, toggleSharing } from '../../stores/saved-actions';
-import { type SavedPalette, savedState } from '../../stores/saved-store';
+import { type PaletteSummary, savedState } from '../../stores/saved-store';
 import { showToast } from '../../stores/toast-store';
 import { openOverlay, type OverlayProps } from '../../stores/ui-store';
 import { PalettePreview, useColorNames } from './palette-preview';
@@ -83,7 +83,7 @@ export default function SavedSidebar({ onClose }: OverlayProps) {
         <div ref={scrollRef} className="saved-scroll">
           <ul className="saved-list" aria-label="Saved palettes" style={{ height: virtualizer.getTotalSize() }}>
             {virtualizer.getVirtualItems().map((item) => {
-              const palette = palettes[item.index] as SavedPalette;
+              const palette = palettes[item.index] as PaletteSummary;
               return (
                 <li
                   key={item.key}
@@ -137,7 +137,7 @@ export function SavedRow({
   onToggle,
   canShare,
 }: {
-  palette: SavedPalette;
+  palette: PaletteSummary;
   checked: boolean;
   onToggle: () => void;
   canShare: boolean;
