@@ -17,7 +17,7 @@ export type LocalPaletteRecord = Pick<
   SavedPalette,
   'id' | 'name' | 'colorIds' | 'createdAt' | 'updatedAt' | 'version'
 > & {
-  /** Spec: local palettes have no user_id. */
+  /** Local palettes belong to no account: they never carry a user_id. */
   user_id?: undefined;
   /** Last change, ms since the epoch (the stored `timestamp`). */
   timestamp: number;
@@ -171,7 +171,7 @@ function isoTime(value: unknown): string | null {
   return Number.isFinite(ms) && Math.abs(ms) <= MAX_TIME_MS ? new Date(ms).toISOString() : null;
 }
 
-/** A plain record's colours: `colorIds`, or the spec's `colors` as catalogue colours or bare ids. */
+/** A plain record's colours: `colorIds`, or the older `colors` as catalogue colours or bare ids. */
 function plainColorIds(r: Record<string, unknown>): string[] {
   if (Array.isArray(r.colorIds)) return r.colorIds.filter(isString);
   if (!Array.isArray(r.colors)) return [];
