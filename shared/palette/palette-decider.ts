@@ -1,11 +1,5 @@
 import { PALETTE_MAX, PALETTE_MIN } from './limits';
-import {
-  LOCAL_EVENT_TYPES,
-  type PaletteCreated,
-  type PaletteEvent,
-  type PaletteRestored,
-  paletteEvent,
-} from './palette-events';
+import { type PaletteEvent, paletteEvent } from './palette-events';
 import { evolve, type PaletteState } from './palette-evolve';
 import { cleanText } from '../text/clean-text';
 
@@ -110,7 +104,7 @@ export function decide(command: PaletteCommand, state: PaletteState | null, ctx:
     case 'CreatePalette': {
       if (state) throw new PaletteError('palette_exists', 'A palette with this id exists already.');
       return [
-        paletteEvent<PaletteCreated>('PaletteCreated', now, {
+        paletteEvent('PaletteCreated', now, {
           paletteId: command.paletteId,
           ownerId: command.actorId,
           name: checkName(command.name),
@@ -156,7 +150,7 @@ export function decide(command: PaletteCommand, state: PaletteState | null, ctx:
       }
       if (target.name === current.name && sameColors(target.colorIds, current.colorIds)) return [];
       return [
-        paletteEvent<PaletteRestored>('PaletteRestored', now, {
+        paletteEvent('PaletteRestored', now, {
           restoredVersion: version,
           name: target.name,
           colorIds: [...target.colorIds],
@@ -192,37 +186,37 @@ function decideImport(command: Extract<PaletteCommand, { type: 'ImportPalette' }
       if (event.type !== 'PaletteCreated') {
         throw new PaletteError('invalid_history', 'A palette history starts with PaletteCreated.');
       }
-      accepted = paletteEvent<PaletteCreated>('PaletteCreated', at, {
+      accepted = paletteEvent('PaletteCreated', at, {
         paletteId: command.paletteId,
         ownerId: command.actorId,
         name: checkName(event.data.name),
         colorIds: checkColors(event.data.colorIds, ctx),
         importedFrom: command.localId,
       });
-    } else if (!LOCAL_EVENT_TYPES.includes(event.type) || event.type === 'PaletteCreated') {
-      throw new PaletteError('invalid_history', `A local history cannot hold ${event.type} (event ${i + 1}).`);
     } else if (event.type === 'PaletteRenamed') {
       accepted = paletteEvent('PaletteRenamed', at, { name: checkName(event.data.name) });
     } else if (event.type === 'PaletteColorsChanged') {
       accepted = paletteEvent('PaletteColorsChanged', at, { colorIds: checkColors(event.data.colorIds, ctx) });
-    } else {
-      const restored = event as PaletteRestored;
-      const version = restored.data.restoredVersion;
+    } else if (event.type === 'PaletteRestored') {
+      const version = event.data.restoredVersion;
       if (!Number.isInteger(version) || version < 1 || version > (state?.version ?? 0)) {
         throw new PaletteError('invalid_history', `Event ${i + 1} restores a version that did not exist yet.`);
       }
-      accepted = paletteEvent<PaletteRestored>('PaletteRestored', at, {
+      accepted = paletteEvent('PaletteRestored', at, {
         restoredVersion: version,
-        name: checkName(restored.data.name),
-        colorIds: checkColors(restored.data.colorIds, ctx),
+        name: checkName(event.data.name),
+        colorIds: checkColors(event.data.colorIds, ctx),
       });
+    } else {
+      // A local palette is never shared or deleted on the server, and is created once: the rest are not its events.
+      throw new PaletteError('invalid_history', `A local history cannot hold ${event.type} (event ${i + 1}).`);
     }
     out.push(accepted);
     state = evolve(state, accepted);
   }
   if (!state) {
     return [
-      paletteEvent<PaletteCreated>('PaletteCreated', clamp(command.createdAt), {
+      paletteEvent('PaletteCreated', clamp(command.createdAt), {
         paletteId: command.paletteId,
         ownerId: command.actorId,
         name,

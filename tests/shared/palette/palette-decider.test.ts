@@ -14,7 +14,7 @@ const created = (over: Partial<{ ownerId: string | null; name: string; colorIds:
     name: 'Hall',
     colorIds: ['a', 'b', 'c'],
     ...over,
-  }) as PaletteEvent;
+  });
 
 /** given(events).when(command).thenEvents(events) or .thenFails(code): the decider read as a story. */
 function given(events: PaletteEvent[]) {
@@ -96,13 +96,14 @@ describe('decide: editing', () => {
   });
 
   it('lets only the owner command: anyone else is told the palette does not exist', () => {
-    for (const command of [
+    const strangers: PaletteCommand[] = [
       { type: 'RenamePalette', actorId: 'bob', name: 'Mine now' },
       { type: 'ChangePaletteColors', actorId: 'bob', colorIds: ['d', 'e', 'f'] },
       { type: 'PublishPalette', actorId: 'bob' },
       { type: 'UnpublishPalette', actorId: null },
       { type: 'DeletePalette', actorId: 'bob' },
-    ] as PaletteCommand[]) {
+    ];
+    for (const command of strangers) {
       given([created()]).when(command).thenFails('palette_not_found');
     }
   });
