@@ -1,6 +1,6 @@
 import { PALETTE_MAX, PALETTE_MIN } from './limits';
 import { type PaletteEvent, paletteEvent } from './palette-events';
-import { evolve, type PaletteState } from './palette-evolve';
+import { evolve, fold, type PaletteState } from './palette-evolve';
 import { cleanText } from '../text/clean-text';
 
 export const PALETTE_NAME_MAX = 100;
@@ -15,8 +15,8 @@ export type PaletteCommand =
   | { type: 'DeletePalette'; actorId: string | null }
   /** Undo of a delete; on a palette that is not deleted it changes nothing. */
   | { type: 'UndeletePalette'; actorId: string | null }
-  /** `target` is the palette as it was at `version` (folded by the caller from the stream). */
-  | { type: 'RestorePalette'; actorId: string | null; version: number; target: PaletteState | null }
+  /** Brings back the name and colours of `version`; the decider reads that version through `ctx.history`. */
+  | { type: 'RestorePalette'; actorId: string | null; version: number }
   | {
       type: 'ImportPalette';
       actorId: string;
@@ -35,6 +35,12 @@ export interface DecideContext {
   ids: { shareId(): string };
   /** Whether a catalogue colour id exists. */
   colorExists(id: string): boolean;
+  /**
+   * The stream's first `upToVersion` events, oldest first (a restore folds them into the version it
+   * brings back). Asked only with a version the decider has checked exists, so callers read history
+   * only when a command needs it.
+   */
+  history(upToVersion: number): readonly PaletteEvent[];
 }
 
 export type PaletteErrorCode =
@@ -93,6 +99,10 @@ function requireOwned(state: PaletteState | null, actorId: string | null): Palet
   return state;
 }
 
+/** The one range check of a version: a whole number from 1 to the state's current version. */
+const isVersionOf = (version: number, state: PaletteState | null) =>
+  Number.isInteger(version) && version >= 1 && version <= (state?.version ?? 0);
+
 function unreachable(command: never): never {
   throw new Error(`Unknown palette command ${JSON.stringify(command)}`);
 }
@@ -144,8 +154,9 @@ export function decide(command: PaletteCommand, state: PaletteState | null, ctx:
     }
     case 'RestorePalette': {
       const current = requireOwned(state, command.actorId);
-      const { version, target } = command;
-      if (!Number.isInteger(version) || version < 1 || version > current.version || !target || target.deleted) {
+      const { version } = command;
+      const target = isVersionOf(version, current) ? fold(ctx.history(version)) : null;
+      if (!target || target.version !== version || target.deleted) {
         throw new PaletteError('unknown_version', `This palette has versions 1 to ${current.version}.`);
       }
       if (target.name === current.name && sameColors(target.colorIds, current.colorIds)) return [];
@@ -199,7 +210,7 @@ function decideImport(command: Extract<PaletteCommand, { type: 'ImportPalette' }
       accepted = paletteEvent('PaletteColorsChanged', at, { colorIds: checkColors(event.data.colorIds, ctx) });
     } else if (event.type === 'PaletteRestored') {
       const version = event.data.restoredVersion;
-      if (!Number.isInteger(version) || version < 1 || version > (state?.version ?? 0)) {
+      if (!isVersionOf(version, state)) {
         throw new PaletteError('invalid_history', `Event ${i + 1} restores a version that did not exist yet.`);
       }
       accepted = paletteEvent('PaletteRestored', at, {
