@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { PALETTE_STREAM_PREFIX } from '../palettes/palette-projection';
+import { PALETTE_STREAM_PREFIX } from '../../shared/palette/palette-events';
 
 /**
  * Erases a person: the user row, sessions, links, devices, identities, their palettes and shares,

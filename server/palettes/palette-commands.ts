@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 import type { Catalogue } from '../../shared/catalogue/catalogue';
 import { resolveEventColorIds } from '../../shared/catalogue/id-aliases';
 import { type DecideContext, decide, type PaletteCommand, PaletteError } from '../../shared/palette/palette-decider';
-import { paletteStreamId } from '../../shared/palette/palette-events';
+import { type PaletteEvent, paletteStreamId } from '../../shared/palette/palette-events';
 import { evolve, fold, type SavedPalette } from '../../shared/palette/palette-evolve';
 import { ConcurrencyError, type EventStore } from '../events/event-store';
 import { type PaletteRow, rowToState, storedToPaletteEvent } from './palette-projection';
@@ -49,10 +49,12 @@ export function paletteCommands(deps: {
   // Ids of renamed paints (id-aliases.ts) are stored as today's ids; unknown ids go on to the decider's check.
   const current = (id: string) => catalogue.currentId(id) ?? id;
   const currentIds = (ids: readonly string[]) => ids.map(current);
-  const context = (): DecideContext => ({
+  const context = (paletteId: string): DecideContext => ({
     now: deps.now().toISOString(),
     ids: { shareId: newShareId },
     colorExists: (id) => catalogue.byId.has(id),
+    // The stored events, read only when a restore asks: a restore is always its transaction's only command.
+    history: (upToVersion) => store.readStream(paletteStreamId(paletteId), upToVersion).map(storedToPaletteEvent),
   });
 
   /** The current state: the projection row is the snapshot; no row but events means deleted. */
@@ -72,7 +74,7 @@ export function paletteCommands(deps: {
   function execute(
     paletteId: string,
     actorId: string,
-    commands: (state: SavedPalette | null) => PaletteCommand[],
+    commands: readonly PaletteCommand[],
     expectedVersion?: number,
   ): SavedPalette | null {
     return store.transaction(() => {
@@ -81,10 +83,10 @@ export function paletteCommands(deps: {
       if (expectedVersion !== undefined && owned && expectedVersion !== version) {
         throw new ConcurrencyError(paletteStreamId(paletteId), expectedVersion, version);
       }
-      const ctx = context();
+      const ctx = context(paletteId);
       let current = state;
-      const events = [];
-      for (const command of commands(state)) {
+      const events: PaletteEvent[] = [];
+      for (const command of commands) {
         for (const event of decide(command, current, ctx)) {
           events.push(event);
           current = evolve(current, event);
@@ -99,7 +101,7 @@ export function paletteCommands(deps: {
   return {
     create(actorId: string, name: string, colorIds: readonly string[]) {
       const paletteId = newPaletteId();
-      return execute(paletteId, actorId, () => [
+      return execute(paletteId, actorId, [
         { type: 'CreatePalette', actorId, paletteId, name, colorIds: currentIds(colorIds) },
       ])!;
     },
@@ -109,26 +111,19 @@ export function paletteCommands(deps: {
       changes: { name?: string; colorIds?: readonly string[] },
       expectedVersion?: number,
     ) {
-      return execute(
-        paletteId,
-        actorId,
-        () => {
-          const out: PaletteCommand[] = [];
-          if (changes.name !== undefined) out.push({ type: 'RenamePalette', actorId, name: changes.name });
-          if (changes.colorIds !== undefined) {
-            out.push({ type: 'ChangePaletteColors', actorId, colorIds: currentIds(changes.colorIds) });
-          }
-          return out;
-        },
-        expectedVersion,
-      )!;
+      const commands: PaletteCommand[] = [];
+      if (changes.name !== undefined) commands.push({ type: 'RenamePalette', actorId, name: changes.name });
+      if (changes.colorIds !== undefined) {
+        commands.push({ type: 'ChangePaletteColors', actorId, colorIds: currentIds(changes.colorIds) });
+      }
+      return execute(paletteId, actorId, commands, expectedVersion)!;
     },
     setSharing(paletteId: string, actorId: string, makePublic: boolean, expectedVersion?: number) {
       const type = makePublic ? 'PublishPalette' : 'UnpublishPalette';
-      return execute(paletteId, actorId, () => [{ type, actorId }], expectedVersion)!;
+      return execute(paletteId, actorId, [{ type, actorId }], expectedVersion)!;
     },
     delete(paletteId: string, actorId: string, expectedVersion?: number) {
-      execute(paletteId, actorId, () => [{ type: 'DeletePalette', actorId }], expectedVersion);
+      execute(paletteId, actorId, [{ type: 'DeletePalette', actorId }], expectedVersion);
     },
     /** Deletes the caller's palettes among `ids`; others are skipped. All or nothing. */
     deleteMany(ids: readonly string[], actorId: string): string[] {
@@ -136,7 +131,7 @@ export function paletteCommands(deps: {
         const deleted: string[] = [];
         for (const id of new Set(ids)) {
           try {
-            execute(id, actorId, () => [{ type: 'DeletePalette', actorId }]);
+            execute(id, actorId, [{ type: 'DeletePalette', actorId }]);
             deleted.push(id);
           } catch (error) {
             if (!(error instanceof PaletteError && error.code === 'palette_not_found')) throw error;
@@ -154,7 +149,7 @@ export function paletteCommands(deps: {
         const back: string[] = [];
         for (const id of new Set(ids)) {
           try {
-            const state = execute(id, actorId, () => [{ type: 'UndeletePalette', actorId }]);
+            const state = execute(id, actorId, [{ type: 'UndeletePalette', actorId }]);
             if (state && !state.deleted) back.push(id);
           } catch (error) {
             if (!(error instanceof PaletteError && error.code === 'palette_not_found')) throw error;
@@ -164,19 +159,7 @@ export function paletteCommands(deps: {
       });
     },
     restore(paletteId: string, actorId: string, version: number, expectedVersion?: number) {
-      return execute(
-        paletteId,
-        actorId,
-        (state) => {
-          const owned = state && !state.deleted && state.ownerId === actorId;
-          const inRange = owned && Number.isSafeInteger(version) && version >= 1 && version <= state.version;
-          const target = inRange
-            ? fold(store.readStream(paletteStreamId(paletteId), version).map(storedToPaletteEvent))
-            : null;
-          return [{ type: 'RestorePalette', actorId, version, target }];
-        },
-        expectedVersion,
-      )!;
+      return execute(paletteId, actorId, [{ type: 'RestorePalette', actorId, version }], expectedVersion)!;
     },
     /** Imports local palettes in one transaction; returns each one's server id (in order) and how many were new. */
     importMany(
@@ -197,7 +180,7 @@ export function paletteCommands(deps: {
               colorIds: currentIds(palette.colorIds),
               history: palette.history?.map((event) => resolveEventColorIds(event, current)),
             };
-            execute(paletteId, actorId, () => [{ type: 'ImportPalette', actorId, paletteId, ...imported }]);
+            execute(paletteId, actorId, [{ type: 'ImportPalette', actorId, paletteId, ...imported }]);
           } catch (error) {
             if (!(error instanceof PaletteError)) throw error;
             throw new PaletteError(error.code, `Palette ${i + 1} ("${palette.localId}"): ${error.message}`);

@@ -1,9 +1,12 @@
 import type Database from 'better-sqlite3';
-import { PALETTE_EVENT_SCHEMA_VERSION, type PaletteEvent } from '../../shared/palette/palette-events';
+import {
+  PALETTE_EVENT_SCHEMA_VERSION,
+  PALETTE_STREAM_PREFIX,
+  type PaletteEvent,
+  paletteIdOfStream,
+} from '../../shared/palette/palette-events';
 import { evolve, type SavedPalette } from '../../shared/palette/palette-evolve';
 import type { InlineProjection, StoredEvent } from '../events/event-store';
-
-export const PALETTE_STREAM_PREFIX = 'palette-';
 
 export interface PaletteRow {
   id: string;
@@ -102,7 +105,7 @@ export const paletteProjection: InlineProjection = {
     if (!first) return;
     let state: SavedPalette | null = null;
     if (first.version > 1) {
-      const row = prepared(db).row.get(streamId.slice(PALETTE_STREAM_PREFIX.length));
+      const row = prepared(db).row.get(paletteIdOfStream(streamId));
       if (row) state = rowToState(row);
       // No row: the palette is deleted. Only an undelete brings it back, folded from its whole stream.
       else if (!events.some((e) => e.type === 'PaletteUndeleted')) return;
@@ -136,8 +139,8 @@ export function rebuildPaletteProjections(db: Database.Database): { events: numb
         .raw();
       for (const [streamId, type, schemaVersion, data, time] of rows.iterate(
         PALETTE_STREAM_PREFIX,
-        // every stream id that starts with the prefix sorts below this bound
-        `${PALETTE_STREAM_PREFIX.slice(0, -1)}.`,
+        // every stream id that starts with the prefix sorts below this bound (its last character plus one)
+        `${PALETTE_STREAM_PREFIX.slice(0, -1)}${String.fromCharCode(PALETTE_STREAM_PREFIX.charCodeAt(PALETTE_STREAM_PREFIX.length - 1) + 1)}`,
       ) as unknown as Iterable<[string, string, number, string, string]>) {
         const event = toPaletteEvent(type, schemaVersion, JSON.parse(data), time);
         states.set(streamId, evolve(states.get(streamId) ?? null, event));

@@ -18,7 +18,6 @@ import {
   undeleteSchema,
   updatePaletteSchema,
 } from '../../shared/api/palettes';
-import type { PaletteEvent } from '../../shared/palette/palette-events';
 import { versions } from '../../shared/palette/palette-evolve';
 import type { UserRow } from '../auth/account-queries';
 import type { AppEnv } from '../http/app-env';
@@ -87,10 +86,7 @@ export const paletteRoutes = new Hono<AppEnv>()
   .post('/palettes/import', validate('json', importSchema), (c) => {
     const user = signedIn(c);
     const { palettes } = c.req.valid('json');
-    const { ids, created } = c.var.services.palettes.importMany(
-      user.id,
-      palettes.map((p) => ({ ...p, history: p.history as PaletteEvent[] | undefined })),
-    );
+    const { ids, created } = c.var.services.palettes.importMany(user.id, palettes);
     const { paletteQueries } = c.var.services;
     const rows = ids.map((id) => paletteQueries.getOwned(id, user.id)).filter((row) => row !== undefined);
     const body: ImportResponse = { palettes: rows.map((row) => toApiPalette(row, c.var.deps.catalogue)), created };

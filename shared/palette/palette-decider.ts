@@ -1,12 +1,6 @@
 import { PALETTE_MAX, PALETTE_MIN } from './limits';
-import {
-  LOCAL_EVENT_TYPES,
-  type PaletteCreated,
-  type PaletteEvent,
-  type PaletteRestored,
-  paletteEvent,
-} from './palette-events';
-import { evolve, type SavedPalette } from './palette-evolve';
+import { type PaletteEvent, paletteEvent } from './palette-events';
+import { evolve, fold, type SavedPalette } from './palette-evolve';
 import { cleanText } from '../text/clean-text';
 
 export const PALETTE_NAME_MAX = 100;
@@ -21,8 +15,8 @@ export type PaletteCommand =
   | { type: 'DeletePalette'; actorId: string | null }
   /** Undo of a delete; on a palette that is not deleted it changes nothing. */
   | { type: 'UndeletePalette'; actorId: string | null }
-  /** `target` is the palette as it was at `version` (folded by the caller from the stream). */
-  | { type: 'RestorePalette'; actorId: string | null; version: number; target: SavedPalette | null }
+  /** Brings back the name and colours of `version`; the decider reads that version through `ctx.history`. */
+  | { type: 'RestorePalette'; actorId: string | null; version: number }
   | {
       type: 'ImportPalette';
       actorId: string;
@@ -41,6 +35,12 @@ export interface DecideContext {
   ids: { shareId(): string };
   /** Whether a catalogue colour id exists. */
   colorExists(id: string): boolean;
+  /**
+   * The stream's first `upToVersion` events, oldest first (a restore folds them into the version it
+   * brings back). Asked only with a version the decider has checked exists, so callers read history
+   * only when a command needs it.
+   */
+  history(upToVersion: number): readonly PaletteEvent[];
 }
 
 export type PaletteErrorCode =
@@ -99,6 +99,10 @@ function requireOwned(state: SavedPalette | null, actorId: string | null): Saved
   return state;
 }
 
+/** The one range check of a version: a whole number from 1 to the state's current version. */
+const isVersionOf = (version: number, state: SavedPalette | null) =>
+  Number.isInteger(version) && version >= 1 && version <= (state?.version ?? 0);
+
 function unreachable(command: never): never {
   throw new Error(`Unknown palette command ${JSON.stringify(command)}`);
 }
@@ -110,7 +114,7 @@ export function decide(command: PaletteCommand, state: SavedPalette | null, ctx:
     case 'CreatePalette': {
       if (state) throw new PaletteError('palette_exists', 'A palette with this id exists already.');
       return [
-        paletteEvent<PaletteCreated>('PaletteCreated', now, {
+        paletteEvent('PaletteCreated', now, {
           paletteId: command.paletteId,
           ownerId: command.actorId,
           name: checkName(command.name),
@@ -150,13 +154,14 @@ export function decide(command: PaletteCommand, state: SavedPalette | null, ctx:
     }
     case 'RestorePalette': {
       const current = requireOwned(state, command.actorId);
-      const { version, target } = command;
-      if (!Number.isInteger(version) || version < 1 || version > current.version || !target || target.deleted) {
+      const { version } = command;
+      const target = isVersionOf(version, current) ? fold(ctx.history(version)) : null;
+      if (!target || target.version !== version || target.deleted) {
         throw new PaletteError('unknown_version', `This palette has versions 1 to ${current.version}.`);
       }
       if (target.name === current.name && sameColors(target.colorIds, current.colorIds)) return [];
       return [
-        paletteEvent<PaletteRestored>('PaletteRestored', now, {
+        paletteEvent('PaletteRestored', now, {
           restoredVersion: version,
           name: target.name,
           colorIds: [...target.colorIds],
@@ -192,37 +197,37 @@ function decideImport(command: Extract<PaletteCommand, { type: 'ImportPalette' }
       if (event.type !== 'PaletteCreated') {
         throw new PaletteError('invalid_history', 'A palette history starts with PaletteCreated.');
       }
-      accepted = paletteEvent<PaletteCreated>('PaletteCreated', at, {
+      accepted = paletteEvent('PaletteCreated', at, {
         paletteId: command.paletteId,
         ownerId: command.actorId,
         name: checkName(event.data.name),
         colorIds: checkColors(event.data.colorIds, ctx),
         importedFrom: command.localId,
       });
-    } else if (!LOCAL_EVENT_TYPES.includes(event.type) || event.type === 'PaletteCreated') {
-      throw new PaletteError('invalid_history', `A local history cannot hold ${event.type} (event ${i + 1}).`);
     } else if (event.type === 'PaletteRenamed') {
       accepted = paletteEvent('PaletteRenamed', at, { name: checkName(event.data.name) });
     } else if (event.type === 'PaletteColorsChanged') {
       accepted = paletteEvent('PaletteColorsChanged', at, { colorIds: checkColors(event.data.colorIds, ctx) });
-    } else {
-      const restored = event as PaletteRestored;
-      const version = restored.data.restoredVersion;
-      if (!Number.isInteger(version) || version < 1 || version > (state?.version ?? 0)) {
+    } else if (event.type === 'PaletteRestored') {
+      const version = event.data.restoredVersion;
+      if (!isVersionOf(version, state)) {
         throw new PaletteError('invalid_history', `Event ${i + 1} restores a version that did not exist yet.`);
       }
-      accepted = paletteEvent<PaletteRestored>('PaletteRestored', at, {
+      accepted = paletteEvent('PaletteRestored', at, {
         restoredVersion: version,
-        name: checkName(restored.data.name),
-        colorIds: checkColors(restored.data.colorIds, ctx),
+        name: checkName(event.data.name),
+        colorIds: checkColors(event.data.colorIds, ctx),
       });
+    } else {
+      // A local palette is never shared or deleted on the server, and is created once: the rest are not its events.
+      throw new PaletteError('invalid_history', `A local history cannot hold ${event.type} (event ${i + 1}).`);
     }
     out.push(accepted);
     state = evolve(state, accepted);
   }
   if (!state) {
     return [
-      paletteEvent<PaletteCreated>('PaletteCreated', clamp(command.createdAt), {
+      paletteEvent('PaletteCreated', clamp(command.createdAt), {
         paletteId: command.paletteId,
         ownerId: command.actorId,
         name,

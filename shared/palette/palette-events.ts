@@ -71,8 +71,25 @@ export const LOCAL_EVENT_TYPES: readonly PaletteEventType[] = [
   'PaletteRestored',
 ];
 
-export function paletteEvent<E extends PaletteEvent>(type: E['type'], at: string, data: E['data']): E {
-  return { type, schemaVersion: PALETTE_EVENT_SCHEMA_VERSION, at, data } as E;
+/** The event of one type: `PaletteEventOf<'PaletteRenamed'>` is `PaletteRenamed`. */
+export type PaletteEventOf<T extends PaletteEventType> = Extract<PaletteEvent, { type: T }>;
+/** The data an event of type `T` carries. */
+export type PaletteEventData<T extends PaletteEventType> = PaletteEventOf<T>['data'];
+
+/**
+ * A new event of today's schema. The data is typed by the event type, so another event's data does
+ * not compile; the rest tuple is indexed per type so a union of types cannot pair a type with
+ * another type's data either.
+ */
+export function paletteEvent<T extends PaletteEventType>(
+  ...[type, at, data]: { [K in T]: [type: K, at: string, data: PaletteEventData<K>] }[T]
+): PaletteEventOf<T> {
+  // The one place the pairing is taken on trust: the parameter type above is what checks it.
+  return { type, schemaVersion: PALETTE_EVENT_SCHEMA_VERSION, at, data } as PaletteEventOf<T>;
 }
 
-export const paletteStreamId = (paletteId: string) => `palette-${paletteId}`;
+/** Every palette's events live in the stream `palette-<id>`; the event store and its projections find them by this prefix. */
+export const PALETTE_STREAM_PREFIX = 'palette-';
+export const paletteStreamId = (paletteId: string) => `${PALETTE_STREAM_PREFIX}${paletteId}`;
+/** The palette id of a stream id that starts with PALETTE_STREAM_PREFIX. */
+export const paletteIdOfStream = (streamId: string) => streamId.slice(PALETTE_STREAM_PREFIX.length);

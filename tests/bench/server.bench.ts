@@ -5,6 +5,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../../server/db/database';
 import { rebuildPaletteProjections } from '../../server/palettes/palette-projection';
+import { paletteStreamId } from '../../shared/palette/palette-events';
 import { ROOT } from '../support/server-process';
 import { type BenchRow, type BenchSuite, summarize } from './support';
 
@@ -89,7 +90,7 @@ function generateLog(path: string, palettes = 100_000, perPalette = 10) {
   db.transaction(() => {
     for (let p = 0; p < palettes; p++) {
       const id = `bench${p}`;
-      const stream = `palette-${id}`;
+      const stream = paletteStreamId(id);
       const owner = `user${p % 1000}`;
       const at = new Date(Date.UTC(2026, 0, 1) + p * 1000).toISOString();
       insert.run(

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from '../../server/http/app-env';
 import { runMaintenance } from '../../server/account/maintenance';
 import { openDatabase } from '../../server/db/database';
+import { paletteStreamId } from '../../shared/palette/palette-events';
 import { call, colorIds, makeTestApp, sessionCookie, signUp, testConfig } from './helpers';
 import { linkToken, startSmtpSink } from './smtp-sink';
 
@@ -513,9 +514,12 @@ describe('migrating an existing database', () => {
     old
       .prepare(
         `INSERT INTO events (stream_id, version, type, schema_version, data, actor, time)
-       VALUES ('palette-p1', 1, 'PaletteCreated', 1, ?, 'u1', '2026-11-01T00:00:00Z')`,
+       VALUES (?, 1, 'PaletteCreated', 1, ?, 'u1', '2026-11-01T00:00:00Z')`,
       )
-      .run(JSON.stringify({ paletteId: 'p1', ownerId: 'u1', name: 'Kept', colorIds: colorIds(3) }));
+      .run(
+        paletteStreamId('p1'),
+        JSON.stringify({ paletteId: 'p1', ownerId: 'u1', name: 'Kept', colorIds: colorIds(3) }),
+      );
     old.close();
     const db = openDatabase(path);
     expect(db.prepare('SELECT absolute_expires_at FROM sessions').get()).toEqual({

@@ -6,6 +6,7 @@ import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database';
 import { rebuildPaletteProjections } from '../../server/palettes/palette-projection';
+import { paletteStreamId } from '../../shared/palette/palette-events';
 import { ROOT } from '../support/server-process';
 import { colorIds, snapshot } from './helpers';
 
@@ -148,7 +149,7 @@ describe('crash safety', () => {
         const eventAt = db.prepare('SELECT type, data FROM events WHERE stream_id = ? AND version = ?');
         const row = db.prepare<[string], { version: number }>('SELECT version FROM palettes WHERE id = ?');
         for (const ack of acks) {
-          const event = eventAt.get(`palette-${ack.id}`, ack.version) as { data: string } | undefined;
+          const event = eventAt.get(paletteStreamId(ack.id), ack.version) as { data: string } | undefined;
           expect(event, `acknowledged ${ack.id}@${ack.version}`).toBeDefined();
           expect(JSON.parse(event!.data).name).toBe(ack.name);
           expect(row.get(ack.id)?.version ?? 0).toBeGreaterThanOrEqual(ack.version);

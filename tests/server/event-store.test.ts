@@ -4,46 +4,44 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ConcurrencyError, createEventStore } from '../../server/events/event-store';
 import { paletteProjection, rebuildPaletteProjections } from '../../server/palettes/palette-projection';
+import { paletteEvent, paletteStreamId } from '../../shared/palette/palette-events';
 import { ROOT } from '../support/server-process';
 import { call, colorIds, makeTestApp, signUp, snapshot } from './helpers';
 
-const created = (id: string) => ({
-  type: 'PaletteCreated',
-  schemaVersion: 1,
-  at: '2026-11-22T12:00:00.000Z',
-  data: { paletteId: id, ownerId: 'u1', name: 'Hall', colorIds: colorIds(3) },
-});
+const created = (id: string) =>
+  paletteEvent('PaletteCreated', '2026-11-22T12:00:00.000Z', {
+    paletteId: id,
+    ownerId: 'u1',
+    name: 'Hall',
+    colorIds: colorIds(3),
+  });
+const P1 = paletteStreamId('p1');
 
 describe('the event log', () => {
   it('refuses UPDATE and DELETE of events (append-only triggers)', () => {
     const { deps } = makeTestApp();
     const store = createEventStore(deps.db, [paletteProjection]);
-    store.append('palette-p1', 0, [created('p1')], 'u1');
+    store.append(P1, 0, [created('p1')], 'u1');
     expect(() => deps.db.prepare("UPDATE events SET type = 'x'").run()).toThrow(/append-only/);
     expect(() => deps.db.prepare('DELETE FROM events').run()).toThrow(/append-only/);
-    expect(store.readStream('palette-p1')).toHaveLength(1);
+    expect(store.readStream(P1)).toHaveLength(1);
   });
 
   it('appends with an expected version and refuses a stale one with a typed conflict, writing nothing', () => {
     const { deps } = makeTestApp();
     const store = createEventStore(deps.db, [paletteProjection]);
-    store.append('palette-p1', 0, [created('p1')], 'u1');
-    const rename = {
-      type: 'PaletteRenamed',
-      schemaVersion: 1,
-      at: '2026-11-22T12:01:00.000Z',
-      data: { name: 'Kitchen' },
-    };
-    store.append('palette-p1', 1, [rename], 'u1');
+    store.append(P1, 0, [created('p1')], 'u1');
+    const rename = paletteEvent('PaletteRenamed', '2026-11-22T12:01:00.000Z', { name: 'Kitchen' });
+    store.append(P1, 1, [rename], 'u1');
     let error: unknown;
     try {
-      store.append('palette-p1', 1, [rename], 'u1');
+      store.append(P1, 1, [rename], 'u1');
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(ConcurrencyError);
     expect(error).toMatchObject({ expectedVersion: 1, actualVersion: 2 });
-    expect(store.streamVersion('palette-p1')).toBe(2);
+    expect(store.streamVersion(P1)).toBe(2);
     expect(deps.db.prepare('SELECT name, version FROM palettes').get()).toEqual({ name: 'Kitchen', version: 2 });
   });
 
@@ -65,8 +63,8 @@ describe('the event log', () => {
       },
     };
     const store = createEventStore(deps.db, [failing]);
-    expect(() => store.append('palette-p1', 0, [created('p1')], 'u1')).toThrow('projection broke');
-    expect(store.streamVersion('palette-p1')).toBe(0);
+    expect(() => store.append(P1, 0, [created('p1')], 'u1')).toThrow('projection broke');
+    expect(store.streamVersion(P1)).toBe(0);
   });
 });
 

@@ -397,7 +397,17 @@ describe('palettes: delete, history, restore', () => {
       body: { version: 9 },
     });
     expect(beyond.status).toBe(400);
-    expect(((await beyond.json()) as ErrorBody).error.code).toBe('unknown_version');
+    expect(((await beyond.json()) as ErrorBody).error).toEqual({
+      code: 'unknown_version',
+      message: 'This palette has versions 1 to 4.',
+    });
+    // Not a whole number from 1 up: refused by the request's schema before the decider sees it.
+    const zero = await call(app, 'POST', `/api/palettes/${palette.id}/restore`, {
+      cookie: owner.cookie,
+      body: { version: 0 },
+    });
+    expect(zero.status).toBe(400);
+    expect(((await zero.json()) as ErrorBody).error.code).toBe('invalid_request');
   });
 });
 

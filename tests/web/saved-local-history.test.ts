@@ -57,6 +57,25 @@ describe('local palettes keep their own history', () => {
     expect(() => createLocal('p1', 'X', ['a', 'b'], t(0), exists)).toThrow(PaletteError);
     const record = createLocal('p1', 'X', ['a', 'b', 'c'], t(0), exists);
     expect(() => restoreLocal(record, 7, t(1), exists)).toThrow(PaletteError);
+    expect(() => restoreLocal(record, 0, t(1), exists)).toThrow('This palette has versions 1 to 1.');
+  });
+
+  it('restores the version the history view shows, even where damaged storage put events before the creation', () => {
+    const made = saveLocalVersion(
+      createLocal('p1', 'Hall', ['a', 'b', 'c'], t(0), exists),
+      { name: 'Den' },
+      t(2),
+      exists,
+    );
+    const stray = { type: 'PaletteRenamed', schemaVersion: 1, at: t(0), data: { name: 'Stray' } };
+    const [damaged] = parseLocalRecords([{ id: 'p1', events: [stray, ...JSON.parse(JSON.stringify(made.events))] }]);
+    expect(localHistory(damaged!).map((v) => [v.version, v.name])).toEqual([
+      [1, 'Hall'],
+      [2, 'Den'],
+    ]);
+    const restored = restoreLocal(damaged!, 1, t(3), exists);
+    expect(restored).toMatchObject({ name: 'Hall', version: 3 });
+    expect(localHistory(restored).at(-1)).toMatchObject({ type: 'PaletteRestored', restoredVersion: 1, name: 'Hall' });
   });
 
   it('survives a round trip through JSON, and drops damaged entries instead of throwing', () => {

@@ -48,6 +48,15 @@ function project(id: string, events: PaletteEvent[]): LocalPaletteRecord | null 
   };
 }
 
+/**
+ * The events up to the one that made `version`. Counted by folding, not by position: in a damaged
+ * history, events before the creation make no version (as the history view shows it).
+ */
+function eventsUpTo(events: readonly PaletteEvent[], version: number): readonly PaletteEvent[] {
+  const made = versions(events).find(({ state }) => state.version === version);
+  return made ? events.slice(0, events.indexOf(made.event) + 1) : [];
+}
+
 /** Whether a colour id is in the catalogue (the decider refuses unknown ones, as the server does). */
 export type ColorExists = (id: string) => boolean;
 
@@ -62,6 +71,7 @@ function apply(
   const events = decide(command, state, {
     now: at,
     colorExists,
+    history: (upToVersion) => eventsUpTo(record?.events ?? [], upToVersion),
     ids: {
       shareId: () => {
         throw new Error('Local palettes are never public');
@@ -103,8 +113,7 @@ export function saveLocalVersion(
 
 /** Restore appends an event that brings an earlier version back; history is never rewritten. */
 export function restoreLocal(record: LocalPaletteRecord, version: number, at: string, colorExists: ColorExists) {
-  const target = versions(record.events)[version - 1]?.state ?? null;
-  return apply(record, record.id, { type: 'RestorePalette', actorId: null, version, target }, at, colorExists);
+  return apply(record, record.id, { type: 'RestorePalette', actorId: null, version }, at, colorExists);
 }
 
 export function localHistory(record: LocalPaletteRecord): PaletteVersion[] {

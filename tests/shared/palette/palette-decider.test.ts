@@ -5,7 +5,17 @@ import { fold } from '../../../shared/palette/palette-evolve';
 
 const known = new Set(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k']);
 const NOW = '2026-11-22T12:00:00.000Z';
-const ctx: DecideContext = { now: NOW, ids: { shareId: () => 'share0000001' }, colorExists: (id) => known.has(id) };
+const ctx: DecideContext = {
+  now: NOW,
+  ids: { shareId: () => 'share0000001' },
+  colorExists: (id) => known.has(id),
+  history: () => [],
+};
+/** The context of a stream holding `events`: its history is theirs. */
+const ctxOf = (events: readonly PaletteEvent[]): DecideContext => ({
+  ...ctx,
+  history: (upToVersion) => events.slice(0, upToVersion),
+});
 
 const created = (over: Partial<{ ownerId: string | null; name: string; colorIds: string[] }> = {}) =>
   paletteEvent('PaletteCreated', '2026-11-01T10:00:00.000Z', {
@@ -14,24 +24,29 @@ const created = (over: Partial<{ ownerId: string | null; name: string; colorIds:
     name: 'Hall',
     colorIds: ['a', 'b', 'c'],
     ...over,
-  }) as PaletteEvent;
+  });
+
+/** What `run` throws; a test fails when it throws nothing. */
+function failureOf(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a PaletteError, but the command was accepted');
+}
 
 /** given(events).when(command).thenEvents(events) or .thenFails(code): the decider read as a story. */
 function given(events: PaletteEvent[]) {
   return {
     when(command: PaletteCommand) {
-      const run = () => decide(command, fold(events), ctx);
+      const run = () => decide(command, fold(events), ctxOf(events));
       return {
         thenEvents: (expected: PaletteEvent[]) => expect(run()).toEqual(expected),
-        thenFails(code: string) {
-          try {
-            run();
-          } catch (error) {
-            expect(error).toBeInstanceOf(PaletteError);
-            expect((error as PaletteError).code).toBe(code);
-            return;
-          }
-          throw new Error(`expected ${code}, but the command was accepted`);
+        thenFails(code: string, message?: string) {
+          const error = failureOf(run);
+          expect(error).toBeInstanceOf(PaletteError);
+          expect(error).toMatchObject(message === undefined ? { code } : { code, message });
         },
       };
     },
@@ -96,13 +111,15 @@ describe('decide: editing', () => {
   });
 
   it('lets only the owner command: anyone else is told the palette does not exist', () => {
-    for (const command of [
+    const strangers: PaletteCommand[] = [
       { type: 'RenamePalette', actorId: 'bob', name: 'Mine now' },
       { type: 'ChangePaletteColors', actorId: 'bob', colorIds: ['d', 'e', 'f'] },
       { type: 'PublishPalette', actorId: 'bob' },
       { type: 'UnpublishPalette', actorId: null },
       { type: 'DeletePalette', actorId: 'bob' },
-    ] as PaletteCommand[]) {
+      { type: 'RestorePalette', actorId: 'bob', version: 1 },
+    ];
+    for (const command of strangers) {
       given([created()]).when(command).thenFails('palette_not_found');
     }
   });
@@ -164,21 +181,61 @@ describe('decide: sharing', () => {
 });
 
 describe('decide: restoring', () => {
-  const history = [created(), paletteEvent('PaletteRenamed', NOW, { name: 'Kitchen' })];
-  it('appends a PaletteRestored with the old name and colours', () =>
+  const history = [
+    created(),
+    paletteEvent('PaletteRenamed', NOW, { name: 'Kitchen' }),
+    paletteEvent('PaletteColorsChanged', NOW, { colorIds: ['d', 'e', 'f'] }),
+  ];
+  it('appends a PaletteRestored with the name and colours of the version asked for, read from the stream', () => {
     given(history)
-      .when({ type: 'RestorePalette', actorId: 'alice', version: 1, target: fold(history.slice(0, 1)) })
+      .when({ type: 'RestorePalette', actorId: 'alice', version: 1 })
       .thenEvents([
         paletteEvent('PaletteRestored', NOW, { restoredVersion: 1, name: 'Hall', colorIds: ['a', 'b', 'c'] }),
-      ]));
+      ]);
+    given(history)
+      .when({ type: 'RestorePalette', actorId: 'alice', version: 2 })
+      .thenEvents([
+        paletteEvent('PaletteRestored', NOW, { restoredVersion: 2, name: 'Kitchen', colorIds: ['a', 'b', 'c'] }),
+      ]);
+  });
 
-  it('refuses a version that does not exist', () => {
-    given(history)
-      .when({ type: 'RestorePalette', actorId: 'alice', version: 3, target: null })
-      .thenFails('unknown_version');
-    given(history)
-      .when({ type: 'RestorePalette', actorId: 'alice', version: 0, target: null })
-      .thenFails('unknown_version');
+  it('adds nothing when the version asked for looks as the palette does now', () =>
+    given(history).when({ type: 'RestorePalette', actorId: 'alice', version: 3 }).thenEvents([]));
+
+  it('refuses a version outside 1 to the current one, saying which exist, without reading the history', () => {
+    for (const version of [0, -1, 4, 1.5, Number.NaN, Number.MAX_SAFE_INTEGER]) {
+      const asked: number[] = [];
+      const reading: DecideContext = {
+        ...ctxOf(history),
+        history: (upToVersion) => {
+          asked.push(upToVersion);
+          return history.slice(0, upToVersion);
+        },
+      };
+      const command: PaletteCommand = { type: 'RestorePalette', actorId: 'alice', version };
+      expect(failureOf(() => decide(command, fold(history), reading))).toMatchObject({
+        code: 'unknown_version',
+        message: 'This palette has versions 1 to 3.',
+      });
+      expect(asked).toEqual([]);
+    }
+  });
+
+  it('refuses a version the stream cannot give back, or one at which the palette was deleted', () => {
+    const deletedOnce = [
+      ...history,
+      paletteEvent('PaletteDeleted', NOW, {}),
+      paletteEvent('PaletteUndeleted', NOW, {}),
+    ];
+    given(deletedOnce)
+      .when({ type: 'RestorePalette', actorId: 'alice', version: 4 })
+      .thenFails('unknown_version', 'This palette has versions 1 to 5.');
+    const short: DecideContext = { ...ctx, history: (upToVersion) => history.slice(0, upToVersion - 1) };
+    const command: PaletteCommand = { type: 'RestorePalette', actorId: 'alice', version: 2 };
+    expect(failureOf(() => decide(command, fold(history), short))).toMatchObject({
+      code: 'unknown_version',
+      message: 'This palette has versions 1 to 3.',
+    });
   });
 });
 

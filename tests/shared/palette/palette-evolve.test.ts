@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type PaletteEvent, paletteEvent } from '../../../shared/palette/palette-events';
+import { paletteEvent } from '../../../shared/palette/palette-events';
 import { evolve, fold, versions } from '../../../shared/palette/palette-evolve';
 
 const T1 = '2026-11-01T10:00:00.000Z';
@@ -9,7 +9,7 @@ const created = paletteEvent('PaletteCreated', T1, {
   ownerId: 'alice',
   name: 'Hall',
   colorIds: ['a', 'b', 'c'],
-}) as PaletteEvent;
+});
 
 describe('evolve', () => {
   it('given nothing, when created, then the palette exists at version 1, private', () => {
