@@ -66,7 +66,8 @@ describe('export actions', () => {
     await exportPalette('json');
     expect(downloads).toHaveLength(1);
     expect(downloads[0]?.name).toMatch(/^palette-\d{8}-\d{6}\.json$/);
-    const file = JSON.parse(await (downloads[0]?.blob as Blob).text()) as { name: string; colors: { hex: string }[] };
+    const blob = downloads[0]?.blob as Blob;
+    const file = JSON.parse(await blob.text()) as { name: string; colors: { hex: string }[] };
     expect(file.name).toBe('Hallway');
     expect(file.colors.map((c) => c.hex.toLowerCase())).toEqual(colors.map((c) => c.hexCode.toLowerCase()));
     expect(toasts()).toEqual(['Palette exported as JSON!']);
