@@ -5,6 +5,7 @@ import './app/app.css';
 import { startPalette } from './app/start-palette';
 import { generate } from './features/palette/palette-actions';
 import { firstPaint } from './lib/first-paint';
+import { startSavedAfterLoad } from './stores/saved-start-actions';
 import './stores/theme-store';
 
 const root = document.getElementById('root');
@@ -15,6 +16,7 @@ const app = (
   </StrictMode>
 );
 const paint = firstPaint();
+startSavedAfterLoad();
 
 // Launch shortcuts and the service worker: after the first palette, out of the first-paint bundle.
 const afterStart = () => import('./app/after-start').then((m) => m.afterStart(generate));

@@ -86,7 +86,7 @@ export function fillShell(shell: PageShell, markup: string, paint: FirstPaint, h
     const theme = paint.dark ? 'dark' : 'light';
     html = html.replace('<html ', `<html data-theme="${theme}" `);
     // The toolbar's colour for the theme chosen in the app, whatever the system's scheme.
-    html = html.replace(THEME_COLOR, (tag, content, scheme) =>
+    html = html.replace(THEME_COLOR, (_tag, content, scheme) =>
       scheme === theme ? `<meta name="theme-color" content="${content}" />` : '',
     );
   }

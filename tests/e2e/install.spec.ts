@@ -64,9 +64,10 @@ test.describe('installable', () => {
     // Light and dark theme colours for the browser's bar, in the page a first-time visitor gets (no
     // theme cookie; once the app runs, both follow the theme chosen in it).
     const firstVisit = await (await fetch(new URL('/', url))).text();
-    const themes = [...firstVisit.matchAll(/<meta name="theme-color" content="([^"]+)" media="([^"]+)"/g)].map(
-      (m) => [m[2], m[1]],
-    );
+    const themes = [...firstVisit.matchAll(/<meta name="theme-color" content="([^"]+)" media="([^"]+)"/g)].map((m) => [
+      m[2],
+      m[1],
+    ]);
     expect(themes.map(([media]) => media)).toEqual(['(prefers-color-scheme: light)', '(prefers-color-scheme: dark)']);
     expect(themes[0]?.[1]).not.toBe(themes[1]?.[1]);
 

@@ -384,7 +384,10 @@ describe('outbox: failures while sending', () => {
     server.online = false;
     await outbox.create('Refused', RED);
     await outbox.create('Fine', BLUE);
-    const refusal = Object.assign(new Error('"lick-red-01" is not a colour of the catalogue.'), { status: 400 });
+    const refusal = Object.assign(new Error('"lick-red-01" is not a colour of the catalogue.'), {
+      status: 400,
+      code: 'unknown_color',
+    });
     server.answers.push({ ok: false, reason: 'failed', error: refusal });
     goOnline();
     await drained(outbox, 1);

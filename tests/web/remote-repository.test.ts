@@ -62,16 +62,23 @@ describe('the remote repository', () => {
     });
   });
 
-  it.each([409, 412])('a %i on a save is a conflict carrying the server’s current copy', async (status) => {
-    const api = fakeApi({ updatePalette: () => fail(status, 'version_conflict') });
-    const result = await createRemoteRepository(api).update('p1', 2, { name: 'Mine' });
-    expect(result).toMatchObject({ ok: false, reason: 'conflict', theirs: { id: 'p1', version: 4, name: 'Theirs' } });
-    expect(api.calls).toEqual(['updatePalette', 'listPalettes']);
-  });
+  it.each(['version_conflict', 'version_limit'])(
+    'a %s on a save is a conflict carrying the server’s current copy',
+    async (code) => {
+      const api = fakeApi({ updatePalette: () => fail(409, code) });
+      const result = await createRemoteRepository(api).update('p1', 2, { name: 'Mine' });
+      expect(result).toMatchObject({ ok: false, reason: 'conflict', theirs: { id: 'p1', version: 4, name: 'Theirs' } });
+      expect(api.calls).toEqual(['updatePalette', 'listPalettes']);
+    },
+  );
 
   it('a save onto a palette that is gone is a conflict with nothing; elsewhere a 404 is not-found', async () => {
     const repo = createRemoteRepository(
-      fakeApi({ updatePalette: () => fail(404), getHistory: () => fail(404), restoreVersion: () => fail(404) }),
+      fakeApi({
+        updatePalette: () => fail(404, 'palette_not_found'),
+        getHistory: () => fail(404, 'palette_not_found'),
+        restoreVersion: () => fail(404, 'palette_not_found'),
+      }),
     );
     expect(await repo.update('p1', 2, { name: 'Mine' })).toEqual({ ok: false, reason: 'conflict', theirs: null });
     expect(await repo.history('p1')).toEqual({ ok: false, reason: 'not-found' });
@@ -83,7 +90,7 @@ describe('the remote repository', () => {
     const serverError = new ApiFailure(500, 'error', 'status 500');
     const repo = createRemoteRepository(
       fakeApi({
-        listPalettes: () => fail(401, 'unauthorized'),
+        listPalettes: () => fail(401, 'unauthenticated'),
         createPalette: () => Promise.reject(offline),
         updatePalette: () => Promise.reject(offline),
         deletePalette: () => Promise.reject(serverError),

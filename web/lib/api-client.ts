@@ -36,8 +36,11 @@ export class ApiFailure extends Error {
   }
 }
 
-/** `status` 0: the request never got an answer (offline, static host, server down). */
+/** The request never got an answer (offline, static host, server down); `status` is 0. */
 const NETWORK = 'network';
+
+/** No answer at all: callers branch on this code (and the server's `ApiErrorCode`s), never on status numbers. */
+export const isOffline = (error: unknown): boolean => error instanceof ApiFailure && error.code === NETWORK;
 
 async function request<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   let response: Response;

@@ -1,6 +1,7 @@
-import { showToast } from '../stores/toast-store';
-
-/** The Clipboard API, else a hidden textarea: plain-http self-hosted sites have no Clipboard API. */
+/**
+ * The Clipboard API, else a hidden textarea: plain-http self-hosted sites have no Clipboard API. It answers
+ * whether the copy worked; the caller says so (lib/ shows no toasts).
+ */
 export async function copyText(text: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);
@@ -22,10 +23,4 @@ export async function copyText(text: string): Promise<boolean> {
       focused?.focus();
     }
   }
-}
-
-/** Copy buttons on strips, results and the detail modal: 'Copied {hex}' or 'Failed to copy'. */
-export async function copyHex(hex: string): Promise<void> {
-  if (await copyText(hex)) showToast(`Copied ${hex}`);
-  else showToast('Failed to copy', 'error');
 }

@@ -1,4 +1,5 @@
 import { deleteDB } from 'idb';
+import type { ApiErrorCode } from '../../shared/api/common';
 import { PALETTE_MAX, PALETTE_MIN } from '../../shared/palette/limits';
 import { checkName } from '../../shared/palette/palette-decider';
 import type { PaletteVersion } from '../../shared/palette/palette-evolve';
@@ -108,10 +109,21 @@ const pending = (p: PaletteSummary): PaletteSummary => ({ ...plain(p), pending: 
 const touches = (op: OpBody): string[] => ('ids' in op ? op.ids : [op.id]);
 const isOffline = (r: RepoResult<unknown>) => !r.ok && r.reason === 'offline';
 
-/** 4xx other than the ones the outbox handles: the server will refuse it again, however often asked. */
+/**
+ * Codes worth asking again: no answer, the server's own failure, and the API client's codes for an
+ * answer that was not the API's (a proxy's page, JSON without a code).
+ */
+const RETRYABLE: ReadonlySet<string> = new Set<ApiErrorCode | 'network' | 'not_configured' | 'error'>([
+  'internal',
+  'network',
+  'not_configured',
+  'error',
+]);
+
+/** Any other code the server answers with (other than those the outbox handles): it will refuse it again. */
 function refusedForGood(error: unknown): boolean {
-  const status = (error as { status?: unknown } | null)?.status;
-  return typeof status === 'number' && status >= 400 && status < 500;
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && !RETRYABLE.has(code);
 }
 
 function errorMessage(error: unknown): string {

@@ -1,11 +1,13 @@
+import type { ApiErrorCode } from '../../shared/api/common';
 import * as api from './api-client';
 import type { PaletteRepository, RepoResult, PaletteSummary } from './palette-repository';
 
 /**
  * A signed-in person's palettes on the server: the API (api-client.ts) with every answer turned
- * into a RepoResult. 409/412 is a conflict carrying the server's current copy, 404 is not-found
- * (a conflict with nothing for a save onto a palette that is gone), 401 is signed-out, and a request
- * that got no answer at all (status 0) is offline, so the outbox in front of it queues the write.
+ * into a RepoResult, chosen by the error's code: `version_conflict` is a conflict carrying the server's
+ * current copy, `palette_not_found` is not-found (a conflict with nothing for a save onto a palette
+ * that is gone), `unauthenticated` is signed-out, and a request that got no answer at all (`network`)
+ * is offline, so the outbox in front of it queues the write.
  * Versioned writes (save, sharing, restore) send the version they were based on as If-Match.
  */
 
@@ -37,7 +39,16 @@ export function fromApi(p: api.ApiPalette): PaletteSummary {
   };
 }
 
-const status = (error: unknown) => (error instanceof api.ApiFailure ? error.status : 0);
+const codeOf = (error: unknown) => (error instanceof api.ApiFailure ? error.code : 'network');
+/** A stale version (If-Match) — and, as ever, the caps' 409s, which show the server's current copy too. */
+const CONFLICT: ReadonlySet<string> = new Set<ApiErrorCode | 'palette_exists' | 'palette_limit' | 'version_limit'>([
+  'version_conflict',
+  'palette_exists',
+  'palette_limit',
+  'version_limit',
+]);
+const GONE: ReadonlySet<string> = new Set<ApiErrorCode>(['palette_not_found', 'not_found']);
+const SIGNED_OUT: ApiErrorCode = 'unauthenticated';
 
 export function createRemoteRepository(client: PaletteApi = api): PaletteRepository {
   /** The server's copy of each palette last seen, for answers that carry only a part (sharing). */
@@ -65,13 +76,13 @@ export function createRemoteRepository(client: PaletteApi = api): PaletteReposit
     try {
       return { ok: true, value: await call() };
     } catch (error) {
-      const code = status(error);
-      if (code === 0) return { ok: false, reason: 'offline' };
-      if (code === 401) return { ok: false, reason: 'signed-out' };
-      if ((code === 409 || code === 412) && id !== null) {
+      const code = codeOf(error);
+      if (code === 'network') return { ok: false, reason: 'offline' };
+      if (code === SIGNED_OUT) return { ok: false, reason: 'signed-out' };
+      if (CONFLICT.has(code) && id !== null) {
         return { ok: false, reason: 'conflict', theirs: await current(id) };
       }
-      if (code === 404)
+      if (GONE.has(code))
         return gone === 'conflict'
           ? { ok: false, reason: 'conflict', theirs: null }
           : { ok: false, reason: 'not-found' };

@@ -9,24 +9,13 @@ import { showToast } from './toast-store';
 
 /**
  * Share and export of the current palette. This module is in the first paint (the bar, the footer's
- * Share, the E key), so it only gathers the palette: writers, the PNG worker and downloads arrive
- * by dynamic import on first use.
+ * Share, the E key), so it only gathers the palette; features/export/start-export.ts fetches the
+ * writers, the PNG worker and downloads on first use (a store imports no feature).
  */
 export type ExportFormat = 'png' | 'svg' | 'json' | 'css' | 'ase' | 'gpl' | 'swatches' | 'paint-list';
 
-const FAILURE: Record<ExportFormat, string> = {
-  png: 'Failed to export image',
-  svg: 'Failed to export SVG',
-  json: 'Failed to export JSON',
-  css: 'Failed to export CSS',
-  ase: 'Failed to export Adobe swatches',
-  gpl: 'Failed to export GIMP palette',
-  swatches: 'Failed to export Procreate swatches',
-  'paint-list': 'Failed to export the paint list',
-};
-
 /** The current palette's catalogue colours, in order; null while there is none to share. */
-function currentColors(): CatalogueColor[] | null {
+export function currentColors(): CatalogueColor[] | null {
   const catalogue = getCatalogue();
   if (!catalogue) return null;
   const colors = paletteState.slots.flatMap((s) => catalogue.byId.get(s.colorId) ?? []);
@@ -67,28 +56,4 @@ export async function sharePaletteLink(): Promise<void> {
   }
   if (await copyText(url)) showToast('Link copied to clipboard!');
   else showToast('Failed to copy link', 'error');
-}
-
-const loadExporter = () => import('../features/export/export-actions');
-
-/** Fetches the export code ahead of the click (the Export button's hover or focus). */
-export function preloadExport(): void {
-  loadExporter().catch(() => {});
-}
-
-const running = new Map<ExportFormat, Promise<void>>();
-
-/** Export menu and the E key (PNG). A second request while one is running joins it. */
-export function exportPalette(format: ExportFormat): Promise<void> {
-  const pending = running.get(format);
-  if (pending) return pending;
-  const colors = currentColors();
-  if (!colors) return Promise.resolve();
-  const name = savedNameFor(colors.map((c) => c.id));
-  const task = loadExporter()
-    .then(({ runExport }) => runExport(format, name, colors))
-    .catch(() => showToast(FAILURE[format], 'error'))
-    .finally(() => running.delete(format));
-  running.set(format, task);
-  return task;
 }

@@ -1,4 +1,5 @@
 import { subscribe } from 'valtio';
+import type { ApiErrorCode } from '../../shared/api/common';
 import type { ImportBody } from '../../shared/api/palettes';
 import * as api from '../lib/api-client';
 import { copyText } from '../lib/clipboard';
@@ -372,7 +373,18 @@ const toImport = (r: LocalPaletteRecord, withHistory = true): ImportItem => ({
   ...(withHistory ? { history: r.events as ImportItem['history'] } : {}),
 });
 
-const refusedByServer = (error: unknown) => error instanceof api.ApiFailure && error.status === 400;
+/** The codes of a palette the server cannot take as sent (a bad request: a 400 today). */
+const REFUSED: ReadonlySet<string> = new Set<ApiErrorCode | 'bad_request'>([
+  'invalid_request',
+  'invalid_json',
+  'invalid_name',
+  'invalid_colors',
+  'unknown_color',
+  'unknown_version',
+  'invalid_history',
+  'bad_request',
+]);
+const refusedByServer = (error: unknown) => error instanceof api.ApiFailure && REFUSED.has(error.code);
 
 /**
  * Uploads in batches the server accepts; importing is idempotent per local id, so a retry after a

@@ -1,14 +1,11 @@
 import { proxy } from 'valtio';
 import type { PaletteSummary } from '../lib/palette-repository';
-import { authChecked, authState, initAuth } from './auth-store';
-import { paletteState } from './palette-store';
-import { showToast } from './toast-store';
-import { openOverlay } from './ui-store';
 
 /**
  * Saved palettes, on this device (anonymous) or on the server (signed in). This module is in the
- * first paint (badge count, S key), so it stays small: the actions live in saved-actions.ts and
- * the storage behind them in the repositories (saved-repository.ts).
+ * first paint (badge count, S key), so it stays small and holds state only: the Save button and the
+ * start-up live in saved-start-actions.ts, the rest in saved-actions.ts, and the storage behind them
+ * in the repositories (saved-repository.ts).
  */
 export type { PaletteSummary };
 
@@ -45,13 +42,6 @@ export const savedState = proxy({
 export const savedCount = (snap: { loaded: boolean; palettes: readonly unknown[]; storedCount: number }) =>
   snap.loaded ? snap.palettes.length : snap.storedCount;
 
-// After the first paint: IndexedDB and the repositories are their own chunk.
-if (typeof window !== 'undefined') {
-  const start = () => void import('./saved-actions').then((m) => m.startSaved());
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
-}
-
 /**
  * Generate with nothing locked makes a new palette: from then on S proposes a new palette, not a
  * version of the one loaded (or saved) before.
@@ -68,22 +58,3 @@ export function savedNameFor(colorIds: readonly string[]): string | null {
 
 /** Set once an anonymous visitor chose to keep palettes on this device only (for this visit). */
 export const localChoice = { deviceOnly: false };
-
-/** Save button and S key: refuse an empty palette, ask an anonymous visitor to sign in. */
-export function requestSave(): void {
-  if (paletteState.slots.length === 0) {
-    showToast('No palette to save', 'error');
-    return;
-  }
-  if (authState.backend === 'checking') {
-    // Pressed S before the start-up check answered: decide once it has, never on a guess.
-    initAuth();
-    void authChecked.then(requestSave);
-    return;
-  }
-  if (authState.backend === 'available' && !authState.user && !localChoice.deviceOnly) {
-    openOverlay('auth', { reason: 'save' });
-    return;
-  }
-  openOverlay('save');
-}

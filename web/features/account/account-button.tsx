@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { authState, initAuth } from '../../stores/auth-store';
+import { initAuth } from '../../stores/auth-actions';
+import { authState } from '../../stores/auth-store';
 import { openOverlay } from '../../stores/ui-store';
 import './account-button.css';
 

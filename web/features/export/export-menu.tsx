@@ -1,5 +1,6 @@
 import { type KeyboardEvent, lazy, Suspense, useId, useRef, useState } from 'react';
-import { type ExportFormat, exportPalette, preloadExport } from '../../stores/export-store';
+import type { ExportFormat } from '../../stores/export-store';
+import { exportPalette, preloadExport } from './start-export';
 
 // The list of formats loads with the exporters (on hover or focus of the button), not with the first paint.
 const ExportMenuList = lazy(() => import('./export-menu-list'));

@@ -1,7 +1,8 @@
 import { useSnapshot } from 'valtio';
 import { useShortcut } from '../../lib/shortcuts';
 import { catalogueState } from '../../stores/catalogue-store';
-import { canExport, exportPalette, sharePaletteLink } from '../../stores/export-store';
+import { canExport, sharePaletteLink } from '../../stores/export-store';
+import { exportPalette } from './start-export';
 import { filterState } from '../../stores/filter-store';
 import { paletteState } from '../../stores/palette-store';
 import { openOverlay, uiState } from '../../stores/ui-store';

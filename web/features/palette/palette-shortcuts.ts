@@ -1,5 +1,5 @@
 import { useShortcut } from '../../lib/shortcuts';
-import { requestSave } from '../../stores/saved-store';
+import { requestSave } from '../../stores/saved-start-actions';
 import { uiState } from '../../stores/ui-store';
 import { addColor, generate, redoChange, toggleLastLock, undoChange, unlockEverything } from './palette-actions';
 

@@ -1,16 +1,12 @@
-import { type ComponentType, type ReactNode, useCallback, useEffect, useId, useState } from 'react';
+import { type ComponentType, useCallback, useEffect, useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { PALETTE_MIN } from '../../../shared/palette/limits';
 import { catalogueState } from '../../stores/catalogue-store';
 import { paletteState } from '../../stores/palette-store';
 import { REMOVE_REASON } from './palette-actions';
+import type { SortableLayerProps } from './sortable-layer';
 import { Strip, type StripDrag } from './strip';
 import './palette-strips.css';
-
-export interface SortableLayerProps {
-  keys: readonly string[];
-  renderStrip: (key: string, index: number, drag: StripDrag) => ReactNode;
-}
 
 type SortableLayer = ComponentType<SortableLayerProps>;
 let loadedLayer: SortableLayer | null = null;

@@ -22,7 +22,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { type ReactNode, useEffect, useState } from 'react';
 import { catalogueState } from '../../stores/catalogue-store';
 import { moveColor, paletteState } from '../../stores/palette-store';
-import type { SortableLayerProps } from './palette-strips';
+import type { SortableLayerProps } from './sortable-layer';
 import type { StripDrag } from './strip';
 
 // Strips stack vertically at 600 px or less (palette-strips.css), so the keyboard moves with ↑↓ there.

@@ -5,7 +5,7 @@ import type { CatalogueColor } from '../../../shared/catalogue/types';
 import { Dialog } from '../../lib/dialog';
 import { catalogueState } from '../../stores/catalogue-store';
 import { openOverlay, type OverlayProps } from '../../stores/ui-store';
-import { copyHex } from '../../lib/clipboard';
+import { copyHex } from '../../stores/clipboard-actions';
 import { addToPalette, openPurchase } from './color-actions';
 import { type ClosestGroup, searchClient } from './search-client';
 import { deltaELabel, purchaseHref } from './search-format';

@@ -9,7 +9,7 @@ import { catalogueState } from '../../stores/catalogue-store';
 import { clearFilters, searchState, setSearchTerm } from '../../stores/filter-store';
 import { paletteState } from '../../stores/palette-store';
 import { openOverlay } from '../../stores/ui-store';
-import { copyHex } from '../../lib/clipboard';
+import { copyHex } from '../../stores/clipboard-actions';
 import { addToPalette, openPurchase } from './color-actions';
 import { purchaseHref, showingLabel } from './search-format';
 import { startSearchRunner } from './search-runner';
