@@ -41,7 +41,7 @@ export function fromApi(p: api.ApiPalette): PaletteSummary {
 
 const codeOf = (error: unknown) => (error instanceof api.ApiFailure ? error.code : 'network');
 /** A stale version (If-Match) — and, as ever, the caps' 409s, which show the server's current copy too. */
-const CONFLICT: ReadonlySet<string> = new Set<ApiErrorCode | 'palette_exists' | 'palette_limit' | 'version_limit'>([
+const CONFLICT: ReadonlySet<string> = new Set<ApiErrorCode>([
   'version_conflict',
   'palette_exists',
   'palette_limit',

@@ -374,7 +374,7 @@ const toImport = (r: LocalPaletteRecord, withHistory = true): ImportItem => ({
 });
 
 /** The codes of a palette the server cannot take as sent (a bad request: a 400 today). */
-const REFUSED: ReadonlySet<string> = new Set<ApiErrorCode | 'bad_request'>([
+const REFUSED: ReadonlySet<string> = new Set<ApiErrorCode>([
   'invalid_request',
   'invalid_json',
   'invalid_name',
