@@ -68,5 +68,3 @@ export function createApp(deps: AppDeps) {
   app.onError(handleError(deps.logger));
   return app;
 }
-
-export type App = ReturnType<typeof createApp>;

@@ -2,7 +2,7 @@ import { labFromTuple } from '../shared/color/types';
 import type { Brand, CatalogueColor } from '../shared/catalogue/types';
 import { deltaE2000 } from '../shared/color/difference';
 
-export interface ClosestMatch {
+interface ClosestMatch {
   id: string;
   deltaE: number;
 }

@@ -2,9 +2,9 @@ import type { Pixels } from './extract';
 import { fitWithin, type ImageFormat, type ImageHeader, sniffImage } from './image-header';
 
 /** The working copy's longest side: enough for both algorithms (spec 100 px, perceptual 128 px). */
-export const WORKING_SIZE = 256;
+const WORKING_SIZE = 256;
 
-export type DecodeProblem = Exclude<ImageHeader, { ok: true }>['reason'] | 'undecodable';
+type DecodeProblem = Exclude<ImageHeader, { ok: true }>['reason'] | 'undecodable';
 
 export type DecodeResult =
   | { ok: true; format: ImageFormat; width: number; height: number; pixels: Pixels }

@@ -46,7 +46,7 @@ export type ExtractResult =
   | { ok: false; algorithm: Algorithm; reason: 'not-enough'; found: number };
 
 /** The literal algorithm: fit in 100 × 100, every 4th pixel, round to 10, top 20 within RGB distance 100, stop at 5. */
-export const SPEC = {
+const SPEC = {
   box: 100,
   sampleEvery: 4,
   roundTo: 10,
@@ -334,7 +334,7 @@ function finish(algorithm: Algorithm, swatches: Swatch[]): ExtractResult {
 }
 
 /** A requested colour count, clamped to the palette's 3–10. */
-export function clampCount(count: number | undefined): number {
+function clampCount(count: number | undefined): number {
   if (count === undefined || !Number.isFinite(count)) return PALETTE_DEFAULT;
   return Math.min(PALETTE_MAX, Math.max(PALETTE_MIN, Math.round(count)));
 }

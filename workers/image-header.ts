@@ -3,7 +3,7 @@ export const MAX_PIXELS = 50_000_000;
 
 export type ImageFormat = 'png' | 'jpeg' | 'webp' | 'gif' | 'bmp' | 'heic' | 'avif';
 
-export type HeaderProblem = 'empty' | 'not-image' | 'truncated' | 'corrupt' | 'too-large';
+type HeaderProblem = 'empty' | 'not-image' | 'truncated' | 'corrupt' | 'too-large';
 
 export type ImageHeader =
   | { ok: true; format: ImageFormat; width: number; height: number }

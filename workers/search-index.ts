@@ -68,7 +68,7 @@ export const NEAREST_TO_HEX = 12;
  * One edit is allowed from four letters (as Algolia does): 'hage' finds Hague. Shorter words have too
  * many one-edit neighbours to guess at.
  */
-export const TYPO_MIN_LENGTH = 4;
+const TYPO_MIN_LENGTH = 4;
 /** Below this length a typo is tried only when the word starts no indexed word ('blue' is not 'glue'). */
 const TYPO_ALWAYS_LENGTH = 5;
 
@@ -81,7 +81,7 @@ const ALIASES: Record<string, string[]> = {
 };
 
 /** Lower case, accents and apostrophes gone: `Elephant's Breath` → `elephants breath`. */
-export function normalizeText(text: string): string {
+function normalizeText(text: string): string {
   return text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -89,7 +89,7 @@ export function normalizeText(text: string): string {
     .replace(/['’]/g, '');
 }
 
-export function tokenize(text: string): string[] {
+function tokenize(text: string): string[] {
   return normalizeText(text)
     .split(/[^a-z0-9]+/)
     .filter((t) => t !== '');

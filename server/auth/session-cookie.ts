@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 
-export const SESSION_COOKIE = 'swatchbook_session';
+const SESSION_COOKIE = 'swatchbook_session';
 
 export const isHttps = (c: Context, publicOrigin: string) =>
   publicOrigin.startsWith('https:') || new URL(c.req.url).protocol === 'https:';

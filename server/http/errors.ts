@@ -1,11 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ApiErrorCode } from '../../shared/api/common';
-
-/** The one error shape of the API: `{ error: { code, message, issues? } }`. */
-export interface ErrorBody {
-  error: { code: ApiErrorCode; message: string; issues?: unknown[] };
-}
+import type { ApiErrorBody, ApiErrorCode, ApiIssue } from '../../shared/api/common';
 
 /** A failure a caller can act on; anything else becomes a 500 with no details. */
 export class ApiError extends Error {
@@ -13,14 +8,14 @@ export class ApiError extends Error {
     readonly status: ContentfulStatusCode,
     readonly code: ApiErrorCode,
     message: string,
-    readonly issues?: unknown[],
+    readonly issues?: ApiIssue[],
     readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
 }
 
-export function errorBody(code: ApiErrorCode, message: string, issues?: unknown[]): ErrorBody {
+function errorBody(code: ApiErrorCode, message: string, issues?: ApiIssue[]): ApiErrorBody {
   return { error: issues ? { code, message, issues } : { code, message } };
 }
 
@@ -29,7 +24,7 @@ export function sendError(
   status: ContentfulStatusCode,
   code: ApiErrorCode,
   message: string,
-  issues?: unknown[],
+  issues?: ApiIssue[],
 ) {
   return c.json(errorBody(code, message, issues), status);
 }

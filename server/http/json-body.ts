@@ -3,7 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import { ApiError } from './errors';
 
 /** Largest JSON body the API accepts; a palette import of many palettes fits well within it. */
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 
 export const limitBody = bodyLimit({
   maxSize: MAX_BODY_BYTES,

@@ -5,7 +5,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
 /** A path with a segment starting with '.' (`/.env`, `/.git/config`, `/%2eenv` once decoded). */
-export function isDotPath(path: string): boolean {
+function isDotPath(path: string): boolean {
   let decoded = path;
   // Twice: `%252e` decodes to `%2e`, which a later layer might decode again.
   for (let i = 0; i < 2; i++) {

@@ -1,8 +1,8 @@
 import { PNG } from 'pngjs';
 import { parseHex } from '../../shared/color/hex';
 
-export const PREVIEW_WIDTH = 1200;
-export const PREVIEW_HEIGHT = 630;
+const PREVIEW_WIDTH = 1200;
+const PREVIEW_HEIGHT = 630;
 
 /**
  * A share link's preview (og:image): the palette as vertical stripes of equal width, left to

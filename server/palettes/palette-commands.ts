@@ -12,7 +12,7 @@ import { DEFAULT_CAPS, type UserCaps, userCapCheck } from './user-caps';
 const BASE36 = '0123456789abcdefghijklmnopqrstuvwxyz';
 
 /** `length` base-36 characters from a CSPRNG; bytes ≥ 252 are skipped so every character is equally likely. */
-export function randomBase36(length: number): string {
+function randomBase36(length: number): string {
   let out = '';
   while (out.length < length) {
     for (const byte of randomBytes(length * 2)) {
@@ -23,11 +23,11 @@ export function randomBase36(length: number): string {
 }
 
 /** A share id: 13 random base-36 characters, new each time a palette is made public, so an old link dies. */
-export const newShareId = () => randomBase36(13);
-export const newPaletteId = () => randomBase36(20);
+const newShareId = () => randomBase36(13);
+const newPaletteId = () => randomBase36(20);
 
 /** The same account importing the same local palette always gets the same id: that makes import idempotent. */
-export function importedPaletteId(userId: string, localId: string): string {
+function importedPaletteId(userId: string, localId: string): string {
   const digest = createHash('sha256').update(`${userId}\u0000${localId}`).digest();
   let out = '';
   for (const byte of digest) if (out.length < 20) out += BASE36[byte % 36];

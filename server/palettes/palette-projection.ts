@@ -21,7 +21,7 @@ export interface PaletteRow {
 }
 
 /** Reads a logged event as today's shape; older schema versions are upcast here when they exist. */
-export function toPaletteEvent(type: string, schemaVersion: number, data: unknown, time: string): PaletteEvent {
+function toPaletteEvent(type: string, schemaVersion: number, data: unknown, time: string): PaletteEvent {
   if (schemaVersion !== PALETTE_EVENT_SCHEMA_VERSION) {
     throw new Error(`No upcaster for ${type} schema version ${schemaVersion}`);
   }

@@ -9,7 +9,7 @@ export const emailSchema = z
   .pipe(z.email('Enter a valid email address.'));
 
 /** A password being chosen (sign-up, reset, change). */
-export const newPasswordSchema = z
+const newPasswordSchema = z
   .string()
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
@@ -21,7 +21,7 @@ const existingPasswordSchema = z
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
 
 /** Mail-link tokens: 160 random bits in base32. */
-export const linkTokenSchema = z.string().regex(/^[a-z2-7]{16,64}$/, 'This link is not valid.');
+const linkTokenSchema = z.string().regex(/^[a-z2-7]{16,64}$/, 'This link is not valid.');
 
 /** `POST /api/auth/signup` → 201 SignupResponse. */
 export const credentialsSchema = z.object({ email: emailSchema, password: newPasswordSchema });

@@ -1,6 +1,12 @@
-/** The one error shape of the API. */
+/** What is wrong with one field of a refused request. */
+export interface ApiIssue {
+  path: string[];
+  message: string;
+}
+
+/** The one error shape of the API; the server's error writer builds every error from it. */
 export interface ApiErrorBody {
-  error: { code: string; message: string; issues?: Array<{ path: string[]; message: string }> };
+  error: { code: ApiErrorCode; message: string; issues?: ApiIssue[] };
 }
 
 /**

@@ -18,7 +18,7 @@ export const paletteIdSchema = z.string().regex(/^[a-z0-9]{1,64}$/, 'Not a palet
 export const shareIdSchema = z.string().regex(/^[A-Za-z0-9]{1,64}$/, 'Not a share id.');
 
 /** A palette name: NFC, refused with a 400 naming the field when it is not plain visible text. */
-export const nameSchema = z
+const nameSchema = z
   .string()
   .max(PALETTE_NAME_MAX * 4, `A palette name has at most ${PALETTE_NAME_MAX} characters.`)
   .transform((value, ctx) => {
@@ -34,7 +34,7 @@ export const nameSchema = z
     return cleaned.text;
   })
   .pipe(z.string().max(PALETTE_NAME_MAX, `A palette name has at most ${PALETTE_NAME_MAX} characters.`));
-export const colorIdsSchema = z
+const colorIdsSchema = z
   .array(z.string().min(1).max(120))
   .min(PALETTE_MIN, `A palette has at least ${PALETTE_MIN} colours.`)
   .max(PALETTE_MAX, `A palette has at most ${PALETTE_MAX} colours.`);
@@ -49,7 +49,7 @@ export const updatePaletteSchema = z
   .refine((body) => body.name !== undefined || body.colorIds !== undefined, 'Send a name, colorIds or both.');
 export type UpdatePaletteBody = z.input<typeof updatePaletteSchema>;
 
-export const BULK_DELETE_MAX = 500;
+const BULK_DELETE_MAX = 500;
 /** `POST /api/palettes/delete` → 200 BulkDeleteResponse (ids not found are left out). */
 export const bulkDeleteSchema = z.strictObject({
   ids: z.array(paletteIdSchema).min(1, 'Choose at least one palette.').max(BULK_DELETE_MAX),
@@ -86,7 +86,7 @@ export const restoreSchema = z.strictObject({ version: z.number().int().min(1).m
 export type RestoreBody = z.input<typeof restoreSchema>;
 
 /** `GET /api/palettes/:id/history`: one entry per version, oldest first, colours expanded. */
-export type ApiPaletteVersion = Omit<PaletteVersion, 'colorIds'> & { colors: CatalogueColor[] };
+type ApiPaletteVersion = Omit<PaletteVersion, 'colorIds'> & { colors: CatalogueColor[] };
 export interface HistoryResponse {
   paletteId: string;
   versions: ApiPaletteVersion[];
@@ -94,7 +94,7 @@ export interface HistoryResponse {
   nextBefore: number | null;
 }
 
-export const HISTORY_PAGE_MAX = 1000;
+const HISTORY_PAGE_MAX = 1000;
 /** `GET /api/palettes/:id/history?before=VERSION&limit=N`: the N newest versions below VERSION (default: the newest). */
 export const historyQuerySchema = z.strictObject({
   before: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
@@ -104,7 +104,7 @@ export const historyQuerySchema = z.strictObject({
 const isoTime = z.iso.datetime({ offset: true });
 const eventBase = { schemaVersion: z.literal(PALETTE_EVENT_SCHEMA_VERSION), at: isoTime };
 /** The local event kinds an import accepts (a local palette is never public). */
-export const localEventSchema = z.discriminatedUnion('type', [
+const localEventSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('PaletteCreated'),
     ...eventBase,
@@ -132,8 +132,8 @@ export const localEventSchema = z.discriminatedUnion('type', [
   }),
 ]);
 
-export const IMPORT_MAX_PALETTES = 200;
-export const IMPORT_MAX_HISTORY = 1000;
+const IMPORT_MAX_PALETTES = 200;
+const IMPORT_MAX_HISTORY = 1000;
 /**
  * `POST /api/palettes/import` → 200 ImportResponse. Idempotent per (account, localId): importing
  * the same local palette again returns the palette made the first time.

@@ -1,5 +1,5 @@
 import { normalizeHex } from '../color/hex';
-import type { CatalogueColor, Category, CompactCatalogue } from './types';
+import type { CatalogueColor, CompactCatalogue } from './types';
 
 /** The loaded catalogue with the look-ups every part of the product needs. */
 export interface Catalogue {
@@ -36,10 +36,4 @@ export function hydrateCatalogue(compact: CompactCatalogue): Catalogue {
 export function findByHex(catalogue: Catalogue, hex: string): CatalogueColor | undefined {
   const canonical = normalizeHex(hex);
   return canonical ? catalogue.byHex.get(canonical)?.[0] : undefined;
-}
-
-export function countByCategory(catalogue: Catalogue): Map<Category, number> {
-  const counts = new Map<Category, number>();
-  for (const c of catalogue.colors) counts.set(c.category, (counts.get(c.category) ?? 0) + 1);
-  return counts;
 }

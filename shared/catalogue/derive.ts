@@ -16,7 +16,7 @@ const HEX = /^#[0-9A-F]{6}$/;
  * the greens is halfway between yellow (OKLCh ≈110°) and green (≈142°): a green nearer yellow (sage,
  * olive, sap) is a warm green to a decorator, one nearer green or blue is cool.
  */
-export function undertoneOf(rgb: Rgb): Undertone {
+function undertoneOf(rgb: Rgb): Undertone {
   const { c, h } = rgbToOklch(rgb);
   if (c < 0.008) return 'neutral';
   return h < 126 || h >= 330 ? 'warm' : 'cool';
@@ -25,7 +25,7 @@ export function undertoneOf(rgb: Rgb): Undertone {
 const round = (v: number, digits: number) => Number(v.toFixed(digits));
 
 /** Derives one colour's full record from its facts. */
-export function deriveColor(source: SourceColor): Omit<CatalogueColor, 'finishes'> {
+function deriveColor(source: SourceColor): Omit<CatalogueColor, 'finishes'> {
   const rgb = parseHex(source.hexCode);
   if (!rgb || !HEX.test(source.hexCode)) throw new Error(`${source.colorName}: bad hex ${source.hexCode}`);
   const lab = rgbToLab(rgb);

@@ -28,10 +28,10 @@ export interface DescribeInput {
   lrvEstimated: boolean;
 }
 
-export type LightnessBand = 'very light' | 'light' | 'mid-tone' | 'dark' | 'very dark';
+type LightnessBand = 'very light' | 'light' | 'mid-tone' | 'dark' | 'very dark';
 
 /** The words a decorator uses, on fixed LRV bands (70, 50, 25, 10): the number and the word never disagree. */
-export function lightnessBand(lrv: number): LightnessBand {
+function lightnessBand(lrv: number): LightnessBand {
   if (lrv >= 70) return 'very light';
   if (lrv >= 50) return 'light';
   if (lrv >= 25) return 'mid-tone';
@@ -39,9 +39,9 @@ export function lightnessBand(lrv: number): LightnessBand {
   return 'very dark';
 }
 
-export type ChromaWord = 'soft' | 'muted' | 'clear' | 'strong';
+type ChromaWord = 'soft' | 'muted' | 'clear' | 'strong';
 
-export function chromaWord(c: number): ChromaWord {
+function chromaWord(c: number): ChromaWord {
   if (c < 0.03) return 'soft';
   if (c < 0.07) return 'muted';
   if (c < 0.12) return 'clear';
@@ -49,7 +49,7 @@ export function chromaWord(c: number): ChromaWord {
 }
 
 /** What the LRV means for a room, per band; every phrasing of a band says the same thing. */
-export const REFLECTANCE: Record<LightnessBand, readonly string[]> = {
+const REFLECTANCE: Record<LightnessBand, readonly string[]> = {
   'very light': [
     'it reflects most of the light that falls on it',
     'most of the light that reaches it is reflected back into the room',

@@ -53,7 +53,7 @@ const FILTERS = {
 };
 
 /** The hex a person with this colour vision deficiency sees for `hex`. */
-export function simulate(kind: Deficiency, hex: string): string {
+function simulate(kind: Deficiency, hex: string): string {
   const rgb = parseHex(hex) ?? { r: 0, g: 0, b: 0 };
   const seen = FILTERS[kind]({ mode: 'rgb', r: rgb.r / 255, g: rgb.g / 255, b: rgb.b / 255 });
   return rgbToHex({ r: seen.r * 255, g: seen.g * 255, b: seen.b * 255 });

@@ -38,9 +38,3 @@ export function oklabToRgb({ l, a, b }: Oklab): Rgb {
   const clamp = (v: number) => Math.max(0, Math.min(255, Math.round(v * 255)));
   return { r: clamp(c.r), g: clamp(c.g), b: clamp(c.b) };
 }
-
-export function labToRgb({ l, a, b }: Lab): Rgb {
-  const c = toRgb({ mode: 'lab65', l, a, b });
-  const clamp = (v: number) => Math.max(0, Math.min(255, Math.round(v * 255)));
-  return { r: clamp(c.r), g: clamp(c.g), b: clamp(c.b) };
-}

@@ -4,7 +4,7 @@ import { fitText } from './text';
 export const PNG_CARD = { width: 1200, height: 630 } as const;
 export const SVG_CARD = { width: 400, height: 300 } as const;
 /** The colours take the top 70 %, a black caption band with the title the rest. */
-export const BAND_SHARE = 0.7;
+const BAND_SHARE = 0.7;
 
 export interface CardSize {
   width: number;
@@ -47,7 +47,7 @@ export const FONT_FAMILIES = {
 /** The CSS/canvas font shorthand of a text op. */
 export const cssFont = (font: CardFont) => `${font.weight} ${font.size}px ${FONT_FAMILIES[font.family]}`;
 
-export const CARD_MARK = 'Swatchbook';
+const CARD_MARK = 'Swatchbook';
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 

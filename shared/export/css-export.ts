@@ -7,7 +7,7 @@ import { cssComment, cssString } from './text';
  * Custom-property names for each colour's name: `Hague Blue` → `hague-blue`. Always a valid CSS
  * identifier (slugs are [a-z0-9-]); unique within the file, the numbered `color-N` names included.
  */
-export function nameVariables(palette: ExportPalette): string[] {
+function nameVariables(palette: ExportPalette): string[] {
   const taken = new Set<string>(['palette-name', ...palette.colors.map((_, i) => `color-${i + 1}`)]);
   return palette.colors.map((color, i) => {
     const base = slugify(color.name) || `paint-${i + 1}`;

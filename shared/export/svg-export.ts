@@ -2,11 +2,11 @@ import { type CardFont, FONT_FAMILIES, layoutCard, paintLabel, SVG_CARD } from '
 import type { ExportPalette } from './export-palette';
 import { escapeXml } from './text';
 
-export const SVG_WIDTH = SVG_CARD.width;
-export const SVG_HEIGHT = SVG_CARD.height;
+const SVG_WIDTH = SVG_CARD.width;
+const SVG_HEIGHT = SVG_CARD.height;
 
 /** A generous width estimate (no fonts in Node): text it accepts fits in any common sans-serif or mono. */
-export function estimateWidth(text: string, font: CardFont): number {
+function estimateWidth(text: string, font: CardFont): number {
   let em = 0;
   if (font.family === 'mono') em = Array.from(text).length * 0.62;
   else for (const ch of text) em += /[il.,:;'|!1 ]/.test(ch) ? 0.32 : /[A-Z#@%&MWmw]/.test(ch) ? 0.74 : 0.58;

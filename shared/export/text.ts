@@ -4,10 +4,10 @@ const FORBIDDEN =
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Longest text an export carries for one name: enough for any real title, bounded for layout. */
-export const MAX_TEXT_LENGTH = 120;
+const MAX_TEXT_LENGTH = 120;
 
 /** Drops what XML 1.0 forbids; everything else stays as typed. */
-export function stripForbidden(text: string): string {
+function stripForbidden(text: string): string {
   return text.replace(FORBIDDEN, '');
 }
 

@@ -76,7 +76,7 @@ export function checkName(name: string): string {
   return trimmed;
 }
 
-export function checkColors(colorIds: readonly string[], ctx: Pick<DecideContext, 'colorExists'>): string[] {
+function checkColors(colorIds: readonly string[], ctx: Pick<DecideContext, 'colorExists'>): string[] {
   if (!Array.isArray(colorIds) || colorIds.length < PALETTE_MIN || colorIds.length > PALETTE_MAX) {
     throw new PaletteError('invalid_colors', `A palette has ${PALETTE_MIN} to ${PALETTE_MAX} colours.`);
   }

@@ -14,7 +14,7 @@ interface EventOf<Type extends string, Data> {
   data: Data;
 }
 
-export type PaletteCreated = EventOf<
+type PaletteCreated = EventOf<
   'PaletteCreated',
   {
     paletteId: string;
@@ -27,18 +27,18 @@ export type PaletteCreated = EventOf<
   }
 >;
 export type PaletteRenamed = EventOf<'PaletteRenamed', { name: string }>;
-export type PaletteColorsChanged = EventOf<'PaletteColorsChanged', { colorIds: string[] }>;
-export type PalettePublished = EventOf<'PalettePublished', { shareId: string }>;
-export type PaletteUnpublished = EventOf<'PaletteUnpublished', { shareId: string }>;
+type PaletteColorsChanged = EventOf<'PaletteColorsChanged', { colorIds: string[] }>;
+type PalettePublished = EventOf<'PalettePublished', { shareId: string }>;
+type PaletteUnpublished = EventOf<'PaletteUnpublished', { shareId: string }>;
 /** Brings back the name and colours of an earlier version; history itself is never rewritten. */
 export type PaletteRestored = EventOf<'PaletteRestored', { restoredVersion: number; name: string; colorIds: string[] }>;
-export type PaletteDeleted = EventOf<'PaletteDeleted', Record<string, never>>;
+type PaletteDeleted = EventOf<'PaletteDeleted', Record<string, never>>;
 /**
  * Undoes a delete: the palette comes back with its name, colours and history, but private. Its
  * share link was revoked by the delete and stays revoked (a link the owner let go of is never
  * re-published behind their back); sharing again makes a new one.
  */
-export type PaletteUndeleted = EventOf<'PaletteUndeleted', Record<string, never>>;
+type PaletteUndeleted = EventOf<'PaletteUndeleted', Record<string, never>>;
 
 export type PaletteEvent =
   | PaletteCreated

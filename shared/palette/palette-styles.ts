@@ -10,7 +10,7 @@ import type { PaletteStyle } from './style-names';
  */
 
 /** The definitions' thresholds, CIELAB chroma and hue angle (h_ab) in degrees. */
-export const STYLE_RULES = {
+const STYLE_RULES = {
   /** A paint with chroma at least this has a hue people see (Hague Blue, 8.6, reads blue). */
   chromatic: 5,
   /** Near-neutral: chroma below this (Neutral + accent). */
@@ -67,10 +67,10 @@ const ahead = (from: number, to: number) => (((to - from) % 360) + 360) % 360;
 /** Whether hue `h` lies in the arc that starts at `start` and spans `width` degrees. */
 const inArc = (h: number, start: number, width: number) => ahead(start, h) <= width;
 /** The shortest distance between two hues, 0 to 180. */
-export const hueDistance = (x: number, y: number) => Math.min(ahead(x, y), ahead(y, x));
+const hueDistance = (x: number, y: number) => Math.min(ahead(x, y), ahead(y, x));
 
 /** The narrowest arc holding every hue: 360 minus the widest gap between neighbours. */
-export function hueSpread(hues: readonly number[]): number {
+function hueSpread(hues: readonly number[]): number {
   if (hues.length < 2) return 0;
   const sorted = [...hues].sort((a, b) => a - b);
   let widestGap = 360 - ((sorted.at(-1) as number) - (sorted[0] as number));

@@ -28,7 +28,7 @@ export function makeTestApp(overrides: Partial<AppDeps> = {}) {
 }
 
 export type TestApp = ReturnType<typeof makeTestApp>['app'];
-export const ORIGIN = 'http://localhost:3000';
+const ORIGIN = 'http://localhost:3000';
 
 /** A JSON request as the app's own page sends it (same Origin, session cookie if given). */
 export function call(

@@ -5,7 +5,7 @@ import { chromiumPath } from './browser';
 import { ROOT } from './server-process';
 
 /**
- * `npm test`: lint, type-check, unit and integration tests (vitest), browser tests (Playwright in
+ * `npm test`: lint, dead code (knip), type-check, unit and integration tests (vitest), browser tests (Playwright in
  * Chromium against the real server). Ends with one line, `N passed, M failed`, counting every test
  * and check, and exits non-zero when anything failed.
  */
@@ -54,6 +54,8 @@ function ensureBrowser(): boolean {
 
 check('catalogue', [bin('tsx', 'dist/cli.mjs'), 'server/cli/build-catalogue.ts']);
 check('lint (biome: style and import boundaries)', [bin('@biomejs/biome', 'bin/biome'), 'ci', '.']);
+// Unused files, exports, types and dependencies (knip.json): an export nothing imports fails.
+check('dead code (knip)', [bin('knip', 'bin/knip.js'), '--no-progress']);
 for (const project of ['shared', 'workers', 'web', 'server', 'tests', '.']) {
   check(`typecheck ${project}`, [bin('typescript', 'bin/tsc'), '-p', project]);
 }

@@ -37,7 +37,7 @@ export function distinctPaints(catalogue: Catalogue, count: number, offset = 0, 
 }
 
 /** A deterministic normal-ish noise source (sum of uniforms), so images are identical on every run. */
-export function noise(seed: number): () => number {
+function noise(seed: number): () => number {
   let state = seed >>> 0;
   const uniform = () => {
     state = (Math.imul(state, 1664525) + 1013904223) >>> 0;

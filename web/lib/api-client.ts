@@ -1,6 +1,7 @@
 import type {
   ApiUser,
   ConfirmResponse,
+  Credentials,
   MailRequestResponse,
   SessionResponse,
   SignupResponse,
@@ -10,13 +11,19 @@ import type {
 import { type ConfigResponse, versionETag } from '../../shared/api/common';
 import type {
   ApiPalette,
+  BulkDeleteBody,
   BulkDeleteResponse,
+  CreatePaletteBody,
   HistoryResponse,
   ImportBody,
   ImportResponse,
   PaletteListResponse,
+  RestoreBody,
+  SharingBody,
   SharingResponse,
+  UndeleteBody,
   UndeleteResponse,
+  UpdatePaletteBody,
 } from '../../shared/api/palettes';
 
 export type { ApiPalette, ApiUser };
@@ -77,7 +84,7 @@ async function request<T>(method: string, path: string, body?: unknown, headers:
 export const getConfig = () => request<ConfigResponse>('GET', '/config');
 export const getSession = () => request<SessionResponse>('GET', '/auth/session');
 export const signUp = (email: string, password: string) =>
-  request<SignupResponse>('POST', '/auth/signup', { email, password });
+  request<SignupResponse>('POST', '/auth/signup', { email, password } satisfies Credentials);
 export const signIn = (email: string, password: string, totp?: string) =>
   request<SessionResponse>('POST', '/auth/signin', totp ? { email, password, totp } : { email, password });
 /** Finishes a Google sign-in that waits for the authenticator code (the waiting sign-in is a cookie). */
@@ -106,22 +113,27 @@ export const GOOGLE_SIGN_IN_URL = '/api/auth/google';
 
 export const listPalettes = () => request<PaletteListResponse>('GET', '/palettes');
 export const createPalette = (name: string, colorIds: readonly string[]) =>
-  request<ApiPalette>('POST', '/palettes', { name, colorIds });
+  request<ApiPalette>('POST', '/palettes', { name, colorIds: [...colorIds] } satisfies CreatePaletteBody);
 /** 409 `version_conflict` when someone else saved a newer version first. */
 export const updatePalette = (id: string, version: number, patch: { name?: string; colorIds?: readonly string[] }) =>
-  request<ApiPalette>('PATCH', `/palettes/${encodeURIComponent(id)}`, patch, { 'If-Match': versionETag(version) });
+  request<ApiPalette>(
+    'PATCH',
+    `/palettes/${encodeURIComponent(id)}`,
+    { name: patch.name, colorIds: patch.colorIds && [...patch.colorIds] } satisfies UpdatePaletteBody,
+    { 'If-Match': versionETag(version) },
+  );
 export const deletePalette = (id: string) => request<void>('DELETE', `/palettes/${encodeURIComponent(id)}`);
 export const deletePalettes = (ids: readonly string[]) =>
-  request<BulkDeleteResponse>('POST', '/palettes/delete', { ids });
+  request<BulkDeleteResponse>('POST', '/palettes/delete', { ids: [...ids] } satisfies BulkDeleteBody);
 /** The Undo of a delete: the palettes that are back (private), others left out. */
 export const undeletePalettes = (ids: readonly string[]) =>
-  request<UndeleteResponse>('POST', '/palettes/undelete', { ids });
+  request<UndeleteResponse>('POST', '/palettes/undelete', { ids: [...ids] } satisfies UndeleteBody);
 /** With `version`, a 409 when the palette changed since (a sharing change queued offline must not land on a newer one). */
 export const setSharing = (id: string, isPublic: boolean, version?: number) =>
   request<SharingResponse>(
     'PUT',
     `/palettes/${encodeURIComponent(id)}/sharing`,
-    { public: isPublic },
+    { public: isPublic } satisfies SharingBody,
     version === undefined ? {} : { 'If-Match': versionETag(version) },
   );
 export const getHistory = (id: string) =>
@@ -131,7 +143,7 @@ export const restoreVersion = (id: string, version: number, baseVersion?: number
   request<ApiPalette>(
     'POST',
     `/palettes/${encodeURIComponent(id)}/restore`,
-    { version },
+    { version } satisfies RestoreBody,
     baseVersion === undefined ? {} : { 'If-Match': versionETag(baseVersion) },
   );
 export const importPalettes = (palettes: ImportBody['palettes']) =>

@@ -1,6 +1,6 @@
 /** The information modals a hash opens, as the navigation drawer links them. */
 export const INFO_ROUTES = ['about', 'how-to-use', 'keyboard-shortcuts', 'contact'] as const;
-export type InfoRoute = (typeof INFO_ROUTES)[number];
+type InfoRoute = (typeof INFO_ROUTES)[number];
 
 export type HashRoute = { kind: 'info'; name: InfoRoute } | { kind: 'palette'; hexes: string[] } | { kind: 'none' };
 

@@ -19,7 +19,7 @@ import type { PaletteChange, PaletteRepository, RepoResult, PaletteSummary } fro
  * counted and left exactly as they are: never shown, never overwritten, never deleted.
  */
 
-export const PALETTE_DB = 'swatchbook-palettes';
+const PALETTE_DB = 'swatchbook-palettes';
 const DB_VERSION = 1;
 export const PALETTE_STORE = 'palettes' as const;
 /** The localStorage key the palettes lived under before IndexedDB; older releases wrote it, so the name stays. */
@@ -43,7 +43,7 @@ export interface LocalRepositoryOptions {
   dbName?: string;
 }
 
-export interface LocalRead {
+interface LocalRead {
   records: LocalPaletteRecord[];
   /** Records that could not be read (bad shape, events that do not fold); left untouched. */
   unreadable: number;
@@ -88,7 +88,7 @@ function unreadableKey(item: unknown): string {
  * run in two tabs at once: a palette already stored is kept unless the old list has a newer version
  * of it (written by a tab still running the previous release).
  */
-export async function migrateFromLocalStorage(
+async function migrateFromLocalStorage(
   db: IDBPDatabase,
   storage: Pick<Storage, 'getItem' | 'removeItem'>,
   read: ReadOptions = {},

@@ -20,9 +20,7 @@ export type OpBody =
   | { kind: 'remove'; ids: string[] }
   | { kind: 'undelete'; ids: string[] };
 
-export type OpKind = OpBody['kind'];
-
-export type OpState = {
+type OpState = {
   seq: number;
   queuedAt: string;
   /** Attempts that ended without a final answer (no connection, a server error). */
@@ -108,7 +106,7 @@ const historySchema: z.ZodMiniType<PaletteVersion[]> = z.array(
 );
 
 /** The version chain of one palette: our last sent write guessed `predicted` and the server said `actual`. */
-export interface Chain {
+interface Chain {
   predicted: number;
   actual: number;
 }

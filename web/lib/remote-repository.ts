@@ -1,5 +1,18 @@
 import type { ApiErrorCode } from '../../shared/api/common';
-import * as api from './api-client';
+import {
+  ApiFailure,
+  type ApiPalette,
+  createPalette,
+  deletePalette,
+  deletePalettes,
+  getHistory,
+  importPalettes,
+  listPalettes,
+  restoreVersion,
+  setSharing,
+  undeletePalettes,
+  updatePalette,
+} from './api-client';
 import type { PaletteRepository, RepoResult, PaletteSummary } from './palette-repository';
 
 /**
@@ -12,21 +25,21 @@ import type { PaletteRepository, RepoResult, PaletteSummary } from './palette-re
  */
 
 /** The part of the API client this uses; tests pass a fake. */
-export type PaletteApi = Pick<
-  typeof api,
-  | 'listPalettes'
-  | 'createPalette'
-  | 'updatePalette'
-  | 'deletePalette'
-  | 'deletePalettes'
-  | 'undeletePalettes'
-  | 'setSharing'
-  | 'getHistory'
-  | 'restoreVersion'
-  | 'importPalettes'
->;
+const serverApi = {
+  listPalettes,
+  createPalette,
+  updatePalette,
+  deletePalette,
+  deletePalettes,
+  undeletePalettes,
+  setSharing,
+  getHistory,
+  restoreVersion,
+  importPalettes,
+};
+export type PaletteApi = typeof serverApi;
 
-export function fromApi(p: api.ApiPalette): PaletteSummary {
+function fromApi(p: ApiPalette): PaletteSummary {
   return {
     id: p.id,
     name: p.name,
@@ -39,7 +52,7 @@ export function fromApi(p: api.ApiPalette): PaletteSummary {
   };
 }
 
-const codeOf = (error: unknown) => (error instanceof api.ApiFailure ? error.code : 'network');
+const codeOf = (error: unknown) => (error instanceof ApiFailure ? error.code : 'network');
 /** A stale version (If-Match) — and, as ever, the caps' 409s, which show the server's current copy too. */
 const CONFLICT: ReadonlySet<string> = new Set<ApiErrorCode>([
   'version_conflict',
@@ -50,7 +63,7 @@ const CONFLICT: ReadonlySet<string> = new Set<ApiErrorCode>([
 const GONE: ReadonlySet<string> = new Set<ApiErrorCode>(['palette_not_found', 'not_found']);
 const SIGNED_OUT: ApiErrorCode = 'unauthenticated';
 
-export function createRemoteRepository(client: PaletteApi = api): PaletteRepository {
+export function createRemoteRepository(client: PaletteApi = serverApi): PaletteRepository {
   /** The server's copy of each palette last seen, for answers that carry only a part (sharing). */
   const known = new Map<string, PaletteSummary>();
   const seen = (palette: PaletteSummary) => {
@@ -115,7 +128,7 @@ export function createRemoteRepository(client: PaletteApi = api): PaletteReposit
         ]);
         const made = palettes[0];
         // Made by an earlier attempt and deleted since: the import answers none.
-        if (!made) throw new api.ApiFailure(404, 'palette_not_found', 'No such palette.');
+        if (!made) throw new ApiFailure(404, 'palette_not_found', 'No such palette.');
         return seen(fromApi(made));
       }, null),
 
@@ -137,7 +150,7 @@ export function createRemoteRepository(client: PaletteApi = api): PaletteReposit
       attempt(async () => {
         const result = await client.setSharing(id, isPublic, baseVersion);
         const base = known.get(id) ?? (await current(id));
-        if (!base) throw new api.ApiFailure(404, 'not_found', 'No such palette.');
+        if (!base) throw new ApiFailure(404, 'not_found', 'No such palette.');
         return seen({ ...base, isPublic: result.isPublic, shareId: result.shareId, version: result.version });
       }, id),
 

@@ -13,7 +13,7 @@ type Entry = { key: string; options: ShortcutOptions; handler: (event: KeyboardE
 const entries = new Set<Entry>();
 
 /** True while the user types: shortcuts must not steal their keystrokes. */
-export function isTyping(target: EventTarget | null): boolean {
+function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   const tag = target.tagName;
   return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || target.isContentEditable;

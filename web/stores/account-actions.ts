@@ -275,7 +275,7 @@ const REDIRECT_ERRORS: Record<AuthRedirectError, string> = {
 };
 
 /** Google sign-in or an email confirmation came back with `?auth_error=…`: say so, and tidy the address bar. */
-export function reportRedirectError(): void {
+function reportRedirectError(): void {
   const params = new URLSearchParams(location.search);
   const code = params.get(AUTH_ERROR_PARAM) as AuthRedirectError | null;
   params.delete(AUTH_ERROR_PARAM);

@@ -28,7 +28,7 @@ export function canExport(): boolean {
 }
 
 /** `{origin}/#palette=hex-hex-…` (hex without '#', dash separated), or null without a palette. */
-export function paletteLink(): string | null {
+function paletteLink(): string | null {
   const colors = currentColors();
   if (!colors) return null;
   return `${location.origin}/${paletteHash(colors.map((c) => c.hexCode))}`;

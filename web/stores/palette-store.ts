@@ -8,7 +8,7 @@ import { cryptoRandom } from '../lib/random';
 import { getCatalogue } from './catalogue-store';
 
 /** One position of the current palette; `key` is stable across reorders for React and drag and drop. */
-export interface Slot {
+interface Slot {
   key: string;
   colorId: string;
   locked: boolean;

@@ -46,7 +46,7 @@ const colorExists = (id: string) => {
  * What signed-in actions talk to: the API, with this account's outbox in front of it, so a write
  * made without signal waits in IndexedDB and goes out in order when the connection returns.
  */
-export function createRemote(owner: string | null = authState.user?.id ?? null): PaletteRepository {
+function createRemote(owner: string | null = authState.user?.id ?? null): PaletteRepository {
   const api = createRemoteRepository();
   if (!owner || typeof indexedDB === 'undefined') return api;
   const outbox = attachOutbox(api, owner, { colorExists });

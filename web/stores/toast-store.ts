@@ -2,7 +2,7 @@ import { proxy } from 'valtio';
 
 export const TOAST_MS = 2000;
 /** A toast with a button (Undo) stays long enough to be reached, by keyboard too. */
-export const ACTION_TOAST_MS = 6000;
+const ACTION_TOAST_MS = 6000;
 
 interface Toast {
   id: number;
@@ -75,7 +75,7 @@ function forget(id: number): void {
   sticky.delete(id);
 }
 
-export function dismissToast(id: number): void {
+function dismissToast(id: number): void {
   if (held.has(id)) return;
   forget(id);
   toastState.toasts = toastState.toasts.filter((t) => t.id !== id);

@@ -4,7 +4,10 @@ import { WorkerBridge } from '../../lib/worker-bridge';
 
 export type { PngInput };
 
-/** The same drawing on a page canvas: for browsers without OffscreenCanvas or module workers. */
+/**
+ * The same drawing on a page canvas: for browsers without OffscreenCanvas or module workers.
+ * @public The render bench imports it from a page it writes as text, which knip cannot follow.
+ */
 export async function renderPngOnMainThread(input: PngInput): Promise<Blob> {
   const canvas = document.createElement('canvas');
   canvas.width = PNG_WIDTH;

@@ -5,7 +5,6 @@ import type { ExtractApi } from '../../../workers/extract.worker';
 import { WorkerBridge } from '../../lib/worker-bridge';
 
 export type { Algorithm, DecodeResult, ExtractResult, Paint, Pixels };
-export type { DecodeProblem } from '../../../workers/decode-image';
 export type { Swatch } from '../../../workers/extract';
 
 type Progress = (fraction: number) => void;

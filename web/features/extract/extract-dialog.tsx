@@ -13,7 +13,7 @@ import './extract-dialog.css';
 const ACCEPT = 'image/*,.heic,.heif';
 const COUNTS = Array.from({ length: PALETTE_MAX - PALETTE_MIN + 1 }, (_, i) => PALETTE_MIN + i);
 
-export const ALGORITHM_LABELS: Record<Algorithm, string> = {
+const ALGORITHM_LABELS: Record<Algorithm, string> = {
   perceptual: 'Perceptual',
   spec: 'Classic',
 };

@@ -14,8 +14,8 @@ import {
   type Swatch,
 } from './extract-client';
 
-export const NOT_ENOUGH = 'Could not extract enough distinct colors';
-export const EXTRACTED = 'Palette extracted from image!';
+const NOT_ENOUGH = 'Could not extract enough distinct colors';
+const EXTRACTED = 'Palette extracted from image!';
 
 type Phase = 'idle' | 'decoding' | 'extracting';
 
@@ -60,7 +60,7 @@ function catalogPaints(): Paint[] | null {
 const FORMAT_NAMES: Record<string, string> = { heic: 'HEIC', avif: 'AVIF' };
 
 /** The words a user sees for each way a file can fail. */
-export function problemMessage(result: Extract<DecodeResult, { ok: false }>): string {
+function problemMessage(result: Extract<DecodeResult, { ok: false }>): string {
   switch (result.reason) {
     case 'empty':
       return 'That file is empty. Choose a photo to extract colours from.';

@@ -149,8 +149,6 @@ export function createSearchClient(options: SearchClientOptions) {
   };
 }
 
-export type SearchClient = ReturnType<typeof createSearchClient>;
-
 export const searchClient = createSearchClient({
   catalogueUrl: CATALOGUE_URL,
   loadColors: () => loadCatalogue().then((catalogue) => catalogue.colors),

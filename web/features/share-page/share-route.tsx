@@ -5,7 +5,7 @@ import { sharedLinkState } from '../../stores/shared-link-store';
 
 /** `/share/{shareId}`, alphanumeric ids only (the only ids we issue). */
 const SHARE_PATH = /^\/share\/([^/]*)\/?$/;
-export const VALID_SHARE_ID = /^[A-Za-z0-9]+$/;
+const VALID_SHARE_ID = /^[A-Za-z0-9]+$/;
 
 // The loading and Not Found screens, and the API call behind them, only ever load on a share link.
 const SharePage = lazy(() => import('./share-page'));
