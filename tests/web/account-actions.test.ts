@@ -3,11 +3,15 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiUser } from '../../web/lib/api-client';
 import {
+  askForPasswordReset,
+  changePassword,
+  confirmEmailAddress,
   deleteAccount,
   disableTwoFactor,
   downloadAccountData,
   enableTwoFactor,
   handleArrival,
+  resendConfirmation,
   resetPassword,
   resumeOffline,
   signInWithGoogle,
@@ -544,6 +548,54 @@ describe('password reset', () => {
     expect(await resetPassword('t1', 'new password!')).toEqual({ ok: true });
     expect(authState.user?.id).toBe(ana.id);
     expect(savedState.source).toBe('remote');
+  });
+});
+
+describe('mail links and passwords', () => {
+  it('asking for a reset link or a new confirmation link says who helps: the mail or an administrator', async () => {
+    routes['POST /api/auth/password-reset'] = () => ({ status: 202, body: { delivery: 'administrator' } });
+    routes['POST /api/auth/resend-confirmation'] = () => ({ status: 202, body: { delivery: 'mail' } });
+    expect(await askForPasswordReset(ana.email)).toEqual({ ok: true, delivery: 'administrator' });
+    expect(await resendConfirmation(ana.email)).toEqual({ ok: true });
+    expect(calls.map((c) => [c.route, c.body.email])).toEqual([
+      ['POST /api/auth/password-reset', ana.email],
+      ['POST /api/auth/resend-confirmation', ana.email],
+    ]);
+  });
+
+  it('confirming an address signs nobody in; an expired link gets the server’s message', async () => {
+    routes['POST /api/auth/confirm'] = (body) =>
+      body.token === 'good' ? { body: { email: ana.email } } : refuse(400, 'invalid_token', 'This link has expired.');
+    expect(await confirmEmailAddress('stale')).toEqual({
+      ok: false,
+      message: 'This link has expired.',
+      code: 'invalid_token',
+    });
+    expect(await confirmEmailAddress('good')).toEqual({ ok: true });
+    expect(authState.user).toBeNull();
+    expect(savedState.source).toBe('local');
+  });
+
+  it('a wrong current password leaves the person signed in with the server’s message', async () => {
+    routes['POST /api/auth/password'] = (body) =>
+      body.currentPassword === 'correct horse'
+        ? { status: 204 }
+        : refuse(401, 'invalid_credentials', 'Wrong password.');
+    await signInAna();
+    expect(await changePassword('nope', 'a new password')).toEqual({
+      ok: false,
+      message: 'Wrong password.',
+      code: 'invalid_credentials',
+    });
+    expect(authState.user?.id).toBe(ana.id);
+    expect(await changePassword('correct horse', 'a new password')).toEqual({ ok: true });
+  });
+
+  it('on a static host every account action says authentication is not configured, even without signal', async () => {
+    authState.backend = 'unavailable';
+    offline = true;
+    expect(await askForPasswordReset(ana.email)).toEqual({ ok: false, message: 'Authentication not configured' });
+    expect(await signInWithSecondFactor('123456')).toEqual({ ok: false, message: 'Authentication not configured' });
   });
 });
 
