@@ -223,11 +223,9 @@ beforeEach(() => {
   uiState.overlays = [];
 });
 
-afterEach(async () => {
+afterEach(() => {
   forgetRemote();
   setRepositories({ local: null, remote: null });
-  // Lets the list reads an action started in the background finish before the next test's stand-ins.
-  await new Promise((resolve) => setTimeout(resolve, 20));
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
