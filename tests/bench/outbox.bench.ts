@@ -9,7 +9,7 @@ import { createOutboxRepository } from '../../web/lib/outbox';
 import type { PaletteRepository, RepoResult } from '../../web/lib/palette-repository';
 import { createRemoteRepository } from '../../web/lib/remote-repository';
 import { ROOT, startServer } from '../support/server-process';
-import { type BenchRow, type BenchSuite, summarize } from './support';
+import { type BenchRow, type BenchSuite, summarize, timedRow } from './support';
 
 /**
  * The outbox row: 200 writes made offline by a signed-in person (creates, renames, saves,
@@ -271,14 +271,11 @@ const suite: BenchSuite = async () => {
         met: ok && run.drainMs <= 2 * baselineMs,
         samples: 1,
       },
-      {
+      timedRow({
         name: 'outbox: per write while draining',
-        unit: 'ms',
-        median: gaps.median,
-        p95: gaps.p95,
-        baseline: { name: 'per write sent online', median: base.median, p95: base.p95 },
-        samples: gaps.samples,
-      },
+        measured: gaps,
+        baseline: { name: 'per write sent online', ...base },
+      }),
       {
         name: `outbox: drain with every ${LOSE_EVERY}th answer lost (${lossy.lost} lost)`,
         unit: 'ms',

@@ -7,7 +7,7 @@ import { openDatabase } from '../../server/db/database';
 import { rebuildPaletteProjections } from '../../server/palettes/palette-projection';
 import { paletteStreamId } from '../../shared/palette/palette-events';
 import { ROOT } from '../support/server-process';
-import { type BenchRow, type BenchSuite, summarize } from './support';
+import { type BenchRow, type BenchSuite, summarize, timedRow } from './support';
 
 interface CannonResult {
   requests: { p50: number; average: number };
@@ -213,16 +213,14 @@ const suite: BenchSuite = async () => {
           met: readRate >= 2000,
           samples: ROUNDS,
         },
-        {
+        timedRow({
           name: 'server RSS under append + read load',
           unit: 'MiB',
-          median: appRss.median,
-          p95: appRss.p95,
-          baseline: { name: 'bare Hono server RSS, same load', median: bareRss.median, p95: bareRss.p95 },
+          measured: appRss,
+          baseline: { name: 'bare Hono server RSS, same load', ...bareRss },
           target: 'p95 ≤ 256 MiB (a small VPS)',
           met: appRss.p95 <= 256,
-          samples: appRss.samples,
-        },
+        }),
       );
     } finally {
       await bare.stop();
