@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { openDatabase } from '../../server/db/database';
 import { rebuildPaletteProjections } from '../../server/palettes/palette-projection';
 import { paletteStreamId } from '../../shared/palette/palette-events';
-import { ROOT } from '../support/server-process';
+import { ROOT, signUpAt } from '../support/server-process';
 import { type BenchRow, type BenchSuite, summarize, timedRow } from './support';
 
 interface CannonResult {
@@ -132,12 +132,7 @@ const suite: BenchSuite = async () => {
   });
   const origin = { origin: server.url, 'content-type': 'application/json' };
   try {
-    const signup = await fetch(`${server.url}/api/auth/signup`, {
-      method: 'POST',
-      headers: origin,
-      body: JSON.stringify({ email: 'bench@example.com', password: 'bench password' }),
-    });
-    const cookie = signup.headers.getSetCookie()[0]!.split(';')[0]!;
+    const { cookie } = await signUpAt(server.url, 'bench@example.com', 'bench password');
     const headers = { ...origin, cookie };
     const palette = JSON.stringify({
       name: 'Bench',
