@@ -61,7 +61,7 @@ export function limitedConfig(rateLimits: RateLimitConfig, more: Partial<AppConf
 }
 
 /** The Node request env @hono/node-server passes, with the socket address the limits count by. */
-export const fromAddress = (address: string) => ({ incoming: { socket: { remoteAddress: address, remotePort: 1 } } });
+const fromAddress = (address: string) => ({ incoming: { socket: { remoteAddress: address, remotePort: 1 } } });
 
 /** A password sign-in or sign-up sent from one client address (with a cookie or proxy headers when given). */
 export function authFrom(
