@@ -1,5 +1,5 @@
 import { extractPalette } from '../../workers/extract';
-import { loadCatalogue } from '../workers/extract-fixtures';
+import { loadCatalogue } from '../../server/catalogue-file';
 import { twelveMegapixelPhoto } from './extract-photos';
 import { colorThiefColors, matchColors, vibrantColors } from './extract-rivals';
 import { type BenchRow, type BenchSuite, measure } from './support';

@@ -1,7 +1,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/browser';
-import { type RunningServer, startServer } from '../support/server-process';
+import { type RunningServer, signUpAt, startServer } from '../support/server-process';
 import { type BenchRow, type BenchSuite, summarize } from './support';
 
 const RUNS = 3;
@@ -33,12 +33,7 @@ const ROWS: Array<{ key: keyof Metrics; name: string; unit: string; target: stri
 async function makeShare(server: RunningServer): Promise<string> {
   const headers = { origin: server.url, 'content-type': 'application/json' };
   const email = `bench-${Date.now().toString(36)}@example.com`;
-  const signup = await fetch(`${server.url}/api/auth/signup`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email, password: 'correct horse battery' }),
-  });
-  const cookie = (signup.headers.getSetCookie()[0] ?? '').split(';')[0] as string;
+  const { cookie } = await signUpAt(server.url, email, 'correct horse battery');
   const catalogue = await fetch(`${server.url}/api/palettes`, { headers: { ...headers, cookie } });
   if (!catalogue.ok) throw new Error(`signed-in request failed: ${catalogue.status}`);
   const created = await fetch(`${server.url}/api/palettes`, {

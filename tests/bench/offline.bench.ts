@@ -2,7 +2,7 @@ import { type BrowserContext, chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/browser';
 import { startServer } from '../support/server-process';
 import { timeToPaint } from './first-load.bench';
-import { type BenchRow, type BenchSuite, summarize } from './support';
+import { type BenchRow, type BenchSuite, summarize, timedRow } from './support';
 
 const RUNS = 7;
 const PALETTE = '.palette-strip';
@@ -66,26 +66,20 @@ const suite: BenchSuite = async (ctx) => {
     const off = summarize(offline);
     const plain = summarize(withoutWorker);
     const rows: BenchRow[] = [
-      {
+      timedRow({
         name: 'repeat visit with the network off (CPU 4×): palette painted',
-        unit: 'ms',
-        median: off.median,
-        p95: off.p95,
-        samples: off.samples,
-        baseline: { name: 'repeat visit online, slow 4G, same worker', median: on.median, p95: on.p95 },
+        measured: off,
+        baseline: { name: 'repeat visit online, slow 4G, same worker', ...on },
         target: 'median ≤ 1.25 × the online repeat visit',
         met: off.median <= 1.25 * on.median,
-      },
-      {
+      }),
+      timedRow({
         name: 'repeat visit online with the service worker (slow 4G, CPU 4×): palette painted',
-        unit: 'ms',
-        median: on.median,
-        p95: on.p95,
-        samples: on.samples,
-        baseline: { name: 'repeat visit without a service worker (HTTP cache)', median: plain.median, p95: plain.p95 },
+        measured: on,
+        baseline: { name: 'repeat visit without a service worker (HTTP cache)', ...plain },
         target: 'no slower than without the worker',
         met: on.median <= plain.median,
-      },
+      }),
     ];
     return rows;
   } finally {

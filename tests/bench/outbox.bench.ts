@@ -8,8 +8,8 @@ import { CATALOGUE_PATH, loadCatalogue } from '../../server/catalogue-file';
 import { createOutboxRepository } from '../../web/lib/outbox';
 import type { PaletteRepository, RepoResult } from '../../web/lib/palette-repository';
 import { createRemoteRepository } from '../../web/lib/remote-repository';
-import { ROOT, startServer } from '../support/server-process';
-import { type BenchRow, type BenchSuite, summarize } from './support';
+import { ROOT, signUpAt, startServer } from '../support/server-process';
+import { type BenchRow, type BenchSuite, summarize, timedRow } from './support';
 
 /**
  * The outbox row: 200 writes made offline by a signed-in person (creates, renames, saves,
@@ -152,16 +152,7 @@ function check(label: string, expected: Array<{ name: string; types: string[] }>
 
 const step = (text: string) => process.stdout.write(`  outbox bench: ${text}\n`);
 
-async function signUp(url: string, email: string) {
-  const response = await fetch(`${url}/api/auth/signup`, {
-    method: 'POST',
-    headers: { origin: url, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'outbox bench password' }),
-  });
-  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-  const body = (await response.json()) as { user: { id: string } };
-  return { cookie: response.headers.getSetCookie()[0]!.split(';')[0]!, userId: body.user.id };
-}
+const signUp = (url: string, email: string) => signUpAt(url, email, 'outbox bench password');
 
 /** Queues the 200 writes offline, reconnects, and times the drain; returns the gaps between sends. */
 async function offlineRun(url: string, email: string, colors: string[][], loseEvery: number) {
@@ -271,14 +262,11 @@ const suite: BenchSuite = async () => {
         met: ok && run.drainMs <= 2 * baselineMs,
         samples: 1,
       },
-      {
+      timedRow({
         name: 'outbox: per write while draining',
-        unit: 'ms',
-        median: gaps.median,
-        p95: gaps.p95,
-        baseline: { name: 'per write sent online', median: base.median, p95: base.p95 },
-        samples: gaps.samples,
-      },
+        measured: gaps,
+        baseline: { name: 'per write sent online', ...base },
+      }),
       {
         name: `outbox: drain with every ${LOSE_EVERY}th answer lost (${lossy.lost} lost)`,
         unit: 'ms',

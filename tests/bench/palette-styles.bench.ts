@@ -3,18 +3,8 @@ import { paletteHarmony } from '../../shared/color/harmony';
 import { generateColorIds, type Random } from '../../shared/palette/generate';
 import { generateStyled, meetsStyle, paletteKey, type StyleColor } from '../../shared/palette/palette-styles';
 import { PALETTE_STYLES, type PaletteStyle } from '../../shared/palette/style-names';
-import { type BenchRow, type BenchSuite, quantile, summarize } from './support';
-
-/** mulberry32: the same presses every run, so rows compare across runs. */
-function seeded(seed: number): Random {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { type BenchRow, type BenchSuite, quantile, summarize, timedRow } from './support';
+import { seeded } from '../support/seeded-random';
 
 const PRESSES = 1000;
 
@@ -129,14 +119,15 @@ const suite: BenchSuite = async () => {
     }
     const t = timing.get(style)!;
     const r = timing.get('Random')!;
-    rows.push({
-      name: `style ${style}: one press, 10 colours (Node)`,
-      unit: 'ms',
-      ...t,
-      baseline: { name: 'Random', median: r.median, p95: r.p95 },
-      target: 'median ≤ 2 ms',
-      met: t.median <= 2,
-    });
+    rows.push(
+      timedRow({
+        name: `style ${style}: one press, 10 colours (Node)`,
+        measured: t,
+        baseline: { name: 'Random', ...r },
+        target: 'median ≤ 2 ms',
+        met: t.median <= 2,
+      }),
+    );
   }
   return rows;
 };

@@ -7,7 +7,7 @@ import { CHROMIUM_ARGS, chromiumPath } from '../support/browser';
 import { toExportPalette } from '../../shared/export/export-palette';
 import type { PngInput } from '../../workers/png-layout';
 import { longestNamed } from '../shared/export/support';
-import { type BenchRow, type BenchSuite, buildScratchPage, summarize } from './support';
+import { type BenchRow, type BenchSuite, buildScratchPage, summarize, timedRow } from './support';
 
 const RUNS = 40;
 const WARMUP = 5;
@@ -93,22 +93,20 @@ const suite: BenchSuite = async () => {
     const stall = summarize(worker.map((s) => s.stall));
     const stallMain = summarize(main.map((s) => s.stall));
     const rows: BenchRow[] = [
-      {
+      timedRow({
         name: 'PNG export render in the worker (1200×630, 10 colours)',
-        unit: 'ms',
-        ...render,
-        baseline: { name: 'same drawing on the main thread', median: renderMain.median, p95: renderMain.p95 },
+        measured: render,
+        baseline: { name: 'same drawing on the main thread', ...renderMain },
         target: 'median ≤ 50 ms',
         met: render.median <= 50,
-      },
-      {
+      }),
+      timedRow({
         name: 'longest main-thread stall during a worker PNG export',
-        unit: 'ms',
-        ...stall,
-        baseline: { name: 'stall when drawn on the main thread', median: stallMain.median, p95: stallMain.p95 },
+        measured: stall,
+        baseline: { name: 'stall when drawn on the main thread', ...stallMain },
         target: 'p95 ≤ 16 ms (one frame)',
         met: stall.p95 <= 16,
-      },
+      }),
     ];
     return rows;
   } finally {

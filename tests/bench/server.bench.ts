@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { openDatabase } from '../../server/db/database';
 import { rebuildPaletteProjections } from '../../server/palettes/palette-projection';
 import { paletteStreamId } from '../../shared/palette/palette-events';
-import { ROOT } from '../support/server-process';
-import { type BenchRow, type BenchSuite, summarize } from './support';
+import { ROOT, signUpAt } from '../support/server-process';
+import { type BenchRow, type BenchSuite, summarize, timedRow } from './support';
 
 interface CannonResult {
   requests: { p50: number; average: number };
@@ -132,12 +132,7 @@ const suite: BenchSuite = async () => {
   });
   const origin = { origin: server.url, 'content-type': 'application/json' };
   try {
-    const signup = await fetch(`${server.url}/api/auth/signup`, {
-      method: 'POST',
-      headers: origin,
-      body: JSON.stringify({ email: 'bench@example.com', password: 'bench password' }),
-    });
-    const cookie = signup.headers.getSetCookie()[0]!.split(';')[0]!;
+    const { cookie } = await signUpAt(server.url, 'bench@example.com', 'bench password');
     const headers = { ...origin, cookie };
     const palette = JSON.stringify({
       name: 'Bench',
@@ -213,16 +208,14 @@ const suite: BenchSuite = async () => {
           met: readRate >= 2000,
           samples: ROUNDS,
         },
-        {
+        timedRow({
           name: 'server RSS under append + read load',
           unit: 'MiB',
-          median: appRss.median,
-          p95: appRss.p95,
-          baseline: { name: 'bare Hono server RSS, same load', median: bareRss.median, p95: bareRss.p95 },
+          measured: appRss,
+          baseline: { name: 'bare Hono server RSS, same load', ...bareRss },
           target: 'p95 ≤ 256 MiB (a small VPS)',
           met: appRss.p95 <= 256,
-          samples: appRss.samples,
-        },
+        }),
       );
     } finally {
       await bare.stop();

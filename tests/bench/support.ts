@@ -39,6 +39,32 @@ export function summarize(samples: readonly number[]) {
   return { median: quantile(sorted, 0.5), p95: quantile(sorted, 0.95), samples: sorted.length };
 }
 
+type Timing = { median: number; p95: number; samples?: number };
+
+/**
+ * A row of timings beside the same measure of a baseline from this run: median, p95 and the sample
+ * count of what is measured, median and p95 of the baseline.
+ */
+export function timedRow(row: {
+  name: string;
+  unit?: string;
+  measured: Timing;
+  baseline: { name: string } & Timing;
+  target?: string;
+  met?: boolean;
+}): BenchRow {
+  const { name, measured, baseline, unit = 'ms', ...goal } = row;
+  return {
+    name,
+    unit,
+    median: measured.median,
+    p95: measured.p95,
+    ...(measured.samples === undefined ? {} : { samples: measured.samples }),
+    baseline: { name: baseline.name, median: baseline.median, p95: baseline.p95 },
+    ...goal,
+  };
+}
+
 /** Runs `fn` a few times to warm up, then `runs` times, and returns the timing summary in ms. */
 export async function measure(fn: () => unknown, runs = 50, warmup = 5) {
   for (let i = 0; i < warmup; i++) await fn();

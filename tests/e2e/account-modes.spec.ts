@@ -9,14 +9,15 @@ import {
   expectSignedIn,
   openApp,
   openSaved,
-  PASSWORD,
+  openSignedIn,
+  openSignedOut,
   row,
   saveCurrent,
-  signUpByApi,
   storedPalettes,
   stripIds,
   toast,
   uniqueEmail,
+  signInThroughDialog,
 } from './support/saved-flows';
 
 const TYPES: Record<string, string> = {
@@ -61,11 +62,7 @@ test.describe('accounts when the backend differs', () => {
       await expect(page.getByRole('button', { name: 'Share Palette 1' })).toHaveCount(0);
       await page.keyboard.press('Escape');
 
-      await page.getByRole('button', { name: 'Sign In' }).click();
-      const signIn = page.getByRole('dialog', { name: 'Sign In' });
-      await signIn.getByLabel('Email').fill(uniqueEmail('static'));
-      await signIn.getByLabel('Password').fill(PASSWORD);
-      await signIn.getByRole('button', { name: 'Sign In' }).click();
+      const signIn = await signInThroughDialog(page, uniqueEmail('static'));
       await expect(signIn.getByRole('alert')).toHaveText('Authentication not configured');
       await expect(signIn.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
     } finally {
@@ -77,9 +74,7 @@ test.describe('accounts when the backend differs', () => {
   test("'Syncing...' shows while the server works; a save without signal waits, says so and lands once", async ({
     page,
   }) => {
-    await signUpByApi(page);
-    await openApp(page);
-    await expectSignedIn(page);
+    await openSignedIn(page);
 
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
@@ -126,16 +121,10 @@ test.describe('accounts when the backend differs', () => {
   test('when the upload at sign-in fails, the status is error and this device keeps its list until it works', async ({
     page,
   }) => {
-    const email = await signUpByApi(page);
-    await page.context().clearCookies();
-    await openApp(page);
+    const email = await openSignedOut(page);
     await saveCurrent(page, 'Keep me', { anonymous: true });
     await page.route('**/api/palettes/import', (route) => route.abort('connectionreset'));
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    const signIn = page.getByRole('dialog', { name: 'Sign In' });
-    await signIn.getByLabel('Email').fill(email);
-    await signIn.getByLabel('Password').fill(PASSWORD);
-    await signIn.getByRole('button', { name: 'Sign In' }).click();
+    await signInThroughDialog(page, email);
     await expect(toast(page, 'Could not load your saved palettes')).toBeVisible();
     await expectSignedIn(page);
     await openSaved(page);
@@ -152,9 +141,7 @@ test.describe('accounts when the backend differs', () => {
   });
 
   test('one palette the server refuses stays on this device; the others are uploaded', async ({ page }) => {
-    const email = await signUpByApi(page);
-    await page.context().clearCookies();
-    await openApp(page);
+    const email = await openSignedOut(page);
     const ids = await stripIds(page);
     await page.evaluate((colorIds) => {
       const at = Date.UTC(2026, 0, 1);
@@ -167,11 +154,7 @@ test.describe('accounts when the backend differs', () => {
       );
     }, ids);
     await page.reload();
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    const signIn = page.getByRole('dialog', { name: 'Sign In' });
-    await signIn.getByLabel('Email').fill(email);
-    await signIn.getByLabel('Password').fill(PASSWORD);
-    await signIn.getByRole('button', { name: 'Sign In' }).click();
+    await signInThroughDialog(page, email);
     await expect(toast(page, '1 palette(s) could not be uploaded and stay on this device')).toBeVisible();
     const { palettes } = await (await page.request.get('/api/palettes')).json();
     expect(palettes.map((p: { name: string }) => p.name)).toEqual(['Good']);
@@ -182,9 +165,7 @@ test.describe('accounts when the backend differs', () => {
   test('a session that ended elsewhere signs this tab out on its next save, and the palette is still on screen', async ({
     page,
   }) => {
-    await signUpByApi(page);
-    await openApp(page);
-    await expectSignedIn(page);
+    await openSignedIn(page);
     const ids = await stripIds(page);
     // Signed out in another tab: this one still believes it is signed in.
     const other = await page.context().newPage();

@@ -14,6 +14,7 @@ import {
   expectSignedIn,
   openApp,
   openSaved,
+  openSignedIn,
   PASSWORD,
   row,
   saveCurrent,
@@ -111,9 +112,7 @@ test.describe('the account menu and screen', () => {
   });
 
   test('download my data: a JSON file with every palette and its history', async ({ page }) => {
-    await signUpByApi(page);
-    await openApp(page);
-    await expectSignedIn(page);
+    await openSignedIn(page);
     await saveCurrent(page, 'Larder shelves');
     const screen = await openAccountSettings(page);
     const downloading = page.waitForEvent('download');
@@ -129,9 +128,7 @@ test.describe('the account menu and screen', () => {
   });
 
   test('delete account: the sidebar empties and the old share link shows Palette Not Found', async ({ page }) => {
-    await signUpByApi(page);
-    await openApp(page);
-    await expectSignedIn(page);
+    await openSignedIn(page);
     await saveCurrent(page, 'Going away');
     const { palettes } = (await (await page.request.get('/api/palettes')).json()) as {
       palettes: Array<{ id: string }>;

@@ -5,14 +5,16 @@ import {
   expectSignedIn,
   openApp,
   openSaved,
+  openSignedIn,
+  openSignedOut,
   PASSWORD,
   row,
   saveCurrent,
-  signUpByApi,
   storedPalettes,
   stripIds,
   toast,
   uniqueEmail,
+  signInThroughDialog,
 } from './support/saved-flows';
 
 const authDialog = (page: import('@playwright/test').Page, name: 'Sign In' | 'Create Account') =>
@@ -49,9 +51,7 @@ test.describe('accounts in the app', () => {
   });
 
   test('an existing email is told to sign in, and the modal switches to sign-in', async ({ page }) => {
-    const email = await signUpByApi(page);
-    await page.context().clearCookies();
-    await openApp(page);
+    const email = await openSignedOut(page);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await authDialog(page, 'Sign In').getByRole('button', { name: 'Create Account' }).click();
     const signUp = authDialog(page, 'Create Account');
@@ -66,9 +66,7 @@ test.describe('accounts in the app', () => {
   test("sign in shows the service's message on failure; once in, saves go to the server and survive a reload", async ({
     page,
   }) => {
-    const email = await signUpByApi(page);
-    await page.context().clearCookies();
-    await openApp(page);
+    const email = await openSignedOut(page);
     await page.getByRole('button', { name: 'Sign In' }).click();
     const signIn = authDialog(page, 'Sign In');
     await signIn.getByLabel('Email').fill(email);
@@ -102,9 +100,7 @@ test.describe('accounts in the app', () => {
   });
 
   test('signed in: rename, load, delete and bulk delete act on the server', async ({ page }) => {
-    await signUpByApi(page);
-    await openApp(page);
-    await expectSignedIn(page);
+    await openSignedIn(page);
     const first = await stripIds(page);
     await saveCurrent(page, 'Alpha');
     await page.locator('body').press(' ');
@@ -144,9 +140,7 @@ test.describe('accounts in the app', () => {
   });
 
   test('an anonymous save that signs in carries on to Name Your Palette and saves to the account', async ({ page }) => {
-    const email = await signUpByApi(page);
-    await page.context().clearCookies();
-    await openApp(page);
+    const email = await openSignedOut(page);
     const ids = await stripIds(page);
     await page.locator('body').press('s');
     const signIn = authDialog(page, 'Sign In');
@@ -167,9 +161,7 @@ test.describe('accounts in the app', () => {
   test('palettes kept on this device are uploaded with their history at sign-in, then removed locally', async ({
     page,
   }) => {
-    const email = await signUpByApi(page);
-    await page.context().clearCookies();
-    await openApp(page);
+    const email = await openSignedOut(page);
     await saveCurrent(page, 'On my phone', { anonymous: true });
     const sidebar = await openSaved(page);
     await row(page, 'On my phone').getByRole('button', { name: 'Rename On my phone' }).click();
@@ -178,11 +170,7 @@ test.describe('accounts in the app', () => {
     await expect(toast(page, 'Palette renamed!')).toBeVisible();
     await page.keyboard.press('Escape');
 
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    const signIn = authDialog(page, 'Sign In');
-    await signIn.getByLabel('Email').fill(email);
-    await signIn.getByLabel('Password').fill(PASSWORD);
-    await signIn.getByRole('button', { name: 'Sign In' }).click();
+    await signInThroughDialog(page, email);
     await expectSignedIn(page);
     await expect.poll(async () => (await storedPalettes(page)).map((p) => p.name)).toEqual([]);
 

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { preloadedColors } from './support/catalogue';
 import { expect, test } from './support/fixtures';
 
 const strips = (page: Page) => page.getByRole('list', { name: 'Current palette' }).getByRole('listitem');
@@ -10,17 +11,10 @@ const lockStates = (page: Page) =>
     .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-pressed') === 'true'));
 const toast = (page: Page, text: string) => page.getByRole('status').getByText(text);
 
-/** Three real catalogue colours, read from the catalogue file the app itself loads. */
-async function catalogueColors(page: Page) {
-  const href = await page.locator('link[rel="preload"][as="fetch"]').getAttribute('href');
-  const file = await (await page.request.get(href ?? '')).json();
-  return file.colors as Array<{ colorName: string; hexCode: string; brand: string }>;
-}
-
 test.describe('hash routes', () => {
   test('#palette= loads catalogue colours by hex in any case, skipping unknown ones', async ({ page }) => {
     await page.goto('/');
-    const colors = await catalogueColors(page);
+    const colors = await preloadedColors(page);
     const [a, b, c] = [colors[3], colors[120], colors[300]] as [
       (typeof colors)[0],
       (typeof colors)[0],
@@ -204,7 +198,7 @@ test.describe('session restore', () => {
     page,
   }) => {
     await page.goto('/');
-    const colors = await catalogueColors(page);
+    const colors = await preloadedColors(page);
     const chosen = [colors[40], colors[41], colors[42]].map((c) => ({
       brand: c?.brand,
       colorName: c?.colorName,

@@ -2,7 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import jpeg from 'jpeg-js';
 import type { CatalogueColor } from '../../shared/catalogue/types';
-import { bandImage, distinctPaints, encodePng, loadCatalogue, rgbOf } from '../workers/extract-fixtures';
+import { bandImage, distinctPaints, encodePng, rgbOf } from '../workers/extract-fixtures';
+import { loadCatalogue } from '../../server/catalogue-file';
 import { expect, test } from './support/fixtures';
 
 const catalogue = loadCatalogue();

@@ -5,14 +5,15 @@ import {
   expectSignedIn,
   openApp,
   openSaved,
+  openSignedIn,
+  replaceFirstColour,
   row,
   saveCurrent,
-  signUpByApi,
   storedPalettes,
   stripIds,
   toast,
-  replaceFirstColour,
 } from './support/saved-flows';
+import { preloadedColors } from './support/catalogue';
 
 async function saveAsVersion(page: Page, of: string) {
   await page.locator('body').press('s');
@@ -23,20 +24,13 @@ async function saveAsVersion(page: Page, of: string) {
   await modal.getByRole('button', { name: 'Save Palette' }).click();
 }
 
-const colourName = (page: Page, id: string) =>
-  page.evaluate(async (colorId) => {
-    const link = document.querySelector<HTMLLinkElement>('link[rel="preload"][as="fetch"]');
-    const file = await (await fetch(link?.href ?? '')).json();
-    return file.colors.find((c: { id: string }) => c.id === colorId).colorName as string;
-  }, id);
+const colourName = async (page: Page, id: string) => (await preloadedColors(page)).find((c) => c.id === id)!.colorName;
 
 test.describe('palette history', () => {
   test('save back onto a loaded palette, read the change in words, restore and load an earlier version', async ({
     page,
   }) => {
-    await signUpByApi(page);
-    await openApp(page);
-    await expectSignedIn(page);
+    await openSignedIn(page);
     const original = await stripIds(page);
     await saveCurrent(page, 'Study');
 
@@ -78,9 +72,7 @@ test.describe('palette history', () => {
   });
 
   test('two tabs: a stale save ends in a clear choice, never a silent overwrite', async ({ page }) => {
-    await signUpByApi(page);
-    await openApp(page);
-    await expectSignedIn(page);
+    await openSignedIn(page);
     await saveCurrent(page, 'Shared room');
 
     const other = await page.context().newPage();

@@ -4,12 +4,13 @@ import {
   expectSignedIn,
   openApp,
   openSaved,
+  openSignedIn,
+  replaceFirstColour,
   row,
   saveCurrent,
   signUpByApi,
   stripIds,
   toast,
-  replaceFirstColour,
 } from './support/saved-flows';
 
 /**
@@ -93,9 +94,7 @@ test.describe('writes made offline', () => {
     page,
     context,
   }) => {
-    await signUpByApi(page);
-    await openApp(page);
-    await expectSignedIn(page);
+    await openSignedIn(page);
     const colours = await stripIds(page);
     const { request } = page;
     const study = await madeEarlier(request, 'Study', colours);
@@ -225,9 +224,7 @@ test.describe('writes made offline', () => {
     context,
     browser,
   }) => {
-    await signUpByApi(page);
-    await openApp(page);
-    await expectSignedIn(page);
+    await openSignedIn(page);
     await saveCurrent(page, 'Landing');
     const [landing] = await serverList(page.request);
     const original = await stripIds(page);
@@ -308,9 +305,7 @@ test.describe('writes made offline', () => {
   });
 
   test('a write still waiting when the tab closed is sent by the next visit, once', async ({ page, context }) => {
-    await signUpByApi(page);
-    await openApp(page);
-    await expectSignedIn(page);
+    await openSignedIn(page);
     await openDialogsOnce(page);
     await context.setOffline(true);
     const colours = await stripIds(page);

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import type { CatalogueColor } from '../../shared/catalogue/types';
-import { bandImage, distinctPaints, encodePng, loadCatalogue, rgbOf } from '../workers/extract-fixtures';
+import { bandImage, distinctPaints, encodePng, rgbOf } from '../workers/extract-fixtures';
+import { loadCatalogue } from '../../server/catalogue-file';
 import { expect, test } from './support/fixtures';
 import { stripIds, strips, visitUntilInstalled } from './support/service-worker';
 

@@ -1,16 +1,7 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import {
-  expectSignedIn,
-  openApp,
-  openSaved,
-  row,
-  signUpByApi,
-  storedPalettes,
-  stripIds,
-  strips,
-  toast,
-} from './support/saved-flows';
+import { openApp, openSaved, openSignedIn, row, storedPalettes, stripIds, strips, toast } from './support/saved-flows';
+import { preloadedColors } from './support/catalogue';
 
 /**
  * Saved palettes, history and shared links: each test acts as the person did, with real
@@ -42,6 +33,14 @@ async function generateNew(page: Page) {
   const before = await stripIds(page);
   await page.getByRole('button', { name: 'Generate New Palette' }).click();
   await expect.poll(() => stripIds(page)).not.toEqual(before);
+}
+
+/** The app open in a fresh phone-sized context with a touch screen, as a person's phone opens it. */
+async function openOnTouchPhone(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, hasTouch: true });
+  const page = await context.newPage();
+  await openApp(page);
+  return { context, page };
 }
 
 test.describe('deleting a saved palette can be undone', () => {
@@ -92,9 +91,7 @@ test.describe('deleting a saved palette can be undone', () => {
   });
 
   test('signed in: Undo restores a deleted palette (private again) and a confirmed bulk delete', async ({ page }) => {
-    await signUpByApi(page);
-    await openApp(page);
-    await expectSignedIn(page);
+    await openSignedIn(page);
     await saveByKeys(page, 'Kitchen');
     const sidebar = await openSaved(page);
     await row(page, 'Kitchen').getByRole('button', { name: 'Share Kitchen' }).click();
@@ -179,9 +176,7 @@ test.describe('save defaults follow where the palette came from', () => {
   });
 
   test('signed in: saving an unchanged palette adds no version', async ({ page }) => {
-    await signUpByApi(page);
-    await openApp(page);
-    await expectSignedIn(page);
+    await openSignedIn(page);
     await saveByKeys(page, 'Bedroom');
     await page.locator('body').press('s');
     await expect(nameModal(page).getByRole('radio', { name: 'As a new version of “Bedroom”' })).toBeChecked();
@@ -196,9 +191,7 @@ test.describe('save defaults follow where the palette came from', () => {
 
 test.describe('history tells versions from sharing events', () => {
   test('"Made public" is an event without Restore, and Load and Restore say what they do', async ({ page }) => {
-    await signUpByApi(page);
-    await openApp(page);
-    await expectSignedIn(page);
+    await openSignedIn(page);
     await saveByKeys(page, 'Study');
     await openSaved(page);
     await row(page, 'Study').getByRole('button', { name: 'Share Study' }).click();
@@ -238,9 +231,7 @@ test.describe('shared links say what they are', () => {
     browser,
     server,
   }) => {
-    await signUpByApi(page);
-    await openApp(page);
-    await expectSignedIn(page);
+    await openSignedIn(page);
     const shared = await stripIds(page);
     await saveByKeys(page, 'Front room');
     await openSaved(page);
@@ -284,20 +275,10 @@ test.describe('shared links say what they are', () => {
     browser,
     server,
   }) => {
-    const context = await browser.newContext({
-      baseURL: server.url,
-      viewport: { width: 390, height: 844 },
-      hasTouch: true,
-    });
-    const page = await context.newPage();
-    await openApp(page);
+    const { context, page } = await openOnTouchPhone(browser, server.url);
     const own = await stripIds(page);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('session'))).toContain('"currentPalette"');
-    const hexes = await page.evaluate(async () => {
-      const link = document.querySelector<HTMLLinkElement>('link[rel="preload"][as="fetch"]');
-      const file = await (await fetch(link?.href ?? '')).json();
-      return (file.colors as Array<{ hexCode: string }>).slice(0, 3).map((c) => c.hexCode.replace('#', ''));
-    });
+    const hexes = (await preloadedColors(page)).slice(0, 3).map((c) => c.hexCode.replace('#', ''));
     await page.goto(`/#palette=${hexes.join('-')}`);
     await expect(strips(page)).toHaveCount(3);
     await expect(page.getByRole('complementary', { name: 'Shared palette' })).toBeVisible();
@@ -313,13 +294,7 @@ test.describe('the Saved count reads as a count', () => {
     browser,
     server,
   }) => {
-    const context = await browser.newContext({
-      baseURL: server.url,
-      viewport: { width: 390, height: 844 },
-      hasTouch: true,
-    });
-    const page = await context.newPage();
-    await openApp(page);
+    const { context, page } = await openOnTouchPhone(browser, server.url);
     await page.getByRole('button', { name: 'Save', exact: true }).tap();
     await page.getByRole('button', { name: 'Keep it on this device only' }).tap();
     await expect(nameModal(page).getByLabel('Palette name')).toBeFocused();

@@ -1,13 +1,11 @@
 import { expect, test } from './support/fixtures';
 import {
-  expectSignedIn,
   expectAccessible,
   grantClipboard,
-  openApp,
   openSaved,
+  openSignedIn,
   row,
   saveCurrent,
-  signUpByApi,
   stripIds,
   toast,
 } from './support/saved-flows';
@@ -19,9 +17,7 @@ test.describe('public share pages', () => {
     server,
   }) => {
     await grantClipboard(page.context(), server.url);
-    await signUpByApi(page);
-    await openApp(page);
-    await expectSignedIn(page);
+    await openSignedIn(page);
     const ids = await stripIds(page);
     await saveCurrent(page, 'Front room');
     await openSaved(page);
@@ -68,9 +64,7 @@ test.describe('public share pages', () => {
   test("a sharing change the server fails says 'Failed to update sharing settings' and changes nothing", async ({
     page,
   }) => {
-    await signUpByApi(page);
-    await openApp(page);
-    await expectSignedIn(page);
+    await openSignedIn(page);
     await saveCurrent(page, 'Porch');
     await page.route('**/api/palettes/*/sharing', (route) =>
       route.fulfill({

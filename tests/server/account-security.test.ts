@@ -1,17 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppConfig } from '../../server/http/app-env';
 import { runMaintenance } from '../../server/account/maintenance';
 import { openDatabase } from '../../server/db/database';
 import { paletteStreamId } from '../../shared/palette/palette-events';
-import { call, colorIds, makeTestApp, sessionCookie, signUp, testConfig } from './helpers';
+import { authFrom, call, colorIds, limitedConfig, makeTestApp, sessionCookie, signUp, testConfig } from './helpers';
 import { linkToken, startSmtpSink } from './smtp-sink';
 
 type ErrorBody = { error: { code: string; message: string; issues?: Array<{ path: string[]; message: string }> } };
 const PASSWORD = 'correct horse';
 const OTHER = 'battery staple';
-const from = (address: string) => ({ incoming: { socket: { remoteAddress: address, remotePort: 1 } } });
 const hasSession = (res: Response) =>
   res.headers.getSetCookie().some((l) => l.startsWith('swatchbook_session=') && !/Max-Age=0/.test(l));
 const whoAmI = async (app: ReturnType<typeof makeTestApp>['app'], cookie: string) =>
@@ -119,7 +117,7 @@ describe('confirmation that signs nobody in', () => {
   it('rate-limits resend-confirmation per address asked for', async () => {
     const { app } = makeTestApp({
       mailer: sink.mailer(),
-      config: { ...testConfig, auth: { google: null, rateLimits: { mailsPerEmail: 2 } } },
+      config: limitedConfig({ mailsPerEmail: 2 }),
     });
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) {
@@ -136,106 +134,90 @@ describe('limits that hold', () => {
     const { app } = makeTestApp();
     await signUp(app, 'owner@example.com');
     for (let i = 0; i < 11; i++) {
-      await call(app, 'POST', '/api/auth/signin', {
-        body: { email: 'owner@example.com', password: 'wrong password' },
-        env: from('198.51.100.66'),
-      });
+      await authFrom(app, '198.51.100.66', 'signin', { email: 'owner@example.com', password: 'wrong password' });
     }
-    const attacker = await call(app, 'POST', '/api/auth/signin', {
-      body: { email: 'owner@example.com', password: PASSWORD },
-      env: from('198.51.100.66'),
-    });
+    const attacker = await authFrom(app, '198.51.100.66', 'signin', { email: 'owner@example.com', password: PASSWORD });
     expect(attacker.status).toBe(429);
-    const owner = await call(app, 'POST', '/api/auth/signin', {
-      body: { email: 'owner@example.com', password: PASSWORD },
-      env: from('192.0.2.10'),
-    });
+    const owner = await authFrom(app, '192.0.2.10', 'signin', { email: 'owner@example.com', password: PASSWORD });
     expect(owner.status).toBe(200);
   });
 
   it('a guessing storm from many addresses slows the account, but a device that signed in before still passes', async () => {
-    const { app } = makeTestApp({ config: { ...testConfig, auth: { google: null, rateLimits: { perAccount: 20 } } } });
+    const { app } = makeTestApp({ config: limitedConfig({ perAccount: 20 }) });
     await signUp(app, 'storm@example.com');
-    const first = await call(app, 'POST', '/api/auth/signin', {
-      body: { email: 'storm@example.com', password: PASSWORD },
-      env: from('192.0.2.10'),
-    });
+    const first = await authFrom(app, '192.0.2.10', 'signin', { email: 'storm@example.com', password: PASSWORD });
     const device = first.headers
       .getSetCookie()
       .find((l) => l.startsWith('swatchbook_device='))
       ?.split(';')[0];
     expect(device).toBeTruthy();
     for (let i = 0; i < 25; i++) {
-      await call(app, 'POST', '/api/auth/signin', {
-        body: { email: 'storm@example.com', password: `guess number ${i}` },
-        env: from(`203.0.113.${i}`),
-      });
+      await authFrom(app, `203.0.113.${i}`, 'signin', { email: 'storm@example.com', password: `guess number ${i}` });
     }
-    const stranger = await call(app, 'POST', '/api/auth/signin', {
-      body: { email: 'storm@example.com', password: PASSWORD },
-      env: from('198.51.100.1'),
-    });
+    const stranger = await authFrom(app, '198.51.100.1', 'signin', { email: 'storm@example.com', password: PASSWORD });
     expect(stranger.status).toBe(429);
-    const known = await call(app, 'POST', '/api/auth/signin', {
-      body: { email: 'storm@example.com', password: PASSWORD },
-      env: from('192.0.2.99'),
-      cookie: device!,
-    });
+    const known = await authFrom(
+      app,
+      '192.0.2.99',
+      'signin',
+      { email: 'storm@example.com', password: PASSWORD },
+      { cookie: device! },
+    );
     expect(known.status).toBe(200);
   });
 
   it('spoofed X-Forwarded-For: behind one proxy the rightmost entry counts, whatever the client writes on the left', async () => {
-    const config: AppConfig = { ...testConfig, trustProxy: 1, auth: { google: null, rateLimits: { perIp: 3 } } };
+    const config = limitedConfig({ perIp: 3 }, { trustProxy: 1 });
     const { app } = makeTestApp({ config });
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
-      const res = await call(app, 'POST', '/api/auth/signin', {
-        body: { email: `guess${i}@example.com`, password: PASSWORD },
-        headers: { 'x-forwarded-for': `10.0.0.${i}, 203.0.113.9` },
-        env: from('127.0.0.1'),
-      });
+      const res = await authFrom(
+        app,
+        '127.0.0.1',
+        'signin',
+        { email: `guess${i}@example.com`, password: PASSWORD },
+        { headers: { 'x-forwarded-for': `10.0.0.${i}, 203.0.113.9` } },
+      );
       statuses.push(res.status);
     }
     expect(statuses).toEqual([401, 401, 401, 429]);
     // Another real client behind the same proxy is not affected.
-    const other = await call(app, 'POST', '/api/auth/signin', {
-      body: { email: 'guess@example.com', password: PASSWORD },
-      headers: { 'x-forwarded-for': '203.0.113.9, 203.0.113.10' },
-      env: from('127.0.0.1'),
-    });
+    const other = await authFrom(
+      app,
+      '127.0.0.1',
+      'signin',
+      { email: 'guess@example.com', password: PASSWORD },
+      { headers: { 'x-forwarded-for': '203.0.113.9, 203.0.113.10' } },
+    );
     expect(other.status).toBe(401);
   });
 
   it('TRUST_PROXY=2 takes the second entry from the right', async () => {
-    const config: AppConfig = { ...testConfig, trustProxy: 2, auth: { google: null, rateLimits: { perIp: 2 } } };
+    const config = limitedConfig({ perIp: 2 }, { trustProxy: 2 });
     const { app } = makeTestApp({ config });
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const res = await call(app, 'POST', '/api/auth/signin', {
-        body: { email: 'x@example.com', password: PASSWORD },
-        headers: { 'x-forwarded-for': `10.9.9.${i}, 203.0.113.7, 10.0.0.${i}` },
-        env: from('127.0.0.1'),
-      });
+      const res = await authFrom(
+        app,
+        '127.0.0.1',
+        'signin',
+        { email: 'x@example.com', password: PASSWORD },
+        { headers: { 'x-forwarded-for': `10.9.9.${i}, 203.0.113.7, 10.0.0.${i}` } },
+      );
       statuses.push(res.status);
     }
     expect(statuses).toEqual([401, 401, 429]);
   });
 
   it('counters persist in the database: a restart does not forget them', async () => {
-    const first = makeTestApp({ config: { ...testConfig, auth: { google: null, rateLimits: { perIp: 2 } } } });
+    const first = makeTestApp({ config: limitedConfig({ perIp: 2 }) });
     for (let i = 0; i < 2; i++) {
-      await call(first.app, 'POST', '/api/auth/signin', {
-        body: { email: 'r@example.com', password: PASSWORD },
-        env: from('192.0.2.50'),
-      });
+      await authFrom(first.app, '192.0.2.50', 'signin', { email: 'r@example.com', password: PASSWORD });
     }
     first.deps.db.close();
     const db = openDatabase(join(first.dir, 'test.sqlite'));
     const second = makeTestApp({ db, config: first.deps.config });
-    const res = await call(second.app, 'POST', '/api/auth/signin', {
-      body: { email: 'r@example.com', password: PASSWORD },
-      env: from('192.0.2.50'),
-    });
+    const res = await authFrom(second.app, '192.0.2.50', 'signin', { email: 'r@example.com', password: PASSWORD });
     expect(res.status).toBe(429);
   });
 
@@ -274,7 +256,7 @@ describe('limits that hold', () => {
     expect((await call(app, 'DELETE', `/api/palettes/${a.id}`, { cookie })).status).toBe(204);
 
     const limited = makeTestApp({
-      config: { ...testConfig, auth: { google: null, rateLimits: { writesPerMinute: 3 } } },
+      config: limitedConfig({ writesPerMinute: 3 }),
     });
     const user = await signUp(limited.app);
     const statuses: number[] = [];

@@ -4,7 +4,7 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Logger } from '../../server/http/app-env';
 import { smtpMailer } from '../../server/auth/mailer';
-import { call, makeTestApp, sessionCookie, signUp, testConfig } from './helpers';
+import { authFrom, call, limitedConfig, makeTestApp, sessionCookie, signUp, testConfig } from './helpers';
 import { startSmtpSink } from './smtp-sink';
 
 type ErrorBody = { error: { code: string; message: string } };
@@ -182,26 +182,16 @@ describe('accounts: protection', () => {
   });
 
   it('limits sign-in and sign-up attempts per address', async () => {
-    const { app } = makeTestApp({ config: { ...testConfig, auth: { google: null, rateLimits: { perIp: 3 } } } });
-    const from = (address: string) => ({ incoming: { socket: { remoteAddress: address, remotePort: 1 } } });
+    const { app } = makeTestApp({ config: limitedConfig({ perIp: 3 }) });
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
-      const res = await call(app, 'POST', '/api/auth/signin', {
-        body: { email: `guess${i}@example.com`, password: PASSWORD },
-        env: from('192.0.2.7'),
-      });
+      const res = await authFrom(app, '192.0.2.7', 'signin', { email: `guess${i}@example.com`, password: PASSWORD });
       statuses.push(res.status);
     }
     expect(statuses).toEqual([401, 401, 401, 429]);
-    const signup = await call(app, 'POST', '/api/auth/signup', {
-      body: { email: 'new@example.com', password: PASSWORD },
-      env: from('192.0.2.7'),
-    });
+    const signup = await authFrom(app, '192.0.2.7', 'signup', { email: 'new@example.com', password: PASSWORD });
     expect(signup.status).toBe(429);
-    const elsewhere = await call(app, 'POST', '/api/auth/signup', {
-      body: { email: 'new@example.com', password: PASSWORD },
-      env: from('192.0.2.8'),
-    });
+    const elsewhere = await authFrom(app, '192.0.2.8', 'signup', { email: 'new@example.com', password: PASSWORD });
     expect(elsewhere.status).toBe(201);
   });
 

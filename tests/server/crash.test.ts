@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database';
 import { rebuildPaletteProjections } from '../../server/palettes/palette-projection';
 import { paletteStreamId } from '../../shared/palette/palette-events';
-import { ROOT } from '../support/server-process';
+import { ROOT, signUpAt, startServer } from '../support/server-process';
 import { colorIds, snapshot } from './helpers';
 
 /**
@@ -31,12 +30,11 @@ async function bundleServer(): Promise<string> {
   return join(dir, 'server/main.mjs');
 }
 
-async function startBundled(entry: string, databasePath: string) {
-  const child: ChildProcess = spawn(process.execPath, [entry], {
+/** The bundled server on the database file every round shares. */
+const startBundled = (entry: string, databasePath: string) =>
+  startServer({
+    entry,
     env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
       DATABASE_PATH: databasePath,
       DIST_DIR: join(tmpdir(), 'none'),
       // One user writing as fast as the machine allows: far past the per-account ceilings people get.
@@ -44,32 +42,7 @@ async function startBundled(entry: string, databasePath: string) {
       USER_MAX_VERSIONS: '1000000',
       USER_WRITES_PER_MINUTE: '100000000',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  let logs = '';
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${logs}`)), 20_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      logs += chunk.toString();
-      const match = /"url":"http:\/\/localhost:(\d+)"/.exec(logs);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      logs += chunk.toString();
-    });
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    async kill() {
-      child.kill('SIGKILL');
-      await exited;
-    },
-  };
-}
 
 const KILLS = 20;
 const WRITERS = 4;
@@ -96,13 +69,7 @@ describe('crash safety', () => {
       const server = await startBundled(entry, databasePath);
       const headers = () => ({ 'content-type': 'application/json', origin: server.url, cookie });
       if (!cookie) {
-        const res = await fetch(`${server.url}/api/auth/signup`, {
-          method: 'POST',
-          headers: headers(),
-          body: JSON.stringify({ email: 'crash@example.com', password: 'correct horse' }),
-        });
-        expect(res.status).toBe(201);
-        cookie = res.headers.getSetCookie()[0]!.split(';')[0]!;
+        ({ cookie } = await signUpAt(server.url, 'crash@example.com', 'correct horse'));
       }
       let killed = false;
       const writer = async (w: number) => {
@@ -140,7 +107,7 @@ describe('crash safety', () => {
       const writers = Array.from({ length: WRITERS }, (_, w) => writer(w));
       await new Promise((r) => setTimeout(r, 150 + random() * 500));
       killed = true;
-      await server.kill();
+      await server.stop('SIGKILL');
       await Promise.all(writers);
 
       const db = openDatabase(databasePath);

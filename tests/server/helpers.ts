@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../server/app';
+import type { RateLimitConfig } from '../../server/auth/rate-limit';
 import { type AppConfig, type AppDeps, silentLogger } from '../../server/http/app-env';
 import { loadCatalogue } from '../../server/catalogue-file';
 import { openDatabase } from '../../server/db/database';
@@ -52,6 +53,25 @@ export function sessionCookie(res: Response): string {
   const line = res.headers.getSetCookie().find((l) => l.startsWith('swatchbook_session=') && !/Max-Age=0/.test(l));
   if (!line) throw new Error(`no session cookie in ${res.status} response`);
   return line.split(';')[0]!;
+}
+
+/** The test config with these rate limits (and any other setting given, e.g. trustProxy). */
+export function limitedConfig(rateLimits: RateLimitConfig, more: Partial<AppConfig> = {}): AppConfig {
+  return { ...testConfig, ...more, auth: { google: null, rateLimits } };
+}
+
+/** The Node request env @hono/node-server passes, with the socket address the limits count by. */
+const fromAddress = (address: string) => ({ incoming: { socket: { remoteAddress: address, remotePort: 1 } } });
+
+/** A password sign-in or sign-up sent from one client address (with a cookie or proxy headers when given). */
+export function authFrom(
+  app: TestApp,
+  address: string,
+  route: 'signin' | 'signup',
+  body: { email: string; password: string },
+  options: { cookie?: string; headers?: Record<string, string> } = {},
+) {
+  return call(app, 'POST', `/api/auth/${route}`, { body, env: fromAddress(address), ...options });
 }
 
 let userCount = 0;

@@ -16,14 +16,17 @@ export interface RunningServer {
 }
 
 /**
- * Starts the real server (`server/main.ts`) as a child process on a free port with its own
- * temporary database, and resolves once it is listening.
+ * Starts the real server (`server/main.ts` through tsx, or `entry`, a bundle of it run by plain node)
+ * as a child process on a free port with its own temporary database, and resolves once it is listening.
  */
 export async function startServer(
-  options: { env?: Record<string, string>; distDir?: string } = {},
+  options: { env?: Record<string, string>; distDir?: string; entry?: string } = {},
 ): Promise<RunningServer> {
   const databasePath = options.env?.DATABASE_PATH ?? join(mkdtempSync(join(tmpdir(), 'swatchbook-srv-')), 'db.sqlite');
-  const child = spawn(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'server/main.ts')], {
+  const args = options.entry
+    ? [options.entry]
+    : [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'server/main.ts')];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -66,4 +69,16 @@ export async function startServer(
       return exited;
     },
   };
+}
+
+/** Signs a new account up on a running server over HTTP, as the app's page does; its session cookie and id. */
+export async function signUpAt(url: string, email: string, password: string) {
+  const response = await fetch(`${url}/api/auth/signup`, {
+    method: 'POST',
+    headers: { origin: url, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  const body = (await response.json()) as { user: { id: string } };
+  return { cookie: response.headers.getSetCookie()[0]!.split(';')[0]!, userId: body.user.id };
 }

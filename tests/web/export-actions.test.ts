@@ -5,6 +5,7 @@ import { initPalette } from '../../web/stores/palette-store';
 import { savedState } from '../../web/stores/saved-store';
 import { toastState } from '../../web/stores/toast-store';
 import { loadRealCatalogue } from './catalogue-fixture';
+import { paletteSummary } from './palette-fixtures';
 
 // Export against the real stores and writers; only the browser's download (a link and a blob URL) is stood in.
 let catalogue: Catalogue;
@@ -51,18 +52,7 @@ describe('export actions', () => {
   it('downloads the palette on screen, named as the saved palette it matches, and says so', async () => {
     const colors = first(3);
     initPalette(colors.map((c) => c.id));
-    savedState.palettes = [
-      {
-        id: 'p1',
-        name: 'Hallway',
-        colorIds: colors.map((c) => c.id),
-        createdAt: '2026-01-01T10:00:00.000Z',
-        updatedAt: '2026-01-01T10:00:00.000Z',
-        isPublic: false,
-        shareId: null,
-        version: 1,
-      },
-    ];
+    savedState.palettes = [paletteSummary({ id: 'p1', name: 'Hallway', colorIds: colors.map((c) => c.id) })];
     await exportPalette('json');
     expect(downloads).toHaveLength(1);
     expect(downloads[0]?.name).toMatch(/^palette-\d{8}-\d{6}\.json$/);

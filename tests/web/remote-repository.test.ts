@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiFailure, type ApiPalette } from '../../web/lib/api-client';
 import { createRemoteRepository, type PaletteApi } from '../../web/lib/remote-repository';
+import { paletteSummary } from './palette-fixtures';
 
 // The remote repository against a fake API client: every answer, and every failure, as a RepoResult.
 const palette = (id: string, version: number, name = `Name ${id}`): ApiPalette => ({
@@ -49,16 +50,7 @@ describe('the remote repository', () => {
     const repo = createRemoteRepository(fakeApi({ createPalette: () => Promise.resolve(palette('p9', 1, 'Hall')) }));
     expect(await repo.create('Hall', ['a', 'b', 'c'])).toEqual({
       ok: true,
-      value: {
-        id: 'p9',
-        name: 'Hall',
-        colorIds: ['a', 'b', 'c'],
-        createdAt: '2026-01-01T10:00:00.000Z',
-        updatedAt: '2026-01-01T10:00:00.000Z',
-        isPublic: false,
-        shareId: null,
-        version: 1,
-      },
+      value: paletteSummary({ id: 'p9', name: 'Hall' }),
     });
   });
 

@@ -16,18 +16,11 @@ import { setRepositories } from '../../web/stores/saved-repository';
 import { savedState } from '../../web/stores/saved-store';
 import { syncState } from '../../web/stores/sync-store';
 import { runToastAction, toastState } from '../../web/stores/toast-store';
+import { localRecord, paletteSummary } from './palette-fixtures';
 
 // The actions against fake repositories: they only turn RepoResults into state and the fixed toasts.
-const palette = (id: string, version = 1, name = `Name ${id}`): PaletteSummary => ({
-  id,
-  name,
-  colorIds: ['a', 'b', 'c'],
-  createdAt: `2026-01-01T10:0${id.length}:00.000Z`,
-  updatedAt: '2026-01-01T10:00:00.000Z',
-  isPublic: false,
-  shareId: null,
-  version,
-});
+const palette = (id: string, version = 1, name = `Name ${id}`): PaletteSummary =>
+  paletteSummary({ id, name, version, createdAt: `2026-01-01T10:0${id.length}:00.000Z` });
 
 type Answers = Partial<{ [K in keyof PaletteRepository]: PaletteRepository[K] }>;
 
@@ -161,18 +154,7 @@ describe('saved-palette actions', () => {
   });
 
   it('says once how many stored palettes could not be read, and shows the others', async () => {
-    const records = [
-      {
-        id: 'p1',
-        name: 'Good',
-        colorIds: ['a', 'b', 'c'],
-        timestamp: 0,
-        createdAt: '2026-01-01T10:00:00.000Z',
-        updatedAt: '2026-01-01T10:00:00.000Z',
-        version: 1,
-        events: [],
-      },
-    ];
+    const records = [localRecord({ id: 'p1', name: 'Good' })];
     const local = fake('local', {}, 2);
     local.readAll = () => Promise.resolve({ ok: true, value: { records, unreadable: 2 } });
     setRepositories({ local });

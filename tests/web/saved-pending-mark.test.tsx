@@ -2,22 +2,14 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { SavedRow } from '../../web/features/saved/saved-sidebar';
 import type { PaletteSummary } from '../../web/lib/palette-repository';
+import { paletteSummary } from './palette-fixtures';
 
 // The dialog shell wants a browser's history at import; the row alone renders without it.
 vi.mock('../../web/lib/dialog', () => ({ Dialog: () => null }));
 
 // The sidebar's quiet mark for a palette whose change waits in the outbox for the connection.
-const palette = (pending?: boolean): PaletteSummary => ({
-  id: 'p1',
-  name: 'Hall',
-  colorIds: ['a', 'b', 'c'],
-  createdAt: '2026-01-01T10:00:00.000Z',
-  updatedAt: '2026-01-01T10:00:00.000Z',
-  isPublic: false,
-  shareId: null,
-  version: 1,
-  ...(pending === undefined ? {} : { pending }),
-});
+const palette = (pending?: boolean): PaletteSummary =>
+  paletteSummary({ id: 'p1', name: 'Hall', ...(pending === undefined ? {} : { pending }) });
 
 const row = (p: PaletteSummary) =>
   renderToStaticMarkup(<SavedRow palette={p} checked={false} onToggle={() => {}} canShare={true} />);

@@ -7,30 +7,13 @@ import { setRepositories } from '../../web/stores/saved-repository';
 import { savedState } from '../../web/stores/saved-store';
 import { syncState } from '../../web/stores/sync-store';
 import { toastState } from '../../web/stores/toast-store';
+import { localRecord, paletteSummary } from './palette-fixtures';
 
 // The sign-in upload through the real API client: only fetch (the server's answers) and the repositories
 // on either side are stood in. What the server answers decides what leaves this device.
-const record = (id: string): LocalPaletteRecord => ({
-  id,
-  name: `Room ${id}`,
-  colorIds: ['a', 'b', 'c'],
-  timestamp: 0,
-  createdAt: '2026-01-01T10:00:00.000Z',
-  updatedAt: '2026-01-01T10:00:00.000Z',
-  version: 1,
-  events: [],
-});
+const record = (id: string): LocalPaletteRecord => localRecord({ id, name: `Room ${id}` });
 
-const serverPalette = (id: string): PaletteSummary => ({
-  id,
-  name: `Room ${id}`,
-  colorIds: ['a', 'b', 'c'],
-  createdAt: '2026-01-01T10:00:00.000Z',
-  updatedAt: '2026-01-01T10:00:00.000Z',
-  isPublic: false,
-  shareId: null,
-  version: 1,
-});
+const serverPalette = (id: string): PaletteSummary => paletteSummary({ id, name: `Room ${id}` });
 
 type Sent = { localId: string; history?: unknown };
 /** Decides the server's answer to one import request: null accepts it. */

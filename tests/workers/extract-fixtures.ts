@@ -1,22 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { PNG } from 'pngjs';
-import { type Catalogue, hydrateCatalogue } from '../../shared/catalogue/catalogue';
-import type { CatalogueColor, CompactCatalogue } from '../../shared/catalogue/types';
+import type { Catalogue } from '../../shared/catalogue/catalogue';
+import type { CatalogueColor } from '../../shared/catalogue/types';
 import { deltaE2000 } from '../../shared/color/difference';
 import { parseHex } from '../../shared/color/hex';
 import { rgbToLab } from '../../shared/color/spaces';
 import type { Rgb } from '../../shared/color/types';
 import type { Pixels } from '../../workers/extract';
-
-const ROOT = join(import.meta.dirname, '../..');
-
-/** The built catalogue, as the app loads it (run `npm run catalogue` first; the test scripts do). */
-export function loadCatalogue(): Catalogue {
-  return hydrateCatalogue(
-    JSON.parse(readFileSync(join(ROOT, 'data/generated/catalogue.json'), 'utf8')) as CompactCatalogue,
-  );
-}
 
 export const rgbOf = (color: CatalogueColor): Rgb => parseHex(color.hexCode) as Rgb;
 export const labOf = (color: CatalogueColor) => ({ l: color.lab[0], a: color.lab[1], b: color.lab[2] });

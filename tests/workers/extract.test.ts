@@ -5,7 +5,8 @@ import { parseHex } from '../../shared/color/hex';
 import { rgbToLab } from '../../shared/color/spaces';
 import type { Rgb } from '../../shared/color/types';
 import { extractPalette, type Pixels, specColorCounts } from '../../workers/extract';
-import { bandImage, distinctPaints, labOf, loadCatalogue, meanDeltaToTruth, rgbOf } from './extract-fixtures';
+import { bandImage, distinctPaints, labOf, meanDeltaToTruth, rgbOf } from './extract-fixtures';
+import { loadCatalogue } from '../../server/catalogue-file';
 
 const catalogue = loadCatalogue();
 const paints = catalogue.colors;

@@ -25,6 +25,32 @@ export async function openApp(page: Page, path = '/') {
   await expect(strips(page).first()).toBeVisible();
 }
 
+/** A new account (made through the API) with the app open and signed in to it; its address. */
+export async function openSignedIn(page: Page): Promise<string> {
+  const email = await signUpByApi(page);
+  await openApp(page);
+  await expectSignedIn(page);
+  return email;
+}
+
+/** A new account this browser has signed out of (its cookie cleared), with the app open; its address. */
+export async function openSignedOut(page: Page): Promise<string> {
+  const email = await signUpByApi(page);
+  await page.context().clearCookies();
+  await openApp(page);
+  return email;
+}
+
+/** Signs in through the header's Sign In dialog with this address and PASSWORD; the dialog, for what it says. */
+export async function signInThroughDialog(page: Page, email: string) {
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  const signIn = page.getByRole('dialog', { name: 'Sign In' });
+  await signIn.getByLabel('Email').fill(email);
+  await signIn.getByLabel('Password').fill(PASSWORD);
+  await signIn.getByRole('button', { name: 'Sign In' }).click();
+  return signIn;
+}
+
 /** The header's account menu button names the signed-in address. */
 export const accountMenu = (page: Page) => page.getByRole('button', { name: /^Account: / });
 

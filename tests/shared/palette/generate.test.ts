@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canGenerateFrom, generateColorIds, pickRandomId } from '../../../shared/palette/generate';
-
-/** A seeded generator (mulberry32) so each run sees the same sequence. */
-function seeded(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seeded } from '../../support/seeded-random';
 
 const ids = Array.from({ length: 447 }, (_, i) => `c${i}`);
 

@@ -4,17 +4,7 @@ import type { CatalogueColor } from '../../../shared/catalogue/types';
 import { paletteHarmony } from '../../../shared/color/harmony';
 import { generateColorIds } from '../../../shared/palette/generate';
 import { generateStyled, paletteKey, styleRefusal } from '../../../shared/palette/palette-styles';
-
-/** mulberry32, so each run sees the same presses. */
-function seeded(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seeded } from '../../support/seeded-random';
 
 const catalogue = loadCatalogue();
 const colors = catalogue.colors;

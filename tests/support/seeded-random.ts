@@ -1,0 +1,12 @@
+import type { Random } from '../../shared/palette/generate';
+
+/** mulberry32: a seeded generator, so every run (test or bench) sees the same presses. */
+export function seeded(seed: number): Random {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
