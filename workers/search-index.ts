@@ -178,23 +178,13 @@ export function parseQuery(text: string): QueryToken[] {
   return tokens;
 }
 
-function lowerBound(sorted: readonly string[], key: string): number {
+/** The first position in an ascending list (terms, or hex values) whose entry is not below `key`. */
+function lowerBound<T extends string | number>(sorted: ArrayLike<T>, key: T): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if ((sorted[mid] as string) < key) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-function lowerBoundNumber(sorted: Uint32Array, key: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((sorted[mid] as number) < key) lo = mid + 1;
+    if ((sorted[mid] as T) < key) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -487,7 +477,7 @@ export function openSearchIndex(compact: CompactSearchIndex): SearchIndex {
         const scale = 16 ** (6 - token.word.length);
         const lo = Number.parseInt(token.word, 16) * scale;
         const hi = lo + scale;
-        for (let h = lowerBoundNumber(hexValues, lo); h < hexValues.length && (hexValues[h] as number) < hi; h++) {
+        for (let h = lowerBound(hexValues, lo); h < hexValues.length && (hexValues[h] as number) < hi; h++) {
           offer(hexDocs[h] as number, token.word.length === 6 ? HEX_EXACT : HEX_PREFIX, -1);
         }
       }

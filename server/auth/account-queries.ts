@@ -92,6 +92,12 @@ export function accounts(db: Database.Database, now: () => Date) {
     };
   };
 
+  /** A reset link's row while it is unspent and unexpired; null once it is neither. */
+  const liveReset = (token: string) => {
+    const found = q.reset.get(tokenHash(token));
+    return found && found.expires_at > now().getTime() ? found : null;
+  };
+
   return {
     toApiUser,
     findByEmail: (email: string) => q.byEmail.get(email),
@@ -226,9 +232,8 @@ export function accounts(db: Database.Database, now: () => Date) {
     },
     /** The user a live reset token belongs to, without spending it (two-factor may still refuse). */
     peekPasswordReset(token: string): UserRow | null {
-      const found = q.reset.get(tokenHash(token));
-      if (!found || found.expires_at <= now().getTime()) return null;
-      return q.byId.get(found.user_id) ?? null;
+      const found = liveReset(token);
+      return found ? (q.byId.get(found.user_id) ?? null) : null;
     },
     /**
      * Spends the token and every other reset link of the account, sets the password, confirms the
@@ -236,8 +241,8 @@ export function accounts(db: Database.Database, now: () => Date) {
      */
     completePasswordReset(token: string, passwordHash: string): UserRow | null {
       return db.transaction(() => {
-        const found = q.reset.get(tokenHash(token));
-        if (!found || found.expires_at <= now().getTime()) return null;
+        const found = liveReset(token);
+        if (!found) return null;
         q.deleteResets.run(found.user_id);
         q.setPassword.run(passwordHash, found.user_id);
         q.verifyEmail.run(found.user_id);

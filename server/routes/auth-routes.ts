@@ -116,6 +116,27 @@ function sendLater(c: Context<AppEnv>, mail: Mail, what: string) {
 const link = (c: Context<AppEnv>, path: string, token: string) =>
   new URL(`${path}?token=${token}`, c.var.deps.config.publicOrigin).toString();
 
+/**
+ * Someone asks for a mail about an address (a new confirmation link, a password reset): limited per
+ * IP and per address, and the same 202 whether or not the address has an account, so the answer
+ * tells nobody which addresses do. `mailFor` gives a known account's mail, or null when it gets none.
+ */
+function answerMailRequest(
+  c: Context<AppEnv>,
+  email: string,
+  kind: { key: string; what: string },
+  mailFor: (user: UserRow) => Mail | null,
+) {
+  const { deps, services } = c.var;
+  limit(services.limits.perIp, ip(c));
+  limit(services.limits.mailsPerEmail, `${kind.key}:${email}`);
+  const user = deps.mailer ? services.accounts.findByEmail(email) : undefined;
+  const mail = user ? mailFor(user) : null;
+  if (mail) sendLater(c, mail, kind.what);
+  const body: MailRequestResponse = { delivery: deps.mailer ? 'mail' : 'administrator' };
+  return c.json(body, 202);
+}
+
 function signedIn(c: Context<AppEnv>): UserRow {
   const user = c.get('user');
   if (!user) throw new ApiError(401, 'unauthenticated', 'Sign in first.');
@@ -267,30 +288,19 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json(body);
   })
   .post('/auth/resend-confirmation', validate('json', emailOnlySchema), (c) => {
-    const { deps, services } = c.var;
     const { email } = c.req.valid('json');
-    limit(services.limits.perIp, ip(c));
-    limit(services.limits.mailsPerEmail, `confirm:${email}`);
-    const user = deps.mailer ? services.accounts.findByEmail(email) : undefined;
-    if (user && user.email_verified !== 1 && user.password_hash) {
-      const token = services.accounts.createConfirmation(user.id, user.password_hash);
-      sendLater(c, confirmationMail(email, link(c, '/confirm', token)), 'confirmation');
-    }
-    const body: MailRequestResponse = { delivery: deps.mailer ? 'mail' : 'administrator' };
-    return c.json(body, 202);
+    return answerMailRequest(c, email, { key: 'confirm', what: 'confirmation' }, (user) => {
+      if (user.email_verified === 1 || !user.password_hash) return null;
+      const token = c.var.services.accounts.createConfirmation(user.id, user.password_hash);
+      return confirmationMail(email, link(c, '/confirm', token));
+    });
   })
   .post('/auth/password-reset', validate('json', emailOnlySchema), (c) => {
-    const { deps, services } = c.var;
     const { email } = c.req.valid('json');
-    limit(services.limits.perIp, ip(c));
-    limit(services.limits.mailsPerEmail, `reset:${email}`);
-    const user = deps.mailer ? services.accounts.findByEmail(email) : undefined;
-    if (user) {
-      const token = services.accounts.createPasswordReset(user.id);
-      sendLater(c, passwordResetMail(email, link(c, '/reset-password', token)), 'password reset');
-    }
-    const body: MailRequestResponse = { delivery: deps.mailer ? 'mail' : 'administrator' };
-    return c.json(body, 202);
+    return answerMailRequest(c, email, { key: 'reset', what: 'password reset' }, (user) => {
+      const token = c.var.services.accounts.createPasswordReset(user.id);
+      return passwordResetMail(email, link(c, '/reset-password', token));
+    });
   })
   .post('/auth/password-reset/confirm', validate('json', resetConfirmSchema), async (c) => {
     const { services } = c.var;

@@ -25,6 +25,36 @@ function failure(error: unknown, fallback: string): Failure {
   return { ok: false, message: fallback };
 }
 
+/** One account request: what `run` resolves to, or the failure a person reads (`fallback` when the server said nothing usable). */
+async function attempt<T>(fallback: string, run: () => Promise<T>): Promise<T | Failure> {
+  try {
+    return await run();
+  } catch (error) {
+    return failure(error, fallback);
+  }
+}
+
+const succeeded = (): { ok: true } => ({ ok: true });
+
+const SIGN_IN_FAILED = 'Could not sign in. Please try again.';
+
+/** The end of every sign-in: no user in the answer is a failure; otherwise the list waits for the sync. */
+async function finishSignIn(user: api.ApiUser | null): Promise<AuthOutcome> {
+  if (!user) return { ok: false, message: SIGN_IN_FAILED };
+  await onSignedIn(user);
+  return { ok: true };
+}
+
+/** Reads a query parameter and takes it out of the address (no new history entry), so a reload never repeats it. */
+function takeParam(name: string): string | null {
+  const query = new URLSearchParams(location.search);
+  const value = query.get(name);
+  query.delete(name);
+  const rest = query.toString();
+  history.replaceState(history.state, '', `${location.pathname}${rest ? `?${rest}` : ''}${location.hash}`);
+  return value;
+}
+
 export async function onSignedIn(user: api.ApiUser): Promise<void> {
   authState.user = user;
   rememberUser(user);
@@ -99,15 +129,8 @@ function rememberedUser(): api.ApiUser | null {
 
 export async function signInWithPassword(email: string, password: string, totp?: string): Promise<AuthOutcome> {
   if (authState.backend === 'unavailable') return { ok: false, message: NOT_CONFIGURED };
-  try {
-    const { user } = await api.signIn(email, password, totp);
-    if (!user) return { ok: false, message: 'Could not sign in. Please try again.' };
-    // The modal waits for the list, so a save that asked for sign-in lands on the server.
-    await onSignedIn(user);
-    return { ok: true };
-  } catch (error) {
-    return failure(error, 'Could not sign in. Please try again.');
-  }
+  // The modal waits for the list, so a save that asked for sign-in lands on the server.
+  return attempt(SIGN_IN_FAILED, async () => finishSignIn((await api.signIn(email, password, totp)).user));
 }
 
 /**
@@ -128,24 +151,12 @@ export function handleArrival(): void {
  * The step leaves the address at once, so a reload or a copied link never asks again.
  */
 function askForSecondFactor(): void {
-  const query = new URLSearchParams(location.search);
-  const step = query.get(AUTH_STEP_PARAM);
-  query.delete(AUTH_STEP_PARAM);
-  const rest = query.toString();
-  history.replaceState(history.state, '', `${location.pathname}${rest ? `?${rest}` : ''}${location.hash}`);
-  if (step === 'second-factor') openOverlay('auth', { mode: 'second-factor' });
+  if (takeParam(AUTH_STEP_PARAM) === 'second-factor') openOverlay('auth', { mode: 'second-factor' });
 }
 
 /** A Google sign-in to an account with two-factor on ends with its authenticator (or recovery) code. */
-export async function signInWithSecondFactor(totp: string): Promise<AuthOutcome> {
-  try {
-    const { user } = await api.finishSecondFactor(totp);
-    if (!user) return { ok: false, message: 'Could not sign in. Please try again.' };
-    await onSignedIn(user);
-    return { ok: true };
-  } catch (error) {
-    return failure(error, 'Could not sign in. Please try again.');
-  }
+export function signInWithSecondFactor(totp: string): Promise<AuthOutcome> {
+  return attempt(SIGN_IN_FAILED, async () => finishSignIn((await api.finishSecondFactor(totp)).user));
 }
 
 /** 409 `email_taken` means the account exists: the modal switches to sign-in. */
@@ -170,53 +181,34 @@ export async function signUpWithPassword(email: string, password: string): Promi
 }
 
 /** "Forgot password?": the same answer whatever the address; says whether mail or an administrator helps. */
-export async function askForPasswordReset(
-  email: string,
-): Promise<AuthOutcome & { delivery?: 'mail' | 'administrator' }> {
-  try {
+export function askForPasswordReset(email: string): Promise<AuthOutcome & { delivery?: 'mail' | 'administrator' }> {
+  return attempt('Could not ask for a reset link. Please try again.', async () => {
     const { delivery } = await api.requestPasswordReset(email);
     return { ok: true, delivery };
-  } catch (error) {
-    return failure(error, 'Could not ask for a reset link. Please try again.');
-  }
+  });
 }
 
-export async function resendConfirmation(email: string): Promise<AuthOutcome> {
-  try {
-    await api.resendConfirmation(email);
-    return { ok: true };
-  } catch (error) {
-    return failure(error, 'Could not send a new link. Please try again.');
-  }
+export function resendConfirmation(email: string): Promise<AuthOutcome> {
+  return attempt('Could not send a new link. Please try again.', () => api.resendConfirmation(email).then(succeeded));
 }
 
-export async function confirmEmailAddress(token: string): Promise<AuthOutcome> {
-  try {
-    await api.confirmEmail(token);
-    return { ok: true };
-  } catch (error) {
-    return failure(error, 'Could not confirm the address. Please try again.');
-  }
+export function confirmEmailAddress(token: string): Promise<AuthOutcome> {
+  return attempt('Could not confirm the address. Please try again.', () => api.confirmEmail(token).then(succeeded));
 }
 
 /** A reset link's new password: the server signs this browser in and every other one out. */
-export async function resetPassword(token: string, password: string): Promise<AuthOutcome> {
-  try {
+export function resetPassword(token: string, password: string): Promise<AuthOutcome> {
+  return attempt('Could not set the password. Please try again.', async () => {
     const { user } = await api.completePasswordReset(token, password);
     if (user) await onSignedIn(user);
     return { ok: true };
-  } catch (error) {
-    return failure(error, 'Could not set the password. Please try again.');
-  }
+  });
 }
 
-export async function changePassword(currentPassword: string, newPassword: string): Promise<AuthOutcome> {
-  try {
-    await api.changePassword(currentPassword, newPassword);
-    return { ok: true };
-  } catch (error) {
-    return failure(error, 'Could not change the password. Please try again.');
-  }
+export function changePassword(currentPassword: string, newPassword: string): Promise<AuthOutcome> {
+  return attempt('Could not change the password. Please try again.', () =>
+    api.changePassword(currentPassword, newPassword).then(succeeded),
+  );
 }
 
 /** Ends every session of the account, this one included. */
@@ -276,11 +268,7 @@ const REDIRECT_ERRORS: Record<AuthRedirectError, string> = {
 
 /** Google sign-in or an email confirmation came back with `?auth_error=…`: say so, and tidy the address bar. */
 function reportRedirectError(): void {
-  const params = new URLSearchParams(location.search);
-  const code = params.get(AUTH_ERROR_PARAM) as AuthRedirectError | null;
-  params.delete(AUTH_ERROR_PARAM);
-  const query = params.toString();
-  history.replaceState(history.state, '', `${location.pathname}${query ? `?${query}` : ''}${location.hash}`);
+  const code = takeParam(AUTH_ERROR_PARAM) as AuthRedirectError | null;
   showToast((code && REDIRECT_ERRORS[code]) || REDIRECT_ERRORS.google_failed, 'error');
 }
 
@@ -297,34 +285,33 @@ export async function signOutNow(): Promise<void> {
 }
 
 /** Starts two-factor set-up: a new secret and its otpauth:// URI for the QR code. */
-export async function startTwoFactorSetup(): Promise<
+export function startTwoFactorSetup(): Promise<
   { ok: true; secret: string; uri: string } | { ok: false; message: string; code?: string }
 > {
-  try {
-    return { ok: true, ...(await api.totpSetup()) };
-  } catch (error) {
-    return failure(error, 'Could not start the set-up. Please try again.');
-  }
+  return attempt('Could not start the set-up. Please try again.', async () => ({
+    ok: true as const,
+    ...(await api.totpSetup()),
+  }));
 }
 
-export async function enableTwoFactor(
+export function enableTwoFactor(
   code: string,
 ): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false; message: string; code?: string }> {
-  try {
+  return attempt('Could not turn on two-factor sign-in. Please try again.', async () => {
     const { recoveryCodes } = await api.totpEnable(code);
-    if (authState.user) authState.user = { ...authState.user, totp: true };
-    return { ok: true, recoveryCodes };
-  } catch (error) {
-    return failure(error, 'Could not turn on two-factor sign-in. Please try again.');
-  }
+    markTwoFactor(true);
+    return { ok: true as const, recoveryCodes };
+  });
 }
 
-export async function disableTwoFactor(password: string): Promise<AuthOutcome> {
-  try {
+export function disableTwoFactor(password: string): Promise<AuthOutcome> {
+  return attempt('Could not turn off two-factor sign-in. Please try again.', async () => {
     await api.totpDisable(password);
-    if (authState.user) authState.user = { ...authState.user, totp: false };
+    markTwoFactor(false);
     return { ok: true };
-  } catch (error) {
-    return failure(error, 'Could not turn off two-factor sign-in. Please try again.');
-  }
+  });
+}
+
+function markTwoFactor(on: boolean): void {
+  if (authState.user) authState.user = { ...authState.user, totp: on };
 }

@@ -217,24 +217,22 @@ export function replacePalette(colorIds: readonly string[], locked: readonly boo
   commit(colorIds.map((id, i) => slot(id, Boolean(locked[i]))));
 }
 
-export function undo(): boolean {
-  const previous = past.at(-1);
-  if (!previous) return false;
-  past = past.slice(0, -1);
-  future = [...future, copy(paletteState.slots)];
-  paletteState.slots = copy(previous);
+/** Undo and redo: the last palette of `from` comes back, the one on screen goes onto `to`. */
+function travel(from: EditorHistoryEntry[], to: EditorHistoryEntry[]): boolean {
+  const target = from.pop();
+  if (!target) return false;
+  to.push(copy(paletteState.slots));
+  paletteState.slots = copy(target);
   syncCounts();
   return true;
 }
 
+export function undo(): boolean {
+  return travel(past, future);
+}
+
 export function redo(): boolean {
-  const next = future.at(-1);
-  if (!next) return false;
-  future = future.slice(0, -1);
-  past = [...past, copy(paletteState.slots)];
-  paletteState.slots = copy(next);
-  syncCounts();
-  return true;
+  return travel(future, past);
 }
 
 /** Sets the palette without an undo step: the very first palette of a visit. */

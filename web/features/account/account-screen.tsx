@@ -35,6 +35,26 @@ function StatusLine({ status }: { status: Status }) {
   );
 }
 
+type Outcome = { ok: true } | { ok: false; message: string };
+
+/** A section's requests: one at a time, the button busy meanwhile, a failure said in its status line. */
+function useRequest() {
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<Status>(null);
+  /** Null when a request is already running; `request` starts before any wait, while the form event is live. */
+  const run = async <T extends Outcome>(request: () => Promise<T>): Promise<T | null> => {
+    if (busy) return null;
+    setBusy(true);
+    setStatus(null);
+    const outcome = await request();
+    setBusy(false);
+    const said: Outcome = outcome;
+    if (!said.ok) setStatus({ tone: 'error', text: said.message });
+    return outcome;
+  };
+  return { busy, status, setStatus, run };
+}
+
 /** The account screen: password, sessions, the person's data, and leaving. */
 export default function AccountScreen({ onClose }: OverlayProps) {
   const { user } = useSnapshot(authState);
@@ -55,22 +75,16 @@ export default function AccountScreen({ onClose }: OverlayProps) {
 }
 
 function ChangePassword() {
-  const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<Status>(null);
+  const { busy, status, setStatus, run } = useRequest();
   const ids = { current: useId() };
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy) return;
     const formElement = event.currentTarget;
     const form = new FormData(formElement);
-    setBusy(true);
-    setStatus(null);
-    const outcome = await changePassword(String(form.get('current') ?? ''), String(form.get('password') ?? ''));
-    setBusy(false);
-    if (!outcome.ok) {
-      setStatus({ tone: 'error', text: outcome.message });
-      return;
-    }
+    const outcome = await run(() =>
+      changePassword(String(form.get('current') ?? ''), String(form.get('password') ?? '')),
+    );
+    if (!outcome?.ok) return;
     formElement.reset();
     setStatus({ tone: 'ok', text: 'Password changed. Every other device was signed out.' });
   };
@@ -139,21 +153,13 @@ function DownloadData() {
 }
 
 function DeleteAccount({ hasPassword, onClose }: { hasPassword: boolean; onClose: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<Status>(null);
+  const { busy, status, run } = useRequest();
   const ids = { password: useId(), heading: useId() };
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy) return;
     const password = String(new FormData(event.currentTarget).get('password') ?? '');
-    setBusy(true);
-    setStatus(null);
-    const outcome = await deleteAccount(password);
-    setBusy(false);
-    if (!outcome.ok) {
-      setStatus({ tone: 'error', text: outcome.message });
-      return;
-    }
+    const outcome = await run(() => deleteAccount(password));
+    if (!outcome?.ok) return;
     showToast('Your account and every palette in it are deleted.');
     onClose();
   };
@@ -187,42 +193,28 @@ function DeleteAccount({ hasPassword, onClose }: { hasPassword: boolean; onClose
 function TwoFactor({ enabled }: { enabled: boolean }) {
   const [setup, setSetup] = useState<{ secret: string; uri: string } | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<Status>(null);
+  const { busy, status, setStatus, run } = useRequest();
   const ids = { heading: useId(), code: useId(), password: useId() };
+  const field = (event: FormEvent<HTMLFormElement>, name: string) => {
+    event.preventDefault();
+    return String(new FormData(event.currentTarget).get(name) ?? '');
+  };
 
   const begin = async () => {
-    setBusy(true);
-    setStatus(null);
-    const outcome = await startTwoFactorSetup();
-    setBusy(false);
-    if (!outcome.ok) setStatus({ tone: 'error', text: outcome.message });
-    else setSetup({ secret: outcome.secret, uri: outcome.uri });
+    const outcome = await run(startTwoFactorSetup);
+    if (outcome?.ok) setSetup({ secret: outcome.secret, uri: outcome.uri });
   };
   const turnOn = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setStatus(null);
-    const outcome = await enableTwoFactor(String(new FormData(event.currentTarget).get('code') ?? ''));
-    setBusy(false);
-    if (!outcome.ok) {
-      setStatus({ tone: 'error', text: outcome.message });
-      return;
-    }
+    const code = field(event, 'code');
+    const outcome = await run(() => enableTwoFactor(code));
+    if (!outcome?.ok) return;
     setSetup(null);
     setCodes(outcome.recoveryCodes);
   };
   const turnOff = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setStatus(null);
-    const outcome = await disableTwoFactor(String(new FormData(event.currentTarget).get('password') ?? ''));
-    setBusy(false);
-    setStatus(
-      outcome.ok ? { tone: 'ok', text: 'Two-factor sign-in is off.' } : { tone: 'error', text: outcome.message },
-    );
+    const password = field(event, 'password');
+    const outcome = await run(() => disableTwoFactor(password));
+    if (outcome?.ok) setStatus({ tone: 'ok', text: 'Two-factor sign-in is off.' });
   };
 
   return (

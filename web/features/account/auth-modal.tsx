@@ -14,6 +14,7 @@ import { localChoice } from '../../stores/saved-store';
 import { showToast } from '../../stores/toast-store';
 import { closeOverlay, openOverlay, type OverlayProps } from '../../stores/ui-store';
 import './auth-modal.css';
+import { HintedField } from './hinted-field';
 import { NewPasswordField } from './new-password-field';
 
 /** 'second-factor': back from Google to an account with two-factor on; only the code is missing. */
@@ -159,42 +160,32 @@ export default function AuthModal({ params, onClose }: OverlayProps) {
         )}
         {mode === 'forgot' && !mail && <p className="auth-intro">{ASK_ADMIN}</p>}
         {mode === 'signin' && (
-          <div className="auth-field">
-            <label htmlFor={ids.password}>Password</label>
-            <input
-              id={ids.password}
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              // Sign-in accepts passwords chosen under the old 6-character rule; new ones follow NewPasswordField.
-              minLength={6}
-              aria-describedby={`${ids.password}-hint`}
-            />
-            <span id={`${ids.password}-hint`} className="auth-hint">
-              At least 6 characters
-            </span>
-          </div>
+          <HintedField
+            id={ids.password}
+            label="Password"
+            hint="At least 6 characters"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            // Sign-in accepts passwords chosen under the old 6-character rule; new ones follow NewPasswordField.
+            minLength={6}
+          />
         )}
         {mode === 'signup' && <NewPasswordField label="Password" />}
         {askCode && (
-          <div className="auth-field">
-            <label htmlFor={ids.totp}>Authentication code</label>
-            <input
-              ref={codeRef}
-              id={ids.totp}
-              name="totp"
-              type="text"
-              inputMode="text"
-              autoComplete="one-time-code"
-              required
-              maxLength={32}
-              aria-describedby={`${ids.totp}-hint`}
-            />
-            <span id={`${ids.totp}-hint`} className="auth-hint">
-              The 6-digit code from your authenticator app, or one of your recovery codes
-            </span>
-          </div>
+          <HintedField
+            ref={codeRef}
+            id={ids.totp}
+            label="Authentication code"
+            hint="The 6-digit code from your authenticator app, or one of your recovery codes"
+            name="totp"
+            type="text"
+            inputMode="text"
+            autoComplete="one-time-code"
+            required
+            maxLength={32}
+          />
         )}
         {mode === 'signin' && (
           <p className="auth-forgot">

@@ -98,6 +98,28 @@ function end(signal: AbortSignal): void {
   }
 }
 
+/**
+ * One run (a new image, or the same one again): it cancels the run before it, and a failure other
+ * than that cancelling is logged and said; the phase goes back to idle unless a newer run took over.
+ */
+async function runPhase(
+  phase: Phase,
+  failed: { log: string; message: string },
+  work: (signal: AbortSignal) => Promise<void>,
+): Promise<void> {
+  const signal = begin(phase);
+  try {
+    await work(signal);
+  } catch (error) {
+    if (!isAbortError(error)) {
+      console.error(failed.log, error);
+      fail(failed.message);
+    }
+  } finally {
+    end(signal);
+  }
+}
+
 async function extractCurrent(signal: AbortSignal, base: number): Promise<void> {
   const image = extractState.image;
   const catalogue = catalogPaints();
@@ -122,9 +144,12 @@ async function extractCurrent(signal: AbortSignal, base: number): Promise<void> 
 }
 
 /** Reads a new image and extracts a palette from it; a bad file leaves everything as it was. */
-export async function extractFromFile(file: File): Promise<void> {
-  const signal = begin('decoding');
-  try {
+export function extractFromFile(file: File): Promise<void> {
+  const failed = {
+    log: 'extract: reading the image failed',
+    message: 'That image could not be read. Choose another photo.',
+  };
+  return runPhase('decoding', failed, async (signal) => {
     const decoded = await decodeImageFile(file, signal, (fraction) => {
       if (!signal.aborted) extractState.progress = fraction * 0.5;
     });
@@ -137,30 +162,14 @@ export async function extractFromFile(file: File): Promise<void> {
     extractState.fileName = file.name || 'image';
     extractState.result = null;
     await extractCurrent(signal, 0.5);
-  } catch (error) {
-    if (!isAbortError(error)) {
-      console.error('extract: reading the image failed', error);
-      fail('That image could not be read. Choose another photo.');
-    }
-  } finally {
-    end(signal);
-  }
+  });
 }
 
 /** Runs the extraction again on the same image (after switching algorithm or count). */
 export async function rerun(): Promise<void> {
   if (!extractState.image) return;
-  const signal = begin('extracting');
-  try {
-    await extractCurrent(signal, 0);
-  } catch (error) {
-    if (!isAbortError(error)) {
-      console.error('extract: extraction failed', error);
-      fail('Extracting the palette failed. Try again.');
-    }
-  } finally {
-    end(signal);
-  }
+  const failed = { log: 'extract: extraction failed', message: 'Extracting the palette failed. Try again.' };
+  await runPhase('extracting', failed, (signal) => extractCurrent(signal, 0));
 }
 
 export function setAlgorithm(algorithm: Algorithm): void {

@@ -5,7 +5,7 @@ import { paletteState } from '../../stores/palette-store';
 import { requestSave } from '../../stores/saved-start-actions';
 import { savedCount, savedState } from '../../stores/saved-store';
 import { openOverlay } from '../../stores/ui-store';
-import { Icon } from './icons';
+import { IconButton } from './icons';
 import { ADD_REASON, addColor, unlockEverything } from './palette-actions';
 import { usePaletteShortcuts } from './palette-shortcuts';
 
@@ -29,55 +29,46 @@ export function FloatingActions() {
   return (
     <div className="floating-actions">
       {anyLocked && (
-        <button
-          type="button"
+        <IconButton
+          icon="unlockAll"
           className="fab"
           aria-label="Unlock all colours"
           title="Unlock all (U)"
           onClick={unlockEverything}
-        >
-          <Icon name="unlockAll" />
-        </button>
+        />
       )}
-      <button
-        type="button"
+      <IconButton
+        icon="save"
         className="fab fab-wide-only"
         aria-label="Save palette"
         title="Save (S)"
         onClick={requestSave}
-      >
-        <Icon name="save" />
-      </button>
-      <button
-        type="button"
+      />
+      <IconButton
+        icon="saved"
         className="fab fab-wide-only"
         aria-label={`Saved palettes (${saved})`}
         title="Saved palettes"
         onClick={() => openOverlay('saved')}
       >
-        <Icon name="saved" />
         <SavedCount count={saved} />
-      </button>
-      <button
-        type="button"
+      </IconButton>
+      <IconButton
+        icon="image"
         className="fab"
         aria-label="Extract palette from image"
         title="Extract from image"
         onClick={() => openOverlay('extract')}
-      >
-        <Icon name="image" />
-      </button>
-      <button
-        type="button"
+      />
+      <IconButton
+        icon="add"
         className="fab fab-primary fab-wide-only"
         aria-label="Add colour"
         title={full ? ADD_REASON : 'Add colour (A)'}
         disabled={full}
         aria-describedby={full ? reasonId : undefined}
         onClick={addColor}
-      >
-        <Icon name="add" />
-      </button>
+      />
       <span id={reasonId} hidden>
         {ADD_REASON}
       </span>

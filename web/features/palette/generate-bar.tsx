@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio';
 import { isPaletteStyle, PALETTE_STYLES } from '../../../shared/palette/style-names';
 import { catalogueState } from '../../stores/catalogue-store';
 import { paletteState, setPaletteStyle } from '../../stores/palette-store';
-import { Icon } from './icons';
+import { IconButton } from './icons';
 import { generate, redoChange, undoChange } from './palette-actions';
 
 export function GenerateBar() {
@@ -14,29 +14,25 @@ export function GenerateBar() {
   return (
     <div className="generate-bar">
       <div className="generate-row">
-        <button
-          type="button"
+        <IconButton
+          icon="undo"
           className="icon-button"
           aria-label="Undo"
           title="Undo (Ctrl+Z)"
           disabled={!snap.canUndo}
           onClick={undoChange}
-        >
-          <Icon name="undo" />
-        </button>
+        />
         <button type="button" className="generate-button" disabled={!ready} onClick={generate}>
           Generate New Palette
         </button>
-        <button
-          type="button"
+        <IconButton
+          icon="redo"
           className="icon-button"
           aria-label="Redo"
           title="Redo (Ctrl+Shift+Z)"
           disabled={!snap.canRedo}
           onClick={redoChange}
-        >
-          <Icon name="redo" />
-        </button>
+        />
         <label className="style-picker" htmlFor={styleId}>
           <span className="style-picker-label">Palette style</span>
           <select

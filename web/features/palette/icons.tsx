@@ -1,3 +1,4 @@
+import type { ButtonHTMLAttributes } from 'react';
 /** Small stroke icons, inline so the first paint needs no icon font or extra request. */
 const paths = {
   copy: 'M9 9h11v11H9zM5 15H4V4h11v1',
@@ -38,5 +39,19 @@ export function Icon({ name }: { name: IconName }) {
     >
       <path d={paths[name]} />
     </svg>
+  );
+}
+
+/** A button led by an icon: its name comes from `aria-label`, or from the text in `children`. */
+export function IconButton({
+  icon,
+  children,
+  ...button
+}: ButtonHTMLAttributes<HTMLButtonElement> & { icon: IconName }) {
+  return (
+    <button type="button" {...button}>
+      <Icon name={icon} />
+      {children}
+    </button>
   );
 }

@@ -8,7 +8,7 @@ import { requestSave } from '../../stores/saved-start-actions';
 import { savedCount, savedState } from '../../stores/saved-store';
 import { openOverlay } from '../../stores/ui-store';
 import { SavedCount } from './floating-actions';
-import { Icon } from './icons';
+import { IconButton } from './icons';
 import { ADD_REASON, addColor, generate } from './palette-actions';
 
 /** At 768 px or less a footer bar holds save, saved palettes, generate, share and add. */
@@ -19,32 +19,28 @@ export function MobileFooter() {
   const reasonId = useId();
   return (
     <nav className="mobile-footer" aria-label="Palette actions">
-      <button type="button" className="footer-button" onClick={requestSave}>
-        <Icon name="save" />
+      <IconButton icon="save" className="footer-button" onClick={requestSave}>
         <span>Save</span>
-      </button>
-      <button
-        type="button"
+      </IconButton>
+      <IconButton
+        icon="saved"
         className="footer-button"
         aria-label={`Saved palettes (${saved})`}
         onClick={() => openOverlay('saved')}
       >
-        <Icon name="saved" />
         <span aria-hidden="true">
           Saved
           <SavedCount count={saved} />
         </span>
-      </button>
-      <button type="button" className="footer-button footer-generate" disabled={!ready} onClick={generate}>
-        <Icon name="generate" />
+      </IconButton>
+      <IconButton icon="generate" className="footer-button footer-generate" disabled={!ready} onClick={generate}>
         <span>Generate</span>
-      </button>
-      <button type="button" className="footer-button" onClick={() => sharePaletteLink()}>
-        <Icon name="share" />
+      </IconButton>
+      <IconButton icon="share" className="footer-button" onClick={() => sharePaletteLink()}>
         <span>Share</span>
-      </button>
-      <button
-        type="button"
+      </IconButton>
+      <IconButton
+        icon="add"
         className="footer-button"
         aria-label="Add colour"
         title={full ? ADD_REASON : undefined}
@@ -52,9 +48,8 @@ export function MobileFooter() {
         aria-describedby={full ? reasonId : undefined}
         onClick={addColor}
       >
-        <Icon name="add" />
         <span aria-hidden="true">Add</span>
-      </button>
+      </IconButton>
       <span id={reasonId} hidden>
         {ADD_REASON}
       </span>
