@@ -1,5 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import { clearSessionCookie, readSessionCookie, writeSessionCookie } from '../auth/session-cookie';
+import { isTokenShaped } from '../auth/tokens';
 import { ApiError } from './errors';
 import type { AppEnv } from './app-env';
 
@@ -11,7 +12,7 @@ export const sessionUser = createMiddleware<AppEnv>(async (c, next) => {
   const { deps, services } = c.var;
   const token = readSessionCookie(c);
   if (token) {
-    const found = /^[a-z2-7]{1,64}$/.test(token) ? services.accounts.validateSession(token) : null;
+    const found = isTokenShaped(token) ? services.accounts.validateSession(token) : null;
     if (!found) clearSessionCookie(c, deps.config.publicOrigin);
     else {
       c.set('user', found.user);

@@ -27,6 +27,7 @@ import type { Mail } from '../auth/mailer';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../auth/password-rules';
 import { burnVerify, hashPassword, verifyPassword } from '../auth/passwords';
 import type { RateLimiter } from '../auth/rate-limit';
+import { isTokenShaped } from '../auth/tokens';
 import {
   clearSessionCookie,
   isHttps,
@@ -98,7 +99,7 @@ function startSession(c: Context<AppEnv>, userId: string) {
 
 function knownDevice(c: Context<AppEnv>, userId: string): boolean {
   const token = getCookie(c, DEVICE_COOKIE);
-  return token !== undefined && /^[a-z2-7]{1,64}$/.test(token) && c.var.services.accounts.isKnownDevice(token, userId);
+  return token !== undefined && isTokenShaped(token) && c.var.services.accounts.isKnownDevice(token, userId);
 }
 
 /**
@@ -271,7 +272,7 @@ export const authRoutes = new Hono<AppEnv>()
   // Links mailed before confirmation became a page: a GET only leads there, it changes nothing.
   .get('/auth/confirm', (c) => {
     const token = c.req.query('token');
-    return c.redirect(token && /^[a-z2-7]{1,64}$/.test(token) ? `/confirm?token=${token}` : '/confirm', 302);
+    return c.redirect(token && isTokenShaped(token) ? `/confirm?token=${token}` : '/confirm', 302);
   })
   .post('/auth/confirm', validate('json', confirmSchema), (c) => {
     const { services } = c.var;
