@@ -107,6 +107,42 @@ for (const theme of ['light', 'dark'] as const) {
     });
   });
 
+  test.describe(`layout, ${theme}: the phone's bar above the footer`, () => {
+    test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+    test('with a colour locked, undo, redo, unlock all, extract and the style picker each show whole', async ({
+      page,
+    }) => {
+      await open(page, theme);
+      await strips(page)
+        .nth(4)
+        .getByRole('button', { name: /^Lock / })
+        .tap();
+      const controls = [
+        page.getByRole('button', { name: 'Undo' }),
+        page.getByRole('button', { name: 'Redo' }),
+        page.getByRole('button', { name: 'Unlock all colours' }),
+        page.getByRole('button', { name: 'Extract palette from image' }),
+        page.getByRole('combobox', { name: 'Palette style' }),
+      ];
+      const boxes = [];
+      for (const control of controls) {
+        await expect(control).toBeInViewport({ ratio: 1 });
+        const box = await control.boundingBox();
+        if (!box) throw new Error('a control has no box');
+        boxes.push(box);
+      }
+      // No two overlap, so a finger meets the control it aims at.
+      for (const [i, a] of boxes.entries()) {
+        for (const b of boxes.slice(i + 1)) {
+          const apart = a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+          expect(apart, `${JSON.stringify(a)} overlaps ${JSON.stringify(b)}`).toBe(true);
+        }
+      }
+      await page.screenshot({ path: `${SHOTS}/phone-bar-${theme}.png` });
+    });
+  });
+
   test.describe(`layout, ${theme}: a desktop with ten colours`, () => {
     test.use({ viewport: { width: 1366, height: 800 } });
 
