@@ -5,7 +5,13 @@ import { normalizeHex } from '../../shared/color/hex';
 import { BRANDS, CATEGORIES } from '../../shared/catalogue/types';
 import { PALETTE_MAX, PALETTE_MIN } from '../../shared/palette/limits';
 import { isPaletteStyle } from '../../shared/palette/style-names';
-import { COOKIE_MAX_AGE, type FirstPaint, PALETTE_COOKIE, THEME_COOKIE } from '../../shared/session/first-paint';
+import {
+  COOKIE_MAX_AGE,
+  type FirstPaint,
+  PALETTE_COOKIE,
+  type PaletteSession,
+  THEME_COOKIE,
+} from '../../shared/session/first-paint';
 import { encodePaletteCookie } from '../../shared/session/palette-cookie';
 import { firstPaint } from '../lib/first-paint';
 import { clearHash, parseHash } from '../lib/hash-route';
@@ -15,7 +21,6 @@ import { generatePalette, initPalette, loadPaletteFromHexes, paletteState, setPa
 import { announceShared } from './shared-link-actions';
 import { themeState } from './theme-store';
 import { showToast } from './toast-store';
-import type { PaletteSession } from '../../shared/session/first-paint';
 
 /** The browser storage key of the restored session; sessions already stored use it, so it stays. */
 export const SESSION_KEY = 'session';
@@ -191,6 +196,15 @@ function showing(session: RestoredSession): boolean {
   );
 }
 
+/** Puts a stored session on screen: palette, locks, search, filters and style. */
+function restore(session: RestoredSession): void {
+  initPalette(session.colorIds, session.locked);
+  setSearchTerm(session.searchTerm);
+  setBrand(session.brand);
+  setCategory(session.category);
+  setPaletteStyle(session.style);
+}
+
 /**
  * The first palette of a visit, once the catalogue is loaded: a `#palette=` link wins, then the
  * remembered session, else a fresh palette of 5. From then on every change is remembered.
@@ -209,13 +223,8 @@ export function startSession(painted?: FirstPaint['source']): void {
   if (painted === 'cookie' || painted === 'random') {
     const raw = readStorage();
     const restored = readSession(raw, catalogue);
-    if (restored && !showing(restored)) {
-      initPalette(restored.colorIds, restored.locked);
-      setSearchTerm(restored.searchTerm);
-      setBrand(restored.brand);
-      setCategory(restored.category);
-      setPaletteStyle(restored.style);
-    } else if (raw !== null && !restored) {
+    if (restored && !showing(restored)) restore(restored);
+    else if (raw !== null && !restored) {
       // A corrupt or outdated stored session: a fresh palette, as without server rendering.
       initPalette([]);
       generatePalette();
@@ -227,13 +236,7 @@ export function startSession(painted?: FirstPaint['source']): void {
   if (painted === 'cookie' || painted === 'random' || paletteState.slots.length === 0) {
     const route = parseHash(location.hash);
     const restored = painted ? null : readSession(readStorage(), catalogue);
-    if (restored) {
-      initPalette(restored.colorIds, restored.locked);
-      setSearchTerm(restored.searchTerm);
-      setBrand(restored.brand);
-      setCategory(restored.category);
-      setPaletteStyle(restored.style);
-    }
+    if (restored) restore(restored);
     if (route.kind === 'palette') {
       clearHash();
       // Over the visitor's remembered palette as an undo step, so theirs is one Undo away.
