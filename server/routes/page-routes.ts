@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
+import { shareIdSchema } from '../../shared/api/palettes';
 import type { Catalogue } from '../../shared/catalogue/catalogue';
 import type { CatalogueColor } from '../../shared/catalogue/types';
 import { generateColorIds } from '../../shared/palette/generate';
@@ -15,7 +16,6 @@ import { palettePng } from '../pages/preview-image';
 import { expandColors } from '../palettes/palette-queries';
 
 const REVALIDATE = 'no-cache';
-const SHARE_ID = /^[A-Za-z0-9]{1,64}$/;
 
 /** Uniform [0, 1) from the platform CSPRNG, as the browser draws palettes. */
 function cryptoRandom(): number {
@@ -75,7 +75,7 @@ export function pageRoutes(distDir: string, renderer: PageRenderer | null) {
     page(c, visitorPaint(c), { title: HOME_TITLE, description: HOME_DESCRIPTION, url: `${origin(c)}/` });
 
   const publicColors = (c: Context<AppEnv>, shareId: string): { name: string; colors: CatalogueColor[] } | null => {
-    if (!SHARE_ID.test(shareId)) return null;
+    if (!shareIdSchema.safeParse(shareId).success) return null;
     const row = c.var.services.paletteQueries.getPublic(shareId);
     if (!row) return null;
     const colors = expandColors(c.var.deps.catalogue, JSON.parse(row.colors) as string[]);
