@@ -6,6 +6,7 @@ import { createApp } from './app';
 import { smtpMailer } from './auth/mailer';
 import { loadCatalogue } from './catalogue-file';
 import { openDatabase } from './db/database';
+import { sqliteSql } from './db/sqlite-sql';
 import type { AppConfig, Logger, PageRenderer } from './http/app-env';
 import { parseTrustProxy } from './http/client-ip';
 import { runMaintenance } from './account/maintenance';
@@ -68,6 +69,7 @@ const render =
 const db = openDatabase(databasePath);
 const app = createApp({
   db,
+  sql: sqliteSql(db),
   catalogue: loadCatalogue(),
   config,
   now: () => new Date(),

@@ -9,6 +9,7 @@ import type { TwoFactor } from '../auth/two-factor';
 import type { EventStore } from '../events/event-store';
 import type { PaletteCommands } from '../palettes/palette-commands';
 import type { PaletteQueries } from '../palettes/palette-queries';
+import type { Sql } from '../db/sql';
 import type { UserCaps } from '../palettes/user-caps';
 
 // The context every route and middleware sees; its own module so that routes never import the app.
@@ -47,6 +48,8 @@ export type PageRenderer = (catalogue: Catalogue, paint: FirstPaint) => string;
 /** Everything the app needs from the outside, so tests inject a `:memory:` database and a fixed clock. */
 export interface AppDeps {
   db: Database.Database;
+  /** The store: SQLite or PostgreSQL, chosen at start-up (db/open-store.ts). */
+  sql: Sql;
   catalogue: Catalogue;
   config: AppConfig;
   now: () => Date;

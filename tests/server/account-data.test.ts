@@ -18,7 +18,7 @@ function databaseBytes(dir: string): string {
 
 describe('your data, and leaving', () => {
   it('exports every palette with its full history as one JSON download', async () => {
-    const { app } = makeTestApp();
+    const { app } = await makeTestApp();
     const { cookie, email } = await signUp(app);
     const created = (await (
       await call(app, 'POST', '/api/palettes', { cookie, body: { name: 'Hall', colorIds: colorIds(3) } })
@@ -49,7 +49,7 @@ describe('your data, and leaving', () => {
   });
 
   it('deletes the account with its password: nothing of theirs is left in the database file, even after VACUUM; everyone else replays the same', async () => {
-    const { app, deps, dir } = makeTestApp();
+    const { app, deps, dir } = await makeTestApp();
     const leaver = await signUp(app);
     const stayer = await signUp(app);
     // Colours nobody else uses, and names found nowhere else.
@@ -142,7 +142,7 @@ describe('your data, and leaving', () => {
 
   it('a Google-only account deletes with a fresh sign-in, not an old session', async () => {
     let now = new Date('2026-11-22T12:00:00Z').getTime();
-    const { app, deps } = makeTestApp({ now: () => new Date(now) });
+    const { app, deps } = await makeTestApp({ now: () => new Date(now) });
     const { accounts } = await import('../../server/auth/account-queries');
     const store = accounts(deps.db, deps.now);
     const user = store.createUser('google-only@example.com', null, true)!;

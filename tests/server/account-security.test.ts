@@ -12,7 +12,7 @@ const PASSWORD = 'correct horse';
 const OTHER = 'battery staple';
 const hasSession = (res: Response) =>
   res.headers.getSetCookie().some((l) => l.startsWith('swatchbook_session=') && !/Max-Age=0/.test(l));
-const whoAmI = async (app: ReturnType<typeof makeTestApp>['app'], cookie: string) =>
+const whoAmI = async (app: Awaited<ReturnType<typeof makeTestApp>>['app'], cookie: string) =>
   ((await (await call(app, 'GET', '/api/auth/session', { cookie })).json()) as { user: { id: string } | null }).user;
 
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -23,7 +23,7 @@ afterAll(() => sink.close());
 
 describe('confirmation that signs nobody in', () => {
   it('pre-hijack: the owner signing up takes an unconfirmed address back; the first password stops working', async () => {
-    const { app } = makeTestApp({ mailer: sink.mailer() });
+    const { app } = await makeTestApp({ mailer: sink.mailer() });
     const email = 'victim@example.com';
     const attacker = await call(app, 'POST', '/api/auth/signup', { body: { email, password: PASSWORD } });
     expect(attacker.status).toBe(201);
@@ -46,7 +46,7 @@ describe('confirmation that signs nobody in', () => {
   });
 
   it('login CSRF: following a confirmation link (GET) leads to the page and signs nobody in; POST confirms without a session', async () => {
-    const { app } = makeTestApp({ mailer: sink.mailer() });
+    const { app } = await makeTestApp({ mailer: sink.mailer() });
     const email = 'csrf@example.com';
     await call(app, 'POST', '/api/auth/signup', { body: { email, password: PASSWORD } });
     const token = linkToken(await sink.mailTo(email), '/confirm');
@@ -65,7 +65,7 @@ describe('confirmation that signs nobody in', () => {
   });
 
   it('confirming ends every session of the account', async () => {
-    const { app, deps } = makeTestApp({ mailer: sink.mailer() });
+    const { app, deps } = await makeTestApp({ mailer: sink.mailer() });
     const email = 'ends@example.com';
     await call(app, 'POST', '/api/auth/signup', { body: { email, password: PASSWORD } });
     const token = linkToken(await sink.mailTo(email), '/confirm');
@@ -84,7 +84,7 @@ describe('confirmation that signs nobody in', () => {
       info: (f: object) => lines.push(JSON.stringify(f)),
       error: (f: object) => lines.push(JSON.stringify(f)),
     };
-    const { app, deps } = makeTestApp({ logger });
+    const { app, deps } = await makeTestApp({ logger });
     const res = await call(app, 'POST', '/api/auth/signup', {
       body: { email: 'nolog@example.com', password: PASSWORD },
     });
@@ -96,7 +96,7 @@ describe('confirmation that signs nobody in', () => {
 
   it('squatting: an unconfirmed account past its link is swept, and resend-confirmation answers 202 whatever the address', async () => {
     let now = new Date('2026-11-22T12:00:00Z').getTime();
-    const { app, deps } = makeTestApp({ mailer: sink.mailer(), now: () => new Date(now) });
+    const { app, deps } = await makeTestApp({ mailer: sink.mailer(), now: () => new Date(now) });
     const email = 'squat@example.com';
     await call(app, 'POST', '/api/auth/signup', { body: { email, password: PASSWORD } });
     await sink.mailTo(email);
@@ -115,7 +115,7 @@ describe('confirmation that signs nobody in', () => {
   });
 
   it('rate-limits resend-confirmation per address asked for', async () => {
-    const { app } = makeTestApp({
+    const { app } = await makeTestApp({
       mailer: sink.mailer(),
       config: limitedConfig({ mailsPerEmail: 2 }),
     });
@@ -131,7 +131,7 @@ describe('confirmation that signs nobody in', () => {
 
 describe('limits that hold', () => {
   it('lock-out: wrong passwords from one address never lock the owner out elsewhere', async () => {
-    const { app } = makeTestApp();
+    const { app } = await makeTestApp();
     await signUp(app, 'owner@example.com');
     for (let i = 0; i < 11; i++) {
       await authFrom(app, '198.51.100.66', 'signin', { email: 'owner@example.com', password: 'wrong password' });
@@ -143,7 +143,7 @@ describe('limits that hold', () => {
   });
 
   it('a guessing storm from many addresses slows the account, but a device that signed in before still passes', async () => {
-    const { app } = makeTestApp({ config: limitedConfig({ perAccount: 20 }) });
+    const { app } = await makeTestApp({ config: limitedConfig({ perAccount: 20 }) });
     await signUp(app, 'storm@example.com');
     const first = await authFrom(app, '192.0.2.10', 'signin', { email: 'storm@example.com', password: PASSWORD });
     const device = first.headers
@@ -168,7 +168,7 @@ describe('limits that hold', () => {
 
   it('spoofed X-Forwarded-For: behind one proxy the rightmost entry counts, whatever the client writes on the left', async () => {
     const config = limitedConfig({ perIp: 3 }, { trustProxy: 1 });
-    const { app } = makeTestApp({ config });
+    const { app } = await makeTestApp({ config });
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
       const res = await authFrom(
@@ -194,7 +194,7 @@ describe('limits that hold', () => {
 
   it('TRUST_PROXY=2 takes the second entry from the right', async () => {
     const config = limitedConfig({ perIp: 2 }, { trustProxy: 2 });
-    const { app } = makeTestApp({ config });
+    const { app } = await makeTestApp({ config });
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) {
       const res = await authFrom(
@@ -210,19 +210,19 @@ describe('limits that hold', () => {
   });
 
   it('counters persist in the database: a restart does not forget them', async () => {
-    const first = makeTestApp({ config: limitedConfig({ perIp: 2 }) });
+    const first = await makeTestApp({ config: limitedConfig({ perIp: 2 }) });
     for (let i = 0; i < 2; i++) {
       await authFrom(first.app, '192.0.2.50', 'signin', { email: 'r@example.com', password: PASSWORD });
     }
     first.deps.db.close();
     const db = openDatabase(join(first.dir, 'test.sqlite'));
-    const second = makeTestApp({ db, config: first.deps.config });
+    const second = await makeTestApp({ db, config: first.deps.config });
     const res = await authFrom(second.app, '192.0.2.50', 'signin', { email: 'r@example.com', password: PASSWORD });
     expect(res.status).toBe(429);
   });
 
   it('caps palettes per account and versions per palette with a clear 409, and writes per minute with 429', async () => {
-    const { app } = makeTestApp({ config: { ...testConfig, caps: { palettes: 2, versionsPerPalette: 3 } } });
+    const { app } = await makeTestApp({ config: { ...testConfig, caps: { palettes: 2, versionsPerPalette: 3 } } });
     const { cookie } = await signUp(app);
     const create = () => call(app, 'POST', '/api/palettes', { cookie, body: { name: 'P', colorIds: colorIds(3) } });
     const a = (await (await create()).json()) as { id: string; version: number };
@@ -255,7 +255,7 @@ describe('limits that hold', () => {
     // Deleting is never refused.
     expect((await call(app, 'DELETE', `/api/palettes/${a.id}`, { cookie })).status).toBe(204);
 
-    const limited = makeTestApp({
+    const limited = await makeTestApp({
       config: limitedConfig({ writesPerMinute: 3 }),
     });
     const user = await signUp(limited.app);
@@ -274,7 +274,7 @@ describe('limits that hold', () => {
   });
 
   it('pages the history: ?before=VERSION&limit=N', async () => {
-    const { app } = makeTestApp();
+    const { app } = await makeTestApp();
     const { cookie } = await signUp(app);
     const created = (await (
       await call(app, 'POST', '/api/palettes', { cookie, body: { name: 'v1', colorIds: colorIds(3) } })
@@ -306,7 +306,7 @@ describe('limits that hold', () => {
 
 describe('text that is text', () => {
   it('stores names NFC, and refuses ill-formed UTF-16, controls, bidi overrides and invisible names with a 400 naming the field', async () => {
-    const { app } = makeTestApp();
+    const { app } = await makeTestApp();
     const { cookie } = await signUp(app);
     const decomposed = 'Cafe\u0301 wall';
     const ok = await call(app, 'POST', '/api/palettes', { cookie, body: { name: decomposed, colorIds: colorIds(3) } });
@@ -331,7 +331,7 @@ describe('text that is text', () => {
   });
 
   it('a chosen password has at least 8 characters and is not one of the most common, and the answer says why', async () => {
-    const { app } = makeTestApp();
+    const { app } = await makeTestApp();
     const short = await call(app, 'POST', '/api/auth/signup', {
       body: { email: 'p1@example.com', password: 'abc1234' },
     });
@@ -352,10 +352,10 @@ describe('text that is text', () => {
 
 describe('password reset, change password, sign out everywhere, absolute lifetime', () => {
   it('forgot password: 202 the same for any address; the mailed single-use link sets the password, confirms, ends other sessions and signs in', async () => {
-    const { app } = makeTestApp({ mailer: sink.mailer() });
+    const { app } = await makeTestApp({ mailer: sink.mailer() });
     const { cookie: otherDevice, email } = await (async () => {
       // Made without mail, then the server gained SMTP: a live session on another device.
-      const noMail = makeTestApp();
+      const noMail = await makeTestApp();
       void noMail;
       const res = await call(app, 'POST', '/api/auth/signup', {
         body: { email: 'forgot@example.com', password: PASSWORD },
@@ -396,7 +396,7 @@ describe('password reset, change password, sign out everywhere, absolute lifetim
 
   it('a reset link expires after an hour', async () => {
     let now = new Date('2026-11-22T12:00:00Z').getTime();
-    const { app } = makeTestApp({ mailer: sink.mailer(), now: () => new Date(now) });
+    const { app } = await makeTestApp({ mailer: sink.mailer(), now: () => new Date(now) });
     await call(app, 'POST', '/api/auth/signup', { body: { email: 'late@example.com', password: PASSWORD } });
     await call(app, 'POST', '/api/auth/password-reset', { body: { email: 'late@example.com' } });
     const mails = () => sink.mails.filter((m) => m.includes('To: late@example.com') && m.includes('/reset-password'));
@@ -409,7 +409,7 @@ describe('password reset, change password, sign out everywhere, absolute lifetim
   });
 
   it('without SMTP the answer says to ask the administrator, and `npm run account -- reset-password` prints a working one-time link', async () => {
-    const { app, dir, deps } = makeTestApp();
+    const { app, dir, deps } = await makeTestApp();
     const { email } = await signUp(app, 'admin-help@example.com');
     const res = await call(app, 'POST', '/api/auth/password-reset', { body: { email } });
     expect(res.status).toBe(202);
@@ -432,7 +432,7 @@ describe('password reset, change password, sign out everywhere, absolute lifetim
   });
 
   it('changes the password with the current one, ending every other session', async () => {
-    const { app } = makeTestApp();
+    const { app } = await makeTestApp();
     const { cookie, email } = await signUp(app);
     const other = sessionCookie(await call(app, 'POST', '/api/auth/signin', { body: { email, password: PASSWORD } }));
     const wrong = await call(app, 'POST', '/api/auth/password', {
@@ -455,7 +455,7 @@ describe('password reset, change password, sign out everywhere, absolute lifetim
   });
 
   it('signs out everywhere', async () => {
-    const { app } = makeTestApp();
+    const { app } = await makeTestApp();
     const { cookie, email } = await signUp(app);
     const other = sessionCookie(await call(app, 'POST', '/api/auth/signin', { body: { email, password: PASSWORD } }));
     const res = await call(app, 'POST', '/api/auth/signout-everywhere', { cookie });
@@ -466,7 +466,7 @@ describe('password reset, change password, sign out everywhere, absolute lifetim
 
   it('ends a session 90 days after sign-in however often it is used', async () => {
     let now = new Date('2026-11-22T12:00:00Z').getTime();
-    const { app } = makeTestApp({ now: () => new Date(now) });
+    const { app } = await makeTestApp({ now: () => new Date(now) });
     const { cookie } = await signUp(app);
     for (let day = 0; day < 88; day += 10) {
       now += 10 * 86_400_000;

@@ -3,23 +3,25 @@ import { makeTestApp, testConfig } from './helpers';
 
 describe('the API skeleton', () => {
   it('answers GET /api/health', async () => {
-    const { app } = makeTestApp();
+    const { app } = await makeTestApp();
     const res = await app.request('/api/health');
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true });
   });
 
   it('says which sign-in methods are enabled', async () => {
-    const off = await makeTestApp().app.request('/api/config');
+    const off = await (await makeTestApp()).app.request('/api/config');
     expect(await off.json()).toEqual({ auth: { password: true, google: false, mail: false } });
-    const on = makeTestApp({ config: { ...testConfig, auth: { google: { clientId: 'id', clientSecret: 's' } } } });
+    const on = await makeTestApp({
+      config: { ...testConfig, auth: { google: { clientId: 'id', clientSecret: 's' } } },
+    });
     expect(await (await on.app.request('/api/config')).json()).toEqual({
       auth: { password: true, google: true, mail: false },
     });
   });
 
   it('answers an unknown API path with 404 in the error shape', async () => {
-    const res = await makeTestApp().app.request('/api/no-such-thing');
+    const res = await (await makeTestApp()).app.request('/api/no-such-thing');
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
     const body = (await res.json()) as { error: { code: string; message: string } };
@@ -28,7 +30,7 @@ describe('the API skeleton', () => {
   });
 
   it('answers malformed JSON with 400 invalid_json', async () => {
-    const res = await makeTestApp().app.request('/api/health', {
+    const res = await (await makeTestApp()).app.request('/api/health', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{"name": ',
@@ -40,7 +42,7 @@ describe('the API skeleton', () => {
   });
 
   it('answers a non-JSON body with 415 and an oversized one with 413', async () => {
-    const { app } = makeTestApp();
+    const { app } = await makeTestApp();
     const form = await app.request('/api/health', {
       method: 'POST',
       headers: { 'content-type': 'text/plain', origin: 'http://localhost' },
@@ -58,7 +60,7 @@ describe('the API skeleton', () => {
   });
 
   it('sends security headers with a strict CSP', async () => {
-    const res = await makeTestApp().app.request('/api/health');
+    const res = await (await makeTestApp()).app.request('/api/health');
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");

@@ -13,7 +13,7 @@ const PASSWORD = 'correct horse';
 describe('accounts: sign-up, sign-in, session, sign-out', () => {
   it('signs up (201), is signed in at once without SMTP, and logs no confirmation link', async () => {
     const lines: Record<string, unknown>[] = [];
-    const { app } = makeTestApp({ logger: { info: (f) => lines.push(f), error: (f) => lines.push(f) } });
+    const { app } = await makeTestApp({ logger: { info: (f) => lines.push(f), error: (f) => lines.push(f) } });
     const res = await call(app, 'POST', '/api/auth/signup', {
       body: { email: ' Ann@Example.com ', password: PASSWORD },
     });
@@ -35,7 +35,7 @@ describe('accounts: sign-up, sign-in, session, sign-out', () => {
   });
 
   it('stores only the hash of the session token, and an argon2id password hash', async () => {
-    const { app, deps } = makeTestApp();
+    const { app, deps } = await makeTestApp();
     const { cookie, email } = await signUp(app);
     const token = cookie.split('=')[1]!;
     const stored = deps.db.prepare('SELECT id FROM sessions').all() as Array<{ id: string }>;
@@ -50,7 +50,7 @@ describe('accounts: sign-up, sign-in, session, sign-out', () => {
   });
 
   it('answers 409 email_taken with the fixed message for an existing email, in any case', async () => {
-    const { app } = makeTestApp();
+    const { app } = await makeTestApp();
     await signUp(app, 'bea@example.com');
     const res = await call(app, 'POST', '/api/auth/signup', {
       body: { email: 'BEA@example.com', password: 'other pw' },
@@ -62,7 +62,7 @@ describe('accounts: sign-up, sign-in, session, sign-out', () => {
   });
 
   it('validates the form: email, password of at least 8 characters', async () => {
-    const { app } = makeTestApp();
+    const { app } = await makeTestApp();
     for (const body of [
       { email: 'not-an-email', password: PASSWORD },
       { email: 'a@example.com', password: '1234567' },
@@ -76,7 +76,7 @@ describe('accounts: sign-up, sign-in, session, sign-out', () => {
   });
 
   it('signs in with the right password (200 + cookie) and answers 401 otherwise, the same for unknown emails', async () => {
-    const { app } = makeTestApp();
+    const { app } = await makeTestApp();
     await signUp(app, 'cy@example.com');
     const ok = await call(app, 'POST', '/api/auth/signin', { body: { email: 'cy@example.com', password: PASSWORD } });
     expect(ok.status).toBe(200);
@@ -95,7 +95,7 @@ describe('accounts: sign-up, sign-in, session, sign-out', () => {
   });
 
   it('signs out: 204, the session is gone on the server and the cookie cleared', async () => {
-    const { app, deps } = makeTestApp();
+    const { app, deps } = await makeTestApp();
     const { cookie } = await signUp(app);
     const res = await call(app, 'POST', '/api/auth/signout', { cookie });
     expect(res.status).toBe(204);
@@ -107,7 +107,7 @@ describe('accounts: sign-up, sign-in, session, sign-out', () => {
 
   it('keeps a session 30 days from its last use, and ends it 30 days after', async () => {
     let now = new Date('2026-11-22T12:00:00Z').getTime();
-    const { app } = makeTestApp({ now: () => new Date(now) });
+    const { app } = await makeTestApp({ now: () => new Date(now) });
     const { cookie } = await signUp(app);
     now += 20 * 86_400_000;
     const used = await call(app, 'GET', '/api/auth/session', { cookie });
@@ -122,7 +122,7 @@ describe('accounts: sign-up, sign-in, session, sign-out', () => {
   });
 
   it('marks the cookie Secure when the public origin is HTTPS', async () => {
-    const { app } = makeTestApp({ config: { ...testConfig, publicOrigin: 'https://swatchbook.example' } });
+    const { app } = await makeTestApp({ config: { ...testConfig, publicOrigin: 'https://swatchbook.example' } });
     const res = await app.request('https://swatchbook.example/api/auth/signup', {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: 'https://swatchbook.example' },
@@ -135,7 +135,7 @@ describe('accounts: sign-up, sign-in, session, sign-out', () => {
 
 describe('accounts: protection', () => {
   it('refuses a mutating request from another origin with 403, and a cross-site form post', async () => {
-    const { app } = makeTestApp();
+    const { app } = await makeTestApp();
     const res = await call(app, 'POST', '/api/auth/signup', {
       body: { email: 'x@example.com', password: PASSWORD },
       headers: { origin: 'https://evil.example' },
@@ -151,7 +151,7 @@ describe('accounts: protection', () => {
   });
 
   it('limits sign-in attempts per account: the 11th in 10 minutes answers 429 with Retry-After', async () => {
-    const { app } = makeTestApp();
+    const { app } = await makeTestApp();
     await signUp(app, 'dee@example.com');
     const attempt = () =>
       call(app, 'POST', '/api/auth/signin', { body: { email: 'dee@example.com', password: 'wrong password' } });
@@ -168,7 +168,7 @@ describe('accounts: protection', () => {
   });
 
   it('limits sign-up attempts per email too', async () => {
-    const { app } = makeTestApp();
+    const { app } = await makeTestApp();
     await signUp(app, 'taken@example.com');
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
@@ -182,7 +182,7 @@ describe('accounts: protection', () => {
   });
 
   it('limits sign-in and sign-up attempts per address', async () => {
-    const { app } = makeTestApp({ config: limitedConfig({ perIp: 3 }) });
+    const { app } = await makeTestApp({ config: limitedConfig({ perIp: 3 }) });
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
       const res = await authFrom(app, '192.0.2.7', 'signin', { email: `guess${i}@example.com`, password: PASSWORD });
@@ -201,7 +201,7 @@ describe('accounts: protection', () => {
       info: (f: object) => lines.push(JSON.stringify(f)),
       error: (f: object) => lines.push(JSON.stringify(f)),
     };
-    const { app } = makeTestApp({ logger });
+    const { app } = await makeTestApp({ logger });
     const { cookie } = await signUp(app, 'log@example.com');
     await call(app, 'POST', '/api/auth/signin', { body: { email: 'log@example.com', password: PASSWORD } });
     await call(app, 'GET', '/api/auth/session', { cookie });
@@ -223,7 +223,7 @@ describe('accounts: confirmation mail over SMTP', () => {
   afterAll(() => sink.close());
 
   it('mails a link; the account signs in only after it is followed', async () => {
-    const { app } = makeTestApp({ mailer: sink.mailer() });
+    const { app } = await makeTestApp({ mailer: sink.mailer() });
     const res = await call(app, 'POST', '/api/auth/signup', { body: { email: 'eve@example.com', password: PASSWORD } });
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({ confirmationRequired: true, user: { emailVerified: false } });
@@ -258,7 +258,7 @@ describe('accounts: confirmation mail over SMTP', () => {
   });
 
   it('undoes the sign-up when the mail cannot be sent, so the address can try again', async () => {
-    const { app, deps } = makeTestApp({ mailer: smtpMailer('smtp://127.0.0.1:1', 'x@example.com') });
+    const { app, deps } = await makeTestApp({ mailer: smtpMailer('smtp://127.0.0.1:1', 'x@example.com') });
     const res = await call(app, 'POST', '/api/auth/signup', { body: { email: 'fay@example.com', password: PASSWORD } });
     expect(res.status).toBe(503);
     expect(deps.db.prepare('SELECT count(*) AS n FROM users').get()).toEqual({ n: 0 });
@@ -284,9 +284,9 @@ describe('accounts: Google sign-in (against a local OIDC mock)', () => {
   });
   afterAll(() => oidc.stop());
 
-  function googleApp(logger?: Logger) {
+  async function googleApp(logger?: Logger) {
     const base = oidc.issuer.url!;
-    return makeTestApp({
+    return await makeTestApp({
       ...(logger ? { logger } : {}),
       config: {
         ...testConfig,
@@ -304,7 +304,7 @@ describe('accounts: Google sign-in (against a local OIDC mock)', () => {
   }
 
   /** Follows the whole redirect dance as a browser would, returning the final callback response. */
-  async function signInWithGoogle(app: ReturnType<typeof googleApp>['app'], tamperState = false) {
+  async function signInWithGoogle(app: Awaited<ReturnType<typeof googleApp>>['app'], tamperState = false) {
     const start = await app.request('http://localhost:3000/api/auth/google');
     expect(start.status).toBe(302);
     const authorize = new URL(start.headers.get('location')!);
@@ -324,7 +324,7 @@ describe('accounts: Google sign-in (against a local OIDC mock)', () => {
   it('creates an account from a verified Google email and signs it in', async () => {
     email = 'gina@example.com';
     verified = true;
-    const { app } = googleApp();
+    const { app } = await googleApp();
     const done = await signInWithGoogle(app);
     expect(done.status).toBe(302);
     expect(done.headers.get('location')).toBe('/');
@@ -335,7 +335,7 @@ describe('accounts: Google sign-in (against a local OIDC mock)', () => {
   it('links Google to an existing password account whose owner confirmed the email', async () => {
     email = 'hal@example.com';
     verified = true;
-    const { app, deps } = googleApp();
+    const { app, deps } = await googleApp();
     const { id } = await signUp(app, email);
     // The owner confirmed the address (by mail, or an administrator's reset link).
     deps.db.prepare('UPDATE users SET email_verified = 1 WHERE id = ?').run(id);
@@ -352,7 +352,7 @@ describe('accounts: Google sign-in (against a local OIDC mock)', () => {
   it('takes an unconfirmed account back from whoever set its password when Google proves the email', async () => {
     email = 'kim@example.com';
     verified = true;
-    const { app } = googleApp();
+    const { app } = await googleApp();
     // Someone who does not own kim@example.com signs up with it (no SMTP: usable at once, unconfirmed).
     const squatter = await signUp(app, email);
     const done = await signInWithGoogle(app);
@@ -372,7 +372,7 @@ describe('accounts: Google sign-in (against a local OIDC mock)', () => {
   it('refuses an unverified Google email and a forged state, back to / with an error', async () => {
     email = 'ivy@example.com';
     verified = false;
-    const { app } = googleApp();
+    const { app } = await googleApp();
     const unverified = await signInWithGoogle(app);
     expect(unverified.headers.get('location')).toBe('/?auth_error=google_email_unverified');
     verified = true;
@@ -386,7 +386,7 @@ describe('accounts: Google sign-in (against a local OIDC mock)', () => {
   it('an account with two-factor on also needs its authenticator code after Google', async () => {
     email = 'tara@example.com';
     verified = true;
-    const { app } = googleApp();
+    const { app } = await googleApp();
     const first = await signInWithGoogle(app);
     const owner = sessionCookie(first);
     const { secret } = (await (await call(app, 'POST', '/api/auth/totp/setup', { cookie: owner })).json()) as {
@@ -444,7 +444,7 @@ describe('accounts: Google sign-in (against a local OIDC mock)', () => {
   });
 
   it('answers 404 when Google is not configured', async () => {
-    const res = await makeTestApp().app.request('http://localhost:3000/api/auth/google');
+    const res = await (await makeTestApp()).app.request('http://localhost:3000/api/auth/google');
     expect(res.status).toBe(404);
   });
 });

@@ -18,8 +18,8 @@ const created = (id: string) =>
 const P1 = paletteStreamId('p1');
 
 describe('the event log', () => {
-  it('refuses UPDATE and DELETE of events (append-only triggers)', () => {
-    const { deps } = makeTestApp();
+  it('refuses UPDATE and DELETE of events (append-only triggers)', async () => {
+    const { deps } = await makeTestApp();
     const store = createEventStore(deps.db, [paletteProjection]);
     store.append(P1, 0, [created('p1')], 'u1');
     expect(() => deps.db.prepare("UPDATE events SET type = 'x'").run()).toThrow(/append-only/);
@@ -27,8 +27,8 @@ describe('the event log', () => {
     expect(store.readStream(P1)).toHaveLength(1);
   });
 
-  it('appends with an expected version and refuses a stale one with a typed conflict, writing nothing', () => {
-    const { deps } = makeTestApp();
+  it('appends with an expected version and refuses a stale one with a typed conflict, writing nothing', async () => {
+    const { deps } = await makeTestApp();
     const store = createEventStore(deps.db, [paletteProjection]);
     store.append(P1, 0, [created('p1')], 'u1');
     const rename = paletteEvent('PaletteRenamed', '2026-11-22T12:01:00.000Z', { name: 'Kitchen' });
@@ -45,8 +45,8 @@ describe('the event log', () => {
     expect(deps.db.prepare('SELECT name, version FROM palettes').get()).toEqual({ name: 'Kitchen', version: 2 });
   });
 
-  it('has UNIQUE (stream_id, version) as the backstop', () => {
-    const { deps } = makeTestApp();
+  it('has UNIQUE (stream_id, version) as the backstop', async () => {
+    const { deps } = await makeTestApp();
     const insert = deps.db.prepare(
       "INSERT INTO events (stream_id, version, type, schema_version, data, time) VALUES ('s', 1, 't', 1, '{}', 'now')",
     );
@@ -54,8 +54,8 @@ describe('the event log', () => {
     expect(() => insert.run()).toThrow(/UNIQUE/);
   });
 
-  it('rolls the events back when the projection fails, so log and read model never disagree', () => {
-    const { deps } = makeTestApp();
+  it('rolls the events back when the projection fails, so log and read model never disagree', async () => {
+    const { deps } = await makeTestApp();
     const failing = {
       handles: () => true,
       apply: () => {
@@ -105,7 +105,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 
 describe('projections', () => {
   it('equal a full replay of the log after any sequence of commands', async () => {
-    const { app, deps } = makeTestApp();
+    const { app, deps } = await makeTestApp();
     const users = [await signUp(app), await signUp(app)];
     // Deleted palettes, so an undelete can pick one (of either user: a stranger's try must change nothing).
     const gone: string[] = [];
@@ -184,7 +184,7 @@ describe('projections', () => {
   }, 60_000);
 
   it('are rebuilt from the log by `npm run rebuild-projections`', async () => {
-    const { app, deps, dir } = makeTestApp();
+    const { app, deps, dir } = await makeTestApp();
     const { cookie } = await signUp(app);
     for (let i = 0; i < 3; i++) {
       await call(app, 'POST', '/api/palettes', { cookie, body: { name: `P${i}`, colorIds: colorIds(3, i) } });

@@ -90,7 +90,7 @@ const idLike = fc.oneof(fc.string({ maxLength: 80 }), fc.stringMatching(/^[a-z0-
 
 describe('fuzzing every endpoint', () => {
   it('answers thousands of random and malformed requests with 4xx (never 5xx), leaving the database intact', async () => {
-    const { app, deps } = makeTestApp();
+    const { app, deps } = await makeTestApp();
     const owner = await signUp(app);
     const stranger = await signUp(app);
     const created = await call(app, 'POST', '/api/palettes', {

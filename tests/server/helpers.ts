@@ -7,18 +7,20 @@ import type { RateLimitConfig } from '../../server/auth/rate-limit';
 import { type AppConfig, type AppDeps, silentLogger } from '../../server/http/app-env';
 import { loadCatalogue } from '../../server/catalogue-file';
 import { openDatabase } from '../../server/db/database';
+import { sqliteSql } from '../../server/db/sqlite-sql';
 
 export const testConfig: AppConfig = { publicOrigin: 'http://localhost:3000', auth: { google: null } };
 
 let catalogue: ReturnType<typeof loadCatalogue> | null = null;
 
 /** A fresh app on a temporary SQLite file (the real engine, WAL and all), with a fixed clock. */
-export function makeTestApp(overrides: Partial<AppDeps> = {}) {
+export async function makeTestApp(overrides: Partial<AppDeps> = {}) {
   catalogue ??= loadCatalogue();
   const dir = mkdtempSync(join(tmpdir(), 'swatchbook-test-'));
   const db = overrides.db ?? openDatabase(join(dir, 'test.sqlite'));
   const deps: AppDeps = {
     db,
+    sql: overrides.sql ?? sqliteSql(db),
     catalogue,
     config: testConfig,
     now: () => new Date('2026-11-22T12:00:00Z'),
@@ -28,7 +30,7 @@ export function makeTestApp(overrides: Partial<AppDeps> = {}) {
   return { app: createApp(deps), deps, dir };
 }
 
-export type TestApp = ReturnType<typeof makeTestApp>['app'];
+export type TestApp = Awaited<ReturnType<typeof makeTestApp>>['app'];
 const ORIGIN = 'http://localhost:3000';
 
 /** A JSON request as the app's own page sends it (same Origin, session cookie if given). */

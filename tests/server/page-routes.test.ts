@@ -48,7 +48,7 @@ const stripIds = (html: string) => [...html.matchAll(/data-color-id="([^"]+)"/g)
 
 describe('the first paint from the server', () => {
   it('renders a palette of 5 real catalogue colours, with the CSS inline and the state beside it', async () => {
-    const { app } = setup();
+    const { app } = await setup();
     const res = await app.request('/');
     expect(res.status).toBe(200);
     const html = await res.text();
@@ -76,7 +76,7 @@ describe('the first paint from the server', () => {
   });
 
   it('sends the page gzipped to browsers that accept it', async () => {
-    const { app } = setup();
+    const { app } = await setup();
     const res = await app.request('/', { headers: { 'accept-encoding': 'gzip, br' } });
     expect(res.headers.get('content-encoding')).toBe('gzip');
     const html = new TextDecoder().decode(gunzipSync(Buffer.from(await res.arrayBuffer())));
@@ -84,7 +84,7 @@ describe('the first paint from the server', () => {
   });
 
   it('allows the shell’s inline theme script by its hash, never unsafe-inline', async () => {
-    const { app } = setup();
+    const { app } = await setup();
     const csp = (await app.request('/')).headers.get('content-security-policy') ?? '';
     const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
     expect(csp).toMatch(new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/=]/g, '\\$&')}'`));
@@ -101,7 +101,7 @@ describe('the first paint from the server', () => {
   });
 
   it("paints a returning visitor's palette, locks, style, search and dark theme from their cookies", async () => {
-    const { app } = setup();
+    const { app } = await setup();
     const ids = catalogue.colors.slice(100, 106).map((c) => c.id);
     const cookie = `swatchbook_palette=p=${ids.join('.')}&l=1.4&y=Tonal&q=${encodeURIComponent('sea <green>')}; swatchbook_theme=dark`;
     const html = await (await app.request('/', { headers: { cookie } })).text();
@@ -121,7 +121,7 @@ describe('the first paint from the server', () => {
   });
 
   it('ignores a tampered cookie: a fresh random palette, no error', async () => {
-    const { app } = setup();
+    const { app } = await setup();
     const res = await app.request('/', {
       headers: { cookie: 'swatchbook_palette=p=<script>&l=x; swatchbook_theme=evil' },
     });
@@ -134,7 +134,7 @@ describe('the first paint from the server', () => {
 });
 
 describe('share pages', () => {
-  async function share(app: ReturnType<typeof setup>['app'], name: string, colorIds: string[]) {
+  async function share(app: Awaited<ReturnType<typeof setup>>['app'], name: string, colorIds: string[]) {
     const owner = await signUp(app);
     const created = await call(app, 'POST', '/api/palettes', { cookie: owner.cookie, body: { name, colorIds } });
     const palette = (await created.json()) as { id: string };
@@ -146,7 +146,7 @@ describe('share pages', () => {
   }
 
   it('holds the shared palette and escaped Open Graph tags in the HTML', async () => {
-    const { app } = setup();
+    const { app } = await setup();
     const colors = catalogue.colors.slice(200, 204);
     const name = `Tom & Jerry's "<b>den</b>"`;
     const { shareId } = await share(
@@ -170,7 +170,7 @@ describe('share pages', () => {
   });
 
   it("draws the preview image as the palette's colours, left to right", async () => {
-    const { app } = setup();
+    const { app } = await setup();
     const colors = catalogue.colors.slice(300, 305);
     const { shareId } = await share(
       app,
@@ -194,7 +194,7 @@ describe('share pages', () => {
   });
 
   it('answers 404 for a private, unknown or malformed share, page and image alike', async () => {
-    const { app } = setup();
+    const { app } = await setup();
     const { owner, palette, shareId } = await share(
       app,
       'Soon private',

@@ -11,7 +11,7 @@ async function create(app: TestApp, cookie: string, name = 'Hall', ids = colorId
 }
 
 async function setup() {
-  const { app, deps } = makeTestApp();
+  const { app, deps } = await makeTestApp();
   const owner = await signUp(app);
   const other = await signUp(app);
   return { app, deps, owner, other };

@@ -13,7 +13,7 @@ import { call, makeTestApp, signUp } from './helpers';
 describe('server: palettes saved before a catalogue rename', () => {
   it('read, history, share and later writes all give the renamed paint under its current id', async () => {
     // Saved, edited and shared while the paint had its old id.
-    const before = makeTestApp({ catalogue: catalogueBeforeRename() });
+    const before = await makeTestApp({ catalogue: catalogueBeforeRename() });
     const owner = await signUp(before.app);
     const ids = [OLD_ID, 'farrow-ball-hague-blue', 'lick-greige-02'];
     const created = await call(before.app, 'POST', '/api/palettes', {
@@ -35,7 +35,7 @@ describe('server: palettes saved before a catalogue rename', () => {
     const { shareId } = (await shared.json()) as { shareId: string };
 
     // The same database after the rename shipped.
-    const { app } = makeTestApp({ db: before.deps.db, catalogue: catalogueAfterRename() });
+    const { app } = await makeTestApp({ db: before.deps.db, catalogue: catalogueAfterRename() });
     const read = (await (
       await call(app, 'GET', `/api/palettes/${palette.id}`, { cookie: owner.cookie })
     ).json()) as ApiPalette;
@@ -76,7 +76,7 @@ describe('server: palettes saved before a catalogue rename', () => {
       at(5),
       exists,
     );
-    const { app, deps } = makeTestApp({ catalogue: catalogueAfterRename() });
+    const { app, deps } = await makeTestApp({ catalogue: catalogueAfterRename() });
     const owner = await signUp(app);
     const res = await call(app, 'POST', '/api/palettes/import', {
       cookie: owner.cookie,

@@ -16,8 +16,8 @@ function fakeBuild() {
   return dir;
 }
 
-describe('serving the built SPA', () => {
-  const { app } = makeTestApp({ distDir: fakeBuild() });
+describe('serving the built SPA', async () => {
+  const { app } = await makeTestApp({ distDir: fakeBuild() });
 
   it('caches hashed assets for a year as immutable', async () => {
     const res = await app.request('/assets/index-abc123.js');
@@ -66,7 +66,7 @@ describe('serving the built SPA', () => {
     writeFileSync(join(dir, '.env'), 'SECRET=1');
     writeFileSync(join(dir, '.git', 'config'), '[core]');
     writeFileSync(join(dir, 'assets', '.hidden.js'), 'secret');
-    const served = makeTestApp({ distDir: dir }).app;
+    const served = (await makeTestApp({ distDir: dir })).app;
     for (const path of [
       '/.env',
       '/.git/config',
@@ -101,7 +101,7 @@ describe('serving the built SPA', () => {
 
   it('explains what to run when the app has not been built', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'swatchbook-empty-'));
-    const res = await makeTestApp({ distDir: empty }).app.request('/');
+    const res = await (await makeTestApp({ distDir: empty })).app.request('/');
     expect(res.status).toBe(503);
     expect(await res.text()).toContain('npm run build');
   });

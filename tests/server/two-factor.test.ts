@@ -12,7 +12,7 @@ const codeAt = (secret: string, at: number, offsetSteps = 0) =>
 
 async function withTwoFactor() {
   let now = new Date('2026-11-22T12:00:00Z').getTime();
-  const made = makeTestApp({ now: () => new Date(now) });
+  const made = await makeTestApp({ now: () => new Date(now) });
   const { app } = made;
   const account = await signUp(app);
   const setup = await call(app, 'POST', '/api/auth/totp/setup', { cookie: account.cookie });

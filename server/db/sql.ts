@@ -1,0 +1,45 @@
+/**
+ * The one store interface every server module talks to. Two implementations, chosen once at start-up
+ * by `openStore` (db/open-store.ts): SQLite (db/sqlite-sql.ts, the default) and PostgreSQL
+ * (db/postgres-sql.ts, when DATABASE_URL names one). Queries are written once, in the SQL both
+ * engines share, with `?` placeholders; what differs (schema DDL, triggers, a JSON path, scan hints)
+ * lives in the two implementations and their migrations, never in routes or commands.
+ */
+export type SqlValue = string | number | null;
+export type Engine = 'sqlite' | 'postgres';
+
+export interface Sql {
+  readonly engine: Engine;
+  /** The first row, or undefined. */
+  get<T>(text: string, params?: readonly SqlValue[]): Promise<T | undefined>;
+  all<T>(text: string, params?: readonly SqlValue[]): Promise<T[]>;
+  /** Runs a statement; resolves to how many rows it changed. */
+  run(text: string, params?: readonly SqlValue[]): Promise<number>;
+  /**
+   * Runs `fn` in one transaction: everything `fn` awaits through this handle uses it, and nothing
+   * from outside can join it. A call inside a transaction joins the one already open. A throw rolls
+   * back. On SQLite the transaction is IMMEDIATE (writers queue); on PostgreSQL it is READ COMMITTED
+   * and writers meet at the unique keys (an event's (stream, version) above all).
+   */
+  transaction<T>(fn: () => Promise<T>): Promise<T>;
+  /** Rows in batches, without holding the whole result in memory (replays, copies). */
+  batches<T>(text: string, params: readonly SqlValue[], size: number): AsyncIterable<T[]>;
+  /** The engine's own spellings of the few things the two dialects say differently. */
+  readonly dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export interface Dialect {
+  /** A text field of a JSON text column, e.g. an event's owner. */
+  jsonText(column: string, key: string): string;
+  /** Scan the events table in log order without sorting through an index (a replay of millions). */
+  eventsInLogOrder: string;
+}
+
+/** A UNIQUE or PRIMARY KEY constraint refused a write: someone else holds that key. */
+export class UniqueViolation extends Error {
+  constructor(cause: unknown) {
+    super('unique constraint violated', { cause });
+    this.name = 'UniqueViolation';
+  }
+}
