@@ -13,7 +13,7 @@ import { sessionUser, writeRate } from './http/session';
 import { staticFiles } from './http/static-files';
 import { inlineScriptHashes, readShell } from './pages/page-shell';
 import { paletteCommands } from './palettes/palette-commands';
-import { paletteProjection } from './palettes/palette-projection';
+import { catalogueFingerprint, paletteProjection } from './palettes/palette-projection';
 import { paletteQueries } from './palettes/palette-queries';
 import { DEFAULT_CAPS } from './palettes/user-caps';
 import { accountRoutes } from './routes/account-routes';
@@ -25,17 +25,17 @@ import { shareRoutes } from './routes/share-routes';
 
 /** Built once per app: the event store with its projections, the palette slice and the accounts. */
 function createServices(deps: AppDeps): AppServices {
-  const store = createEventStore(deps.db, [paletteProjection]);
+  const store = createEventStore(deps.sql, [paletteProjection(deps.catalogue)]);
   return {
     store,
     palettes: paletteCommands({
-      db: deps.db,
       store,
       catalogue: deps.catalogue,
       now: deps.now,
       caps: { ...DEFAULT_CAPS, ...deps.config.caps },
     }),
-    paletteQueries: paletteQueries(deps.db),
+    paletteQueries: paletteQueries(deps.sql),
+    shareTag: catalogueFingerprint(deps.catalogue).slice(0, 8),
     accounts: accounts(deps.db, deps.now),
     twoFactor: twoFactor(deps.db, deps.now),
     limits: authLimits(deps.db, () => deps.now().getTime(), deps.config.auth.rateLimits),
@@ -49,14 +49,15 @@ export function createApp(deps: AppDeps) {
     .use('*', requestContext(deps, createServices(deps)))
     .use('*', securityHeaders(shell ? inlineScriptHashes(shell) : []));
 
+  // Public share reads first: no session, no cookie, cacheable (routes/share-routes.ts).
+  app.route('/api', shareRoutes);
   const api = new Hono<AppEnv>()
     .use('*', noStore, originCheck(deps.config.publicOrigin), limitBody, requireJsonBody, sessionUser)
     .use('/palettes/*', writeRate)
     .route('/', healthRoutes)
     .route('/', authRoutes)
     .route('/', accountRoutes)
-    .route('/', paletteRoutes)
-    .route('/', shareRoutes);
+    .route('/', paletteRoutes);
   api.all('*', apiNotFound);
   app.route('/api', api);
 

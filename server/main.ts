@@ -5,8 +5,8 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { smtpMailer } from './auth/mailer';
 import { loadCatalogue } from './catalogue-file';
-import { openDatabase } from './db/database';
-import { sqliteSql } from './db/sqlite-sql';
+import { openStore, storeFromEnv } from './db/open-store';
+import { refreshShareBodies } from './palettes/palette-projection';
 import type { AppConfig, Logger, PageRenderer } from './http/app-env';
 import { parseTrustProxy } from './http/client-ip';
 import { runMaintenance } from './account/maintenance';
@@ -14,7 +14,7 @@ import { runMaintenance } from './account/maintenance';
 // The only module that reads the environment and opens the socket.
 const env = process.env;
 const port = Number(env.PORT ?? 3000);
-const databasePath = env.DATABASE_PATH ?? 'var/swatchbook.sqlite';
+const target = storeFromEnv(env);
 const distDir = env.DIST_DIR ?? fileURLToPath(new URL('../dist/web', import.meta.url));
 
 const logger: Logger = {
@@ -66,11 +66,14 @@ const render =
     ? ((await import(pathToFileURL(ssrEntry).href)) as { renderApp: PageRenderer }).renderApp
     : null;
 
-const db = openDatabase(databasePath);
+const sql = await openStore(target);
+const catalogue = loadCatalogue();
+// Share reads answer stored JSON: fill what an older version left empty, or what a changed catalogue made stale.
+await refreshShareBodies(sql, catalogue);
 const app = createApp({
-  db,
-  sql: sqliteSql(db),
-  catalogue: loadCatalogue(),
+  db: (sql as unknown as { db: never }).db,
+  sql,
+  catalogue,
   config,
   now: () => new Date(),
   logger,
@@ -80,35 +83,38 @@ const app = createApp({
 });
 
 const server = serve({ fetch: app.fetch, port, hostname: env.HOST ?? '0.0.0.0' }, (info) => {
-  logger.info({ msg: 'listening', url: `http://localhost:${info.port}`, database: databasePath });
+  logger.info({ msg: 'listening', url: `http://localhost:${info.port}`, database: target.label });
 });
 
 // Expired sessions, links and counters are refused when seen; the sweep keeps tables small and, where
 // mail confirms addresses, frees addresses nobody confirmed in time.
-const sweep = () => {
+const sweep = async () => {
   try {
-    runMaintenance(db, () => new Date(), { mail: mailer !== null });
+    await runMaintenance(sql, () => new Date(), { mail: mailer !== null });
   } catch (error) {
     logger.error({ msg: 'maintenance sweep failed', error: String(error) });
   }
 };
-sweep();
+void sweep();
 setInterval(sweep, 60 * 60 * 1000).unref();
 
 let closing = false;
+async function finish(code: number) {
+  try {
+    await sql.close();
+  } finally {
+    process.exit(code);
+  }
+}
 function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   logger.info({ msg: 'shutting down', signal });
-  // Stop accepting connections, let in-flight requests finish, then close the database cleanly.
-  server.close(() => {
-    db.close();
-    process.exit(0);
-  });
-  setTimeout(() => {
-    db.close();
-    process.exit(0);
-  }, 5000).unref();
+  // Stop accepting connections and drop idle keep-alive ones; requests in flight finish and are
+  // answered, then the database closes cleanly. A load balancer retries elsewhere meanwhile.
+  server.close(() => void finish(0));
+  (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+  setTimeout(() => void finish(0), 10_000).unref();
 }
 process.on('SIGTERM', () => shutdown('SIGTERM'));
 process.on('SIGINT', () => shutdown('SIGINT'));

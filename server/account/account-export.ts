@@ -1,13 +1,13 @@
 import { versions } from '../../shared/palette/palette-evolve';
 import type { AppDeps, AppServices } from '../http/app-env';
 import type { UserRow } from '../auth/account-queries';
-import { expandColors } from '../palettes/palette-queries';
+import { expandColors } from '../palettes/palette-row';
 
 /**
  * Everything the account holds, as one JSON document: the account, and every saved palette with
  * its full history (each version's name and colours, with the paint names and hex values).
  */
-export function exportAccount(services: AppServices, deps: AppDeps, user: UserRow) {
+export async function exportAccount(services: AppServices, deps: AppDeps, user: UserRow) {
   const { catalogue } = deps;
   const colors = (ids: readonly string[]) =>
     expandColors(catalogue, ids).map((color) => ({
@@ -22,7 +22,7 @@ export function exportAccount(services: AppServices, deps: AppDeps, user: UserRo
     version: 1,
     exportedAt: deps.now().toISOString(),
     account: { ...services.accounts.toApiUser(user) },
-    palettes: services.paletteQueries.listOwned(user.id).map((row) => ({
+    palettes: await Promise.all((await services.paletteQueries.listOwned(user.id)).map(async (row) => ({
       id: row.id,
       name: row.name,
       colors: colors(JSON.parse(row.colors) as string[]),
@@ -31,7 +31,7 @@ export function exportAccount(services: AppServices, deps: AppDeps, user: UserRo
       isPublic: row.is_public === 1,
       shareId: row.share_id,
       version: row.version,
-      history: versions(services.palettes.history(row.id)).map(({ event, state }) => ({
+      history: versions(await services.palettes.history(row.id)).map(({ event, state }) => ({
         version: state.version,
         type: event.type,
         at: event.at,
@@ -39,6 +39,6 @@ export function exportAccount(services: AppServices, deps: AppDeps, user: UserRo
         colors: colors(state.colorIds),
         isPublic: state.isPublic,
       })),
-    })),
+    }))),
   };
 }

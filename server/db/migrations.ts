@@ -170,4 +170,13 @@ CREATE TABLE pending_sign_ins (
 ) STRICT;
 CREATE INDEX pending_sign_ins_by_user ON pending_sign_ins (user_id);`,
   },
+  {
+    version: 9,
+    name: 'shares keep what the share read answers',
+    // Filled by the projection; rows older than this migration are filled at start-up
+    // (refreshShareBodies), which also rewrites them whenever the catalogue changes.
+    sql: `
+ALTER TABLE shares ADD COLUMN version INTEGER;
+ALTER TABLE shares ADD COLUMN body TEXT;`,
+  },
 ];

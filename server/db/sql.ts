@@ -34,6 +34,8 @@ export interface Dialect {
   jsonText(column: string, key: string): string;
   /** Scan the events table in log order without sorting through an index (a replay of millions). */
   eventsInLogOrder: string;
+  /** A statement that makes appends wait while a replay rewrites the projections, or null when the transaction already does. */
+  lockEventsForReplay: string | null;
 }
 
 /** A UNIQUE or PRIMARY KEY constraint refused a write: someone else holds that key. */

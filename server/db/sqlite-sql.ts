@@ -57,6 +57,8 @@ export function sqliteSql(db: Database.Database): Sql & { readonly db: Database.
       jsonText: (column, key) => `json_extract(${column}, '$.${key}')`,
       // NOT INDEXED: a straight scan in position order; the stream index would force a 1M-row sort.
       eventsInLogOrder: 'events NOT INDEXED',
+      // BEGIN IMMEDIATE already holds the only write lock.
+      lockEventsForReplay: null,
     },
     get: <T>(text: string, values?: readonly SqlValue[]) =>
       exec(() => prepare(text).get(...params(values)) as T | undefined),

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import { type Sql, UniqueViolation } from '../db/sql';
 
 /** An event as the log holds it. `data` is parsed JSON. */
 export interface StoredEvent {
@@ -23,7 +23,7 @@ export interface NewEvent {
 /** A read model kept in the same transaction as the append. */
 export interface InlineProjection {
   handles(streamId: string): boolean;
-  apply(db: Database.Database, streamId: string, events: readonly StoredEvent[]): void;
+  apply(sql: Sql, streamId: string, events: readonly StoredEvent[]): Promise<void>;
 }
 
 /** The stream moved on since the caller read it: someone else wrote first. */
@@ -38,7 +38,10 @@ export class ConcurrencyError extends Error {
   }
 }
 
-interface EventRow {
+/** Marks a conflict caught by the unique key, before the stream's version is known. */
+const UNKNOWN_VERSION = -1;
+
+export interface EventRow {
   position: number;
   stream_id: string;
   version: number;
@@ -62,22 +65,16 @@ const toStored = (row: EventRow): StoredEvent => ({
 
 export type EventStore = ReturnType<typeof createEventStore>;
 
-/** The append-only log on SQLite; the only module besides db/ that touches better-sqlite3. */
-export function createEventStore(db: Database.Database, projections: readonly InlineProjection[] = []) {
-  const versionOf = db.prepare<[string], { v: number }>(
-    'SELECT coalesce(max(version), 0) AS v FROM events WHERE stream_id = ?',
-  );
-  const insert = db.prepare(
-    `INSERT INTO events (stream_id, version, type, schema_version, data, actor, time)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const readAll = db.prepare<[string], EventRow>('SELECT * FROM events WHERE stream_id = ? ORDER BY version');
-  const readUpTo = db.prepare<[string, number], EventRow>(
-    'SELECT * FROM events WHERE stream_id = ? AND version <= ? ORDER BY version',
-  );
+const VERSION_OF = 'SELECT coalesce(max(version), 0) AS v FROM events WHERE stream_id = ?';
+const INSERT = `INSERT INTO events (stream_id, version, type, schema_version, data, actor, time)
+  VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING position`;
 
-  function appendNow(streamId: string, expectedVersion: number, events: readonly NewEvent[], actor: string | null) {
-    const actual = versionOf.get(streamId)?.v ?? 0;
+/** The append-only log, on either engine (db/sql.ts); only db/, this and the projections write SQL for it. */
+export function createEventStore(sql: Sql, projections: readonly InlineProjection[] = []) {
+  const versionOf = async (streamId: string) => (await sql.get<{ v: number }>(VERSION_OF, [streamId]))?.v ?? 0;
+
+  async function appendNow(streamId: string, expectedVersion: number, events: readonly NewEvent[], actor: string | null) {
+    const actual = await versionOf(streamId);
     if (actual !== expectedVersion) throw new ConcurrencyError(streamId, expectedVersion, actual);
     const stored: StoredEvent[] = [];
     for (const [i, event] of events.entries()) {
@@ -85,14 +82,21 @@ export function createEventStore(db: Database.Database, projections: readonly In
       let position: number;
       try {
         const data = JSON.stringify(event.data);
-        position = Number(
-          insert.run(streamId, version, event.type, event.schemaVersion, data, actor, event.at).lastInsertRowid,
-        );
+        const row = await sql.get<{ position: number }>(INSERT, [
+          streamId,
+          version,
+          event.type,
+          event.schemaVersion,
+          data,
+          actor,
+          event.at,
+        ]);
+        position = row!.position;
       } catch (error) {
-        // UNIQUE (stream_id, version) is the backstop if another writer slipped in between.
-        if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
-          throw new ConcurrencyError(streamId, expectedVersion, versionOf.get(streamId)?.v ?? expectedVersion);
-        }
+        // UNIQUE (stream_id, version) is the backstop when another writer (another process, on
+        // PostgreSQL) slipped in between. Its transaction is spoilt on PostgreSQL, so the version it
+        // reached is read after the rollback (see `transaction` below).
+        if (error instanceof UniqueViolation) throw new ConcurrencyError(streamId, expectedVersion, UNKNOWN_VERSION);
         throw error;
       }
       stored.push({
@@ -106,35 +110,47 @@ export function createEventStore(db: Database.Database, projections: readonly In
         time: event.at,
       });
     }
-    for (const projection of projections) if (projection.handles(streamId)) projection.apply(db, streamId, stored);
+    for (const projection of projections) {
+      if (projection.handles(streamId)) await projection.apply(sql, streamId, stored);
+    }
     return stored;
   }
-  const appendTx = db.transaction(appendNow);
+
+  /** One transaction (joined if the caller holds one); a conflict found by the unique key learns the stream's version after the rollback. */
+  async function transaction<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await sql.transaction(fn);
+    } catch (error) {
+      if (error instanceof ConcurrencyError && error.actualVersion === UNKNOWN_VERSION) {
+        throw new ConcurrencyError(error.streamId, error.expectedVersion, await versionOf(error.streamId));
+      }
+      throw error;
+    }
+  }
 
   return {
-    db,
-    streamVersion: (streamId: string) => versionOf.get(streamId)?.v ?? 0,
-    readStream: (streamId: string, upToVersion?: number): StoredEvent[] =>
-      (upToVersion === undefined ? readAll.all(streamId) : readUpTo.all(streamId, upToVersion)).map(toStored),
+    sql,
+    streamVersion: versionOf,
+    readStream: async (streamId: string, upToVersion?: number): Promise<StoredEvent[]> =>
+      (upToVersion === undefined
+        ? await sql.all<EventRow>('SELECT * FROM events WHERE stream_id = ? ORDER BY version', [streamId])
+        : await sql.all<EventRow>('SELECT * FROM events WHERE stream_id = ? AND version <= ? ORDER BY version', [
+            streamId,
+            upToVersion,
+          ])
+      ).map(toStored),
     /**
      * Appends after checking the stream is at `expectedVersion`, with the inline projections, all in
      * one transaction (joined if the caller already holds one). Throws ConcurrencyError when stale.
      */
-    append(streamId: string, expectedVersion: number, events: readonly NewEvent[], actor: string | null = null) {
+    async append(streamId: string, expectedVersion: number, events: readonly NewEvent[], actor: string | null = null) {
       if (events.length === 0) return [];
-      return db.inTransaction
-        ? appendNow(streamId, expectedVersion, events, actor)
-        : appendTx.immediate(streamId, expectedVersion, events, actor);
+      return transaction(() => appendNow(streamId, expectedVersion, events, actor));
     },
-    /** Runs `fn` in one IMMEDIATE transaction, so a read-decide-append cannot interleave with other writers. */
-    transaction<T>(fn: () => T): T {
-      return db.inTransaction ? fn() : db.transaction(fn).immediate();
-    },
-    /** Every event in global order, streamed (for replays). */
-    *all(): Generator<StoredEvent> {
-      for (const row of db.prepare<[], EventRow>('SELECT * FROM events ORDER BY position').iterate()) {
-        yield toStored(row);
-      }
-    },
+    /** Runs `fn` in one transaction, so a read-decide-append cannot interleave with other writers. */
+    transaction,
+    /** Every event in global order, in batches (for replays and copies). */
+    all: (size = 10_000) => sql.batches<EventRow>(`SELECT * FROM ${sql.dialect.eventsInLogOrder} ORDER BY position`, [], size),
+    toStored,
   };
 }

@@ -67,6 +67,8 @@ export interface AppServices {
   store: EventStore;
   palettes: PaletteCommands;
   paletteQueries: PaletteQueries;
+  /** Part of a share's ETag: the stored share bodies hold the catalogue's colours. */
+  shareTag: string;
   accounts: Accounts;
   twoFactor: TwoFactor;
   limits: AuthLimits;

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { UserRow } from '../auth/account-queries';
-import type { PaletteRow } from '../palettes/palette-projection';
+import type { PaletteRow } from '../palettes/palette-row';
 import type { AppEnv } from './app-env';
 import { ApiError } from './errors';
 
@@ -9,9 +9,12 @@ import { ApiError } from './errors';
 export const paletteNotFound = () => new ApiError(404, 'palette_not_found', 'No such palette.');
 
 /** The caller's palette `id` and the caller; anyone else, signed out included, gets `paletteNotFound`. */
-export function findOwnedPalette<E extends AppEnv>(c: Context<E>, id: string): { owner: UserRow; palette: PaletteRow } {
+export async function findOwnedPalette<E extends AppEnv>(
+  c: Context<E>,
+  id: string,
+): Promise<{ owner: UserRow; palette: PaletteRow }> {
   const owner = c.var.user;
-  const palette = owner ? c.var.services.paletteQueries.getOwned(id, owner.id) : undefined;
+  const palette = owner ? await c.var.services.paletteQueries.getOwned(id, owner.id) : undefined;
   if (!owner || !palette) throw paletteNotFound();
   return { owner, palette };
 }
@@ -20,7 +23,7 @@ export type OwnedPaletteEnv = AppEnv & { Variables: { owner: UserRow; palette: P
 
 /** The guard of every `/palettes/:id` route (after its id is validated): hands the route the owner and the palette. */
 export const ownedPalette = createMiddleware<OwnedPaletteEnv>(async (c, next) => {
-  const { owner, palette } = findOwnedPalette(c, c.req.param('id') ?? '');
+  const { owner, palette } = await findOwnedPalette(c, c.req.param('id') ?? '');
   c.set('owner', owner);
   c.set('palette', palette);
   return next();

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type Database from 'better-sqlite3';
 import type { Catalogue } from '../../shared/catalogue/catalogue';
 import { resolveEventColorIds } from '../../shared/catalogue/id-aliases';
 import { type DecideContext, decide, type PaletteCommand, PaletteError } from '../../shared/palette/palette-decider';
 import { type PaletteEvent, paletteStreamId } from '../../shared/palette/palette-events';
 import { evolve, fold, type SavedPalette } from '../../shared/palette/palette-evolve';
 import { ConcurrencyError, type EventStore } from '../events/event-store';
-import { type PaletteRow, rowToState, storedToPaletteEvent } from './palette-projection';
+import { storedToPaletteEvent } from './palette-projection';
+import { type PaletteRow, rowToState } from './palette-row';
 import { DEFAULT_CAPS, type UserCaps, userCapCheck } from './user-caps';
 
 const BASE36 = '0123456789abcdefghijklmnopqrstuvwxyz';
@@ -37,33 +37,38 @@ function importedPaletteId(userId: string, localId: string): string {
 export type PaletteCommands = ReturnType<typeof paletteCommands>;
 
 export function paletteCommands(deps: {
-  db: Database.Database;
   store: EventStore;
   catalogue: Catalogue;
   now: () => Date;
   caps?: UserCaps;
 }) {
-  const { db, store, catalogue } = deps;
-  const checkCaps = userCapCheck(db, deps.caps ?? DEFAULT_CAPS);
-  const rowById = db.prepare<[string], PaletteRow>('SELECT * FROM palettes WHERE id = ?');
+  const { store, catalogue } = deps;
+  const checkCaps = userCapCheck(store.sql, deps.caps ?? DEFAULT_CAPS);
+  const rowById = (id: string) => store.sql.get<PaletteRow>('SELECT * FROM palettes WHERE id = ?', [id]);
   // Ids of renamed paints (id-aliases.ts) are stored as today's ids; unknown ids go on to the decider's check.
   const current = (id: string) => catalogue.currentId(id) ?? id;
   const currentIds = (ids: readonly string[]) => ids.map(current);
-  const context = (paletteId: string): DecideContext => ({
-    now: deps.now().toISOString(),
-    ids: { shareId: newShareId },
-    colorExists: (id) => catalogue.byId.has(id),
-    // The stored events, read only when a restore asks: a restore is always its transaction's only command.
-    history: (upToVersion) => store.readStream(paletteStreamId(paletteId), upToVersion).map(storedToPaletteEvent),
-  });
+  /** The decider's context; a restore reads the stored history first (the decider is synchronous, shared with the device). */
+  const context = async (paletteId: string, commands: readonly PaletteCommand[]): Promise<DecideContext> => {
+    const history = commands.some((command) => command.type === 'RestorePalette')
+      ? (await store.readStream(paletteStreamId(paletteId))).map(storedToPaletteEvent)
+      : [];
+    return {
+      now: deps.now().toISOString(),
+      ids: { shareId: newShareId },
+      colorExists: (id) => catalogue.byId.has(id),
+      // Event n of a stream is its version n.
+      history: (upToVersion) => history.slice(0, upToVersion),
+    };
+  };
 
   /** The current state: the projection row is the snapshot; no row but events means deleted. */
-  function load(paletteId: string): { state: SavedPalette | null; version: number } {
-    const row = rowById.get(paletteId);
+  async function load(paletteId: string): Promise<{ state: SavedPalette | null; version: number }> {
+    const row = await rowById(paletteId);
     if (row) return { state: rowToState(row), version: row.version };
-    const version = store.streamVersion(paletteStreamId(paletteId));
+    const version = await store.streamVersion(paletteStreamId(paletteId));
     if (version === 0) return { state: null, version: 0 };
-    const state = fold(store.readStream(paletteStreamId(paletteId)).map(storedToPaletteEvent));
+    const state = fold((await store.readStream(paletteStreamId(paletteId))).map(storedToPaletteEvent));
     return { state, version };
   }
 
@@ -76,14 +81,14 @@ export function paletteCommands(deps: {
     actorId: string,
     commands: readonly PaletteCommand[],
     expectedVersion?: number,
-  ): SavedPalette | null {
-    return store.transaction(() => {
-      const { state, version } = load(paletteId);
+  ): Promise<SavedPalette | null> {
+    return store.transaction(async () => {
+      const { state, version } = await load(paletteId);
       const owned = state !== null && !state.deleted && state.ownerId === actorId;
       if (expectedVersion !== undefined && owned && expectedVersion !== version) {
         throw new ConcurrencyError(paletteStreamId(paletteId), expectedVersion, version);
       }
-      const ctx = context(paletteId);
+      const ctx = await context(paletteId, commands);
       let current = state;
       const events: PaletteEvent[] = [];
       for (const command of commands) {
@@ -92,20 +97,20 @@ export function paletteCommands(deps: {
           current = evolve(current, event);
         }
       }
-      if (actorId) checkCaps({ actorId, isNew: state === null, version, eventTypes: events.map((e) => e.type) });
-      store.append(paletteStreamId(paletteId), version, events, actorId);
+      if (actorId) await checkCaps({ actorId, isNew: state === null, version, eventTypes: events.map((e) => e.type) });
+      await store.append(paletteStreamId(paletteId), version, events, actorId);
       return current;
     });
   }
 
   return {
-    create(actorId: string, name: string, colorIds: readonly string[]) {
+    async create(actorId: string, name: string, colorIds: readonly string[]) {
       const paletteId = newPaletteId();
-      return execute(paletteId, actorId, [
+      return (await execute(paletteId, actorId, [
         { type: 'CreatePalette', actorId, paletteId, name, colorIds: currentIds(colorIds) },
-      ])!;
+      ]))!;
     },
-    update(
+    async update(
       paletteId: string,
       actorId: string,
       changes: { name?: string; colorIds?: readonly string[] },
@@ -116,22 +121,22 @@ export function paletteCommands(deps: {
       if (changes.colorIds !== undefined) {
         commands.push({ type: 'ChangePaletteColors', actorId, colorIds: currentIds(changes.colorIds) });
       }
-      return execute(paletteId, actorId, commands, expectedVersion)!;
+      return (await execute(paletteId, actorId, commands, expectedVersion))!;
     },
-    setSharing(paletteId: string, actorId: string, makePublic: boolean, expectedVersion?: number) {
+    async setSharing(paletteId: string, actorId: string, makePublic: boolean, expectedVersion?: number) {
       const type = makePublic ? 'PublishPalette' : 'UnpublishPalette';
-      return execute(paletteId, actorId, [{ type, actorId }], expectedVersion)!;
+      return (await execute(paletteId, actorId, [{ type, actorId }], expectedVersion))!;
     },
-    delete(paletteId: string, actorId: string, expectedVersion?: number) {
-      execute(paletteId, actorId, [{ type: 'DeletePalette', actorId }], expectedVersion);
+    async delete(paletteId: string, actorId: string, expectedVersion?: number) {
+      await execute(paletteId, actorId, [{ type: 'DeletePalette', actorId }], expectedVersion);
     },
     /** Deletes the caller's palettes among `ids`; others are skipped. All or nothing. */
-    deleteMany(ids: readonly string[], actorId: string): string[] {
-      return store.transaction(() => {
+    deleteMany(ids: readonly string[], actorId: string): Promise<string[]> {
+      return store.transaction(async () => {
         const deleted: string[] = [];
         for (const id of new Set(ids)) {
           try {
-            execute(id, actorId, [{ type: 'DeletePalette', actorId }]);
+            await execute(id, actorId, [{ type: 'DeletePalette', actorId }]);
             deleted.push(id);
           } catch (error) {
             if (!(error instanceof PaletteError && error.code === 'palette_not_found')) throw error;
@@ -144,12 +149,12 @@ export function paletteCommands(deps: {
      * Undoes the delete of the caller's palettes among `ids` (the toast's Undo); ids that are not the
      * caller's are skipped, ones not deleted are left as they are. Returns the ids that are back. All or nothing.
      */
-    undeleteMany(ids: readonly string[], actorId: string): string[] {
-      return store.transaction(() => {
+    undeleteMany(ids: readonly string[], actorId: string): Promise<string[]> {
+      return store.transaction(async () => {
         const back: string[] = [];
         for (const id of new Set(ids)) {
           try {
-            const state = execute(id, actorId, [{ type: 'UndeletePalette', actorId }]);
+            const state = await execute(id, actorId, [{ type: 'UndeletePalette', actorId }]);
             if (state && !state.deleted) back.push(id);
           } catch (error) {
             if (!(error instanceof PaletteError && error.code === 'palette_not_found')) throw error;
@@ -158,8 +163,8 @@ export function paletteCommands(deps: {
         return back;
       });
     },
-    restore(paletteId: string, actorId: string, version: number, expectedVersion?: number) {
-      return execute(paletteId, actorId, [{ type: 'RestorePalette', actorId, version }], expectedVersion)!;
+    async restore(paletteId: string, actorId: string, version: number, expectedVersion?: number) {
+      return (await execute(paletteId, actorId, [{ type: 'RestorePalette', actorId, version }], expectedVersion))!;
     },
     /** Imports local palettes in one transaction; returns each one's server id (in order) and how many were new. */
     importMany(
@@ -168,19 +173,19 @@ export function paletteCommands(deps: {
         Omit<Extract<PaletteCommand, { type: 'ImportPalette' }>, 'type' | 'actorId' | 'paletteId'>
       >,
     ) {
-      return store.transaction(() => {
+      return store.transaction(async () => {
         let created = 0;
         const ids: string[] = [];
         for (const [i, palette] of palettes.entries()) {
           const paletteId = importedPaletteId(actorId, palette.localId);
-          const before = store.streamVersion(paletteStreamId(paletteId));
+          const before = await store.streamVersion(paletteStreamId(paletteId));
           try {
             const imported = {
               ...palette,
               colorIds: currentIds(palette.colorIds),
               history: palette.history?.map((event) => resolveEventColorIds(event, current)),
             };
-            execute(paletteId, actorId, [{ type: 'ImportPalette', actorId, paletteId, ...imported }]);
+            await execute(paletteId, actorId, [{ type: 'ImportPalette', actorId, paletteId, ...imported }]);
           } catch (error) {
             if (!(error instanceof PaletteError)) throw error;
             throw new PaletteError(error.code, `Palette ${i + 1} ("${palette.localId}"): ${error.message}`);
@@ -191,8 +196,8 @@ export function paletteCommands(deps: {
         return { ids, created };
       });
     },
-    history(paletteId: string) {
-      return store.readStream(paletteStreamId(paletteId)).map(storedToPaletteEvent);
+    async history(paletteId: string) {
+      return (await store.readStream(paletteStreamId(paletteId))).map(storedToPaletteEvent);
     },
   };
 }

@@ -1,4 +1,5 @@
-import type Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
+import type { Catalogue } from '../../shared/catalogue/catalogue';
 import {
   PALETTE_EVENT_SCHEMA_VERSION,
   PALETTE_STREAM_PREFIX,
@@ -6,19 +7,10 @@ import {
   paletteIdOfStream,
 } from '../../shared/palette/palette-events';
 import { evolve, type SavedPalette } from '../../shared/palette/palette-evolve';
+import type { Sql } from '../db/sql';
 import type { InlineProjection, StoredEvent } from '../events/event-store';
+import { type PaletteRow, rowToState, shareBody } from './palette-row';
 
-export interface PaletteRow {
-  id: string;
-  user_id: string;
-  name: string;
-  colors: string;
-  created_at: string;
-  updated_at: string;
-  is_public: number;
-  share_id: string | null;
-  version: number;
-}
 
 /** Reads a logged event as today's shape; older schema versions are upcast here when they exist. */
 function toPaletteEvent(type: string, schemaVersion: number, data: unknown, time: string): PaletteEvent {
@@ -30,129 +22,149 @@ function toPaletteEvent(type: string, schemaVersion: number, data: unknown, time
 
 export const storedToPaletteEvent = (e: StoredEvent) => toPaletteEvent(e.type, e.schemaVersion, e.data, e.time);
 
-export function rowToState(row: PaletteRow): SavedPalette {
-  return {
-    id: row.id,
-    ownerId: row.user_id,
-    name: row.name,
-    colorIds: JSON.parse(row.colors) as string[],
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    isPublic: row.is_public === 1,
-    shareId: row.share_id,
-    version: row.version,
-    deleted: false,
-  };
-}
 
-function statements(db: Database.Database) {
-  return {
-    row: db.prepare<[string], PaletteRow>('SELECT * FROM palettes WHERE id = ?'),
-    upsert: db.prepare(
-      `INSERT INTO palettes (id, user_id, name, colors, created_at, updated_at, is_public, share_id, version)
-       VALUES (@id, @user_id, @name, @colors, @created_at, @updated_at, @is_public, @share_id, @version)
-       ON CONFLICT (id) DO UPDATE SET name = excluded.name, colors = excluded.colors,
-         updated_at = excluded.updated_at, is_public = excluded.is_public, share_id = excluded.share_id,
-         version = excluded.version`,
-    ),
-    remove: db.prepare('DELETE FROM palettes WHERE id = ?'),
-    removeShares: db.prepare('DELETE FROM shares WHERE palette_id = ?'),
-    addShare: db.prepare('INSERT INTO shares (share_id, palette_id) VALUES (?, ?)'),
-    earlier: db.prepare<[string, number], { type: string; schema_version: number; data: string; time: string }>(
-      'SELECT type, schema_version, data, time FROM events WHERE stream_id = ? AND version < ? ORDER BY version',
-    ),
-  };
-}
+const UPSERT = `INSERT INTO palettes (id, user_id, name, colors, created_at, updated_at, is_public, share_id, version)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+  ON CONFLICT (id) DO UPDATE SET name = excluded.name, colors = excluded.colors,
+    updated_at = excluded.updated_at, is_public = excluded.is_public, share_id = excluded.share_id,
+    version = excluded.version`;
 
-const cache = new WeakMap<Database.Database, ReturnType<typeof statements>>();
-const prepared = (db: Database.Database) => {
-  let s = cache.get(db);
-  if (!s) {
-    s = statements(db);
-    cache.set(db, s);
-  }
-  return s;
-};
 
 /** Writes a palette's state into `palettes` and `shares` (a share row exists only while public). */
-function write(db: Database.Database, state: SavedPalette, fresh = false) {
-  const s = prepared(db);
-  if (!fresh) s.removeShares.run(state.id);
+async function write(sql: Sql, catalogue: Catalogue, state: SavedPalette, fresh = false) {
+  if (!fresh) await sql.run('DELETE FROM shares WHERE palette_id = ?', [state.id]);
   // Local palettes (no owner) never reach the server's log; skip them rather than store a row nobody owns.
   if (state.deleted || state.ownerId === null) {
-    s.remove.run(state.id);
+    await sql.run('DELETE FROM palettes WHERE id = ?', [state.id]);
     return;
   }
-  s.upsert.run({
-    id: state.id,
-    user_id: state.ownerId,
-    name: state.name,
-    colors: JSON.stringify(state.colorIds),
-    created_at: state.createdAt,
-    updated_at: state.updatedAt,
-    is_public: state.isPublic ? 1 : 0,
-    share_id: state.shareId,
-    version: state.version,
-  });
-  if (state.isPublic && state.shareId) s.addShare.run(state.shareId, state.id);
+  await sql.run(UPSERT, [
+    state.id,
+    state.ownerId,
+    state.name,
+    JSON.stringify(state.colorIds),
+    state.createdAt,
+    state.updatedAt,
+    state.isPublic ? 1 : 0,
+    state.shareId,
+    state.version,
+  ]);
+  if (state.isPublic && state.shareId) {
+    await sql.run('INSERT INTO shares (share_id, palette_id, version, body) VALUES (?, ?, ?, ?)', [
+      state.shareId,
+      state.id,
+      state.version,
+      shareBody(state, catalogue),
+    ]);
+  }
 }
 
 /** Inline projection: each append folds its new events onto the row (the row is the snapshot). */
-export const paletteProjection: InlineProjection = {
-  handles: (streamId) => streamId.startsWith(PALETTE_STREAM_PREFIX),
-  apply(db, streamId, events) {
-    const first = events[0];
-    if (!first) return;
-    let state: SavedPalette | null = null;
-    if (first.version > 1) {
-      const row = prepared(db).row.get(paletteIdOfStream(streamId));
-      if (row) state = rowToState(row);
-      // No row: the palette is deleted. Only an undelete brings it back, folded from its whole stream.
-      else if (!events.some((e) => e.type === 'PaletteUndeleted')) return;
-      else {
-        for (const e of prepared(db).earlier.all(streamId, first.version)) {
-          state = evolve(state, toPaletteEvent(e.type, e.schema_version, JSON.parse(e.data), e.time));
+export function paletteProjection(catalogue: Catalogue): InlineProjection {
+  return {
+    handles: (streamId) => streamId.startsWith(PALETTE_STREAM_PREFIX),
+    async apply(sql, streamId, events) {
+      const first = events[0];
+      if (!first) return;
+      let state: SavedPalette | null = null;
+      if (first.version > 1) {
+        const row = await sql.get<PaletteRow>('SELECT * FROM palettes WHERE id = ?', [paletteIdOfStream(streamId)]);
+        if (row) state = rowToState(row);
+        // No row: the palette is deleted. Only an undelete brings it back, folded from its whole stream.
+        else if (!events.some((e) => e.type === 'PaletteUndeleted')) return;
+        else {
+          const earlier = await sql.all<{ type: string; schema_version: number; data: string; time: string }>(
+            'SELECT type, schema_version, data, time FROM events WHERE stream_id = ? AND version < ? ORDER BY version',
+            [streamId, first.version],
+          );
+          for (const e of earlier) {
+            state = evolve(state, toPaletteEvent(e.type, e.schema_version, JSON.parse(e.data), e.time));
+          }
         }
       }
-    }
-    for (const event of events) state = evolve(state, storedToPaletteEvent(event));
-    if (state) write(db, state);
-  },
-};
+      for (const event of events) state = evolve(state, storedToPaletteEvent(event));
+      if (state) await write(sql, catalogue, state);
+    },
+  };
+}
 
 /**
  * Drops the palette read models and replays the whole log into them, in one transaction: a crash
  * halfway leaves the old tables. Returns how many events and palettes it saw.
  */
-export function rebuildPaletteProjections(db: Database.Database): { events: number; palettes: number } {
-  return db
-    .transaction(() => {
-      db.exec('DELETE FROM shares; DELETE FROM palettes;');
-      const states = new Map<string, SavedPalette | null>();
-      let events = 0;
-      const rows = db
-        .prepare<[string, string], [string, string, number, string, string]>(
-          // NOT INDEXED: a straight scan in position order; the stream index would force a 1M-row sort.
-          `SELECT stream_id, type, schema_version, data, time FROM events NOT INDEXED
-           WHERE stream_id >= ? AND stream_id < ? ORDER BY position`,
-        )
-        .raw();
-      for (const [streamId, type, schemaVersion, data, time] of rows.iterate(
+export async function rebuildPaletteProjections(
+  sql: Sql,
+  catalogue: Catalogue,
+): Promise<{ events: number; palettes: number }> {
+  return sql.transaction(async () => {
+    // Appends wait until the replay commits (PostgreSQL; on SQLite the transaction already holds the file).
+    if (sql.dialect.lockEventsForReplay) await sql.run(sql.dialect.lockEventsForReplay);
+    await sql.run('DELETE FROM shares');
+    await sql.run('DELETE FROM palettes');
+    const states = new Map<string, SavedPalette | null>();
+    let events = 0;
+    const rows = sql.batches<{ stream_id: string; type: string; schema_version: number; data: string; time: string }>(
+      `SELECT stream_id, type, schema_version, data, time FROM ${sql.dialect.eventsInLogOrder}
+       WHERE stream_id >= ? AND stream_id < ? ORDER BY position`,
+      [
         PALETTE_STREAM_PREFIX,
         // every stream id that starts with the prefix sorts below this bound (its last character plus one)
         `${PALETTE_STREAM_PREFIX.slice(0, -1)}${String.fromCharCode(PALETTE_STREAM_PREFIX.charCodeAt(PALETTE_STREAM_PREFIX.length - 1) + 1)}`,
-      ) as unknown as Iterable<[string, string, number, string, string]>) {
-        const event = toPaletteEvent(type, schemaVersion, JSON.parse(data), time);
-        states.set(streamId, evolve(states.get(streamId) ?? null, event));
-        events++;
+      ],
+      5000,
+    );
+    for await (const batch of rows) {
+      for (const row of batch) {
+        const event = toPaletteEvent(row.type, row.schema_version, JSON.parse(row.data), row.time);
+        states.set(row.stream_id, evolve(states.get(row.stream_id) ?? null, event));
       }
-      let palettes = 0;
-      for (const state of states.values()) {
-        if (!state || state.deleted) continue;
-        write(db, state, true);
-        palettes++;
-      }
-      return { events, palettes };
-    })
-    .immediate();
+      events += batch.length;
+    }
+    let palettes = 0;
+    for (const state of states.values()) {
+      if (!state || state.deleted) continue;
+      await write(sql, catalogue, state, true);
+      palettes++;
+    }
+    await rememberShareCatalogue(sql, catalogue);
+    return { events, palettes };
+  });
+}
+
+const SHARE_CATALOGUE_KEY = 'share_bodies_catalogue';
+
+/** The catalogue's fingerprint: stored share bodies hold colours, so a changed catalogue rewrites them. */
+export const catalogueFingerprint = (catalogue: Catalogue) =>
+  createHash('sha256')
+    .update(JSON.stringify(catalogue.colors))
+    .digest('base64url');
+
+async function rememberShareCatalogue(sql: Sql, catalogue: Catalogue) {
+  await sql.run(
+    'INSERT INTO app_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    [SHARE_CATALOGUE_KEY, catalogueFingerprint(catalogue)],
+  );
+}
+
+/**
+ * At start-up: rewrites the stored share bodies when they were written from another catalogue (a
+ * paint renamed or added) or before they were stored (migration 9). Only public palettes; cheap.
+ */
+export async function refreshShareBodies(sql: Sql, catalogue: Catalogue): Promise<number> {
+  const stored = await sql.get<{ value: string }>('SELECT value FROM app_meta WHERE key = ?', [SHARE_CATALOGUE_KEY]);
+  if (stored?.value === catalogueFingerprint(catalogue)) return 0;
+  return sql.transaction(async () => {
+    const rows = await sql.all<PaletteRow>(
+      'SELECT p.* FROM shares s JOIN palettes p ON p.id = s.palette_id WHERE p.share_id = s.share_id',
+    );
+    for (const row of rows) {
+      await sql.run('UPDATE shares SET version = ?, body = ? WHERE share_id = ?', [
+        row.version,
+        shareBody(rowToState(row), catalogue),
+        row.share_id,
+      ]);
+    }
+    await rememberShareCatalogue(sql, catalogue);
+    return rows.length;
+  });
 }

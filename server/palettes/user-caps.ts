@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { Sql } from '../db/sql';
 import { ApiError } from '../http/errors';
 
 /** Per-account ceilings, so one signed-in user cannot fill the disk. */
@@ -15,12 +15,13 @@ const thousands = (n: number) => n.toLocaleString('en-GB').replace(/,/g, ' ');
  * Refuses a write past a cap with a 409 the person can act on. Old versions are never rewritten or
  * dropped to make room: the history stays whole, and new writes stop. Deleting is always allowed.
  */
-export function userCapCheck(db: Database.Database, caps: UserCaps) {
-  const countOwned = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM palettes WHERE user_id = ?');
-  return (input: { actorId: string; isNew: boolean; version: number; eventTypes: readonly string[] }) => {
+export function userCapCheck(sql: Sql, caps: UserCaps) {
+  const countOwned = async (userId: string) =>
+    (await sql.get<{ n: number }>('SELECT count(*) AS n FROM palettes WHERE user_id = ?', [userId]))?.n ?? 0;
+  return async (input: { actorId: string; isNew: boolean; version: number; eventTypes: readonly string[] }) => {
     if (input.eventTypes.length === 0) return;
     if (input.eventTypes.every((type) => type === 'PaletteDeleted')) return;
-    if (input.isNew && (countOwned.get(input.actorId)?.n ?? 0) >= caps.palettes) {
+    if (input.isNew && (await countOwned(input.actorId)) >= caps.palettes) {
       throw new ApiError(
         409,
         'palette_limit',

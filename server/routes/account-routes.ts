@@ -22,9 +22,9 @@ function signedIn(c: { get(key: 'user'): AppEnv['Variables']['user'] }) {
 }
 
 export const accountRoutes = new Hono<AppEnv>()
-  .get('/account/export', (c) => {
+  .get('/account/export', async (c) => {
     const user = signedIn(c);
-    const body = exportAccount(c.var.services, c.var.deps, user);
+    const body = await exportAccount(c.var.services, c.var.deps, user);
     const day = c.var.deps.now().toISOString().slice(0, 10);
     c.header('Content-Disposition', `attachment; filename="swatchbook-account-${day}.json"`);
     return c.json(body);

@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
-import { shareIdSchema } from '../../shared/api/palettes';
+import { type ApiPalette, shareIdSchema } from '../../shared/api/palettes';
 import type { Catalogue } from '../../shared/catalogue/catalogue';
 import type { CatalogueColor } from '../../shared/catalogue/types';
 import { generateColorIds } from '../../shared/palette/generate';
@@ -13,9 +14,13 @@ import type { AppEnv, PageRenderer } from '../http/app-env';
 import { describePaints, HOME_DESCRIPTION, HOME_TITLE, type PageHead } from '../pages/head-tags';
 import { fillShell, type PageShell, readShell } from '../pages/page-shell';
 import { palettePng } from '../pages/preview-image';
-import { expandColors } from '../palettes/palette-queries';
+import { answerIfFresh, PUBLIC_SHORT, strongETag } from '../http/conditional';
 
 const REVALIDATE = 'no-cache';
+const PRIVATE_REVALIDATE = 'private, no-cache';
+
+/** The built shell's tag: a deploy changes every page, so it is part of a page's ETag. */
+const tagOf = (html: string) => createHash('sha256').update(html).digest('base64url').slice(0, 8);
 
 /** Uniform [0, 1) from the platform CSPRNG, as the browser draws palettes. */
 function cryptoRandom(): number {
@@ -55,6 +60,7 @@ function visitorPaint(c: Context<AppEnv>): FirstPaint {
 export function pageRoutes(distDir: string, renderer: PageRenderer | null) {
   const app = new Hono<AppEnv>();
   let shell: PageShell | null = null;
+  let shellTag: string | null = null;
   const getShell = () => {
     shell ??= readShell(distDir);
     return shell;
@@ -63,7 +69,8 @@ export function pageRoutes(distDir: string, renderer: PageRenderer | null) {
   const page = (c: Context<AppEnv>, paint: FirstPaint | null, head: PageHead, status: 200 | 404 = 200) => {
     const built = getShell();
     if (!built) return c.text('The app is not built yet: run `npm run build` (npm start does it for you).', 503);
-    c.header('Cache-Control', REVALIDATE);
+    // A share page set its own validators; every other page is asked for again each time.
+    if (!c.res.headers.has('ETag')) c.header('Cache-Control', REVALIDATE);
     // The page differs by the visitor's palette and theme cookies: shared caches must not mix them.
     c.header('Vary', 'Cookie');
     if (!paint || !renderer) return c.html(built.html, status);
@@ -74,12 +81,30 @@ export function pageRoutes(distDir: string, renderer: PageRenderer | null) {
   const home = (c: Context<AppEnv>) =>
     page(c, visitorPaint(c), { title: HOME_TITLE, description: HOME_DESCRIPTION, url: `${origin(c)}/` });
 
-  const publicColors = (c: Context<AppEnv>, shareId: string): { name: string; colors: CatalogueColor[] } | null => {
+  const publicColors = async (
+    c: Context<AppEnv>,
+    shareId: string,
+  ): Promise<{ name: string; colors: CatalogueColor[]; version: number } | null> => {
     if (!shareIdSchema.safeParse(shareId).success) return null;
-    const row = c.var.services.paletteQueries.getPublic(shareId);
-    if (!row) return null;
-    const colors = expandColors(c.var.deps.catalogue, JSON.parse(row.colors) as string[]);
-    return colors.length > 0 ? { name: row.name, colors } : null;
+    const share = await c.var.services.paletteQueries.getPublic(shareId);
+    if (!share) return null;
+    const { name, colors } = JSON.parse(share.body) as ApiPalette;
+    return colors.length > 0 ? { name, colors, version: share.version } : null;
+  };
+
+  /**
+   * A share's validators. Without the visitor's palette and theme cookies the page is the same for
+   * everyone, so a CDN may hold it; with them it is theirs alone (private), still answerable by 304.
+   */
+  const shareValidators = (c: Context<AppEnv>, version: number, page: string) => {
+    const built = getShell();
+    const personal = [PALETTE_COOKIE, THEME_COOKIE].map((name) => getCookie(c, name) ?? '');
+    shellTag ??= built ? tagOf(built.html) : null;
+    const tags: Array<string | number> = [version, c.var.services.shareTag, shellTag ?? 'shell'];
+    if (personal.some(Boolean)) {
+      tags.push(createHash('sha256').update(personal.join('\u0000')).digest('base64url').slice(0, 12));
+    }
+    return answerIfFresh(c, strongETag(page, ...tags), personal.some(Boolean) ? PRIVATE_REVALIDATE : PUBLIC_SHORT);
   };
 
   // Pages are made per request, so compressed per request (~36 KB of markup and CSS → ~9 KB).
@@ -89,25 +114,28 @@ export function pageRoutes(distDir: string, renderer: PageRenderer | null) {
   app.get('/confirm', gzip, home);
   app.get('/reset-password', gzip, home);
 
-  const shareImage = (c: Context<AppEnv>, shareId: string) => {
-    const shared = publicColors(c, shareId);
+  const shareImage = async (c: Context<AppEnv>, shareId: string) => {
+    const shared = await publicColors(c, shareId);
     if (!shared) return c.text('Not found', 404, { 'Cache-Control': 'no-store' });
-    // Public only while it is public: caches ask again, as for the share API.
-    c.header('Cache-Control', REVALIDATE);
+    // The same for everyone, like the share API: a CDN keeps it a minute.
+    const fresh = answerIfFresh(c, strongETag('png', shared.version, c.var.services.shareTag), PUBLIC_SHORT);
+    if (fresh) return fresh;
     c.header('Content-Type', 'image/png');
     return c.body(new Uint8Array(palettePng(shared.colors.map((color) => color.hexCode))));
   };
 
   // The client's route (share-route.tsx): `/share/{id}`, a trailing slash allowed, any id text.
-  app.get('/share/*', gzip, (c, next) => {
+  app.get('/share/*', gzip, async (c, next) => {
     const image = /^\/share\/([^/]+)\/preview\.png$/.exec(c.req.path);
     if (image) return shareImage(c, image[1] as string);
     const route = /^\/share\/([^/]*)\/?$/.exec(c.req.path);
     if (!route) return next();
     const shareId = route[1] as string;
-    const shared = publicColors(c, shareId);
+    const shared = await publicColors(c, shareId);
     // Private, unknown or malformed: the app's own Palette Not Found, with the status crawlers need.
     if (!shared) return page(c, null, { title: HOME_TITLE, description: HOME_DESCRIPTION, url: origin(c) }, 404);
+    const fresh = shareValidators(c, shared.version, 'page');
+    if (fresh) return fresh;
     const visitor = visitorPaint(c);
     const paints = describePaints(shared.colors);
     const url = `${origin(c)}/share/${shareId}`;

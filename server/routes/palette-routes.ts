@@ -18,13 +18,13 @@ import {
   undeleteSchema,
   updatePaletteSchema,
 } from '../../shared/api/palettes';
-import { versions } from '../../shared/palette/palette-evolve';
+import { type SavedPalette, versions } from '../../shared/palette/palette-evolve';
 import type { UserRow } from '../auth/account-queries';
 import type { AppEnv } from '../http/app-env';
 import { ApiError } from '../http/errors';
 import { findOwnedPalette, ownedPalette, paletteNotFound } from '../http/owned-palette';
 import { validate } from '../http/validate';
-import { expandColors, toApiPalette } from '../palettes/palette-queries';
+import { expandColors, stateToApiPalette, toApiPalette } from '../palettes/palette-row';
 
 const idParam = validate('param', z.object({ id: paletteIdSchema }));
 
@@ -48,74 +48,81 @@ function ifMatch<E extends AppEnv>(c: Context<E>, required: boolean): number | u
   return Number(match[1]);
 }
 
-/** The palette as it is now (after the route's write), with its version as the ETag. */
-function sendPalette<E extends AppEnv>(c: Context<E>, id: string, status: 200 | 201 = 200) {
-  const { palette } = findOwnedPalette(c, id);
-  c.header('ETag', versionETag(palette.version));
-  return c.json(toApiPalette(palette, c.var.deps.catalogue), status);
+/** The palette as the route's write left it, with its version as the ETag. */
+function sendPalette<E extends AppEnv>(c: Context<E>, state: SavedPalette, status: 200 | 201 = 200) {
+  c.header('ETag', versionETag(state.version));
+  return c.json(stateToApiPalette(state, c.var.deps.catalogue), status);
+}
+
+/** The caller's rows among `ids`, in that order (after a bulk write). */
+async function ownedRows(c: Context<AppEnv>, ids: readonly string[], userId: string) {
+  const rows = await Promise.all(ids.map((id) => c.var.services.paletteQueries.getOwned(id, userId)));
+  return rows.filter((row) => row !== undefined);
 }
 
 export const paletteRoutes = new Hono<AppEnv>()
-  .get('/palettes', (c) => {
+  .get('/palettes', async (c) => {
     const user = signedIn(c);
     const { paletteQueries } = c.var.services;
     const body: PaletteListResponse = {
-      palettes: paletteQueries.listOwned(user.id).map((row) => toApiPalette(row, c.var.deps.catalogue)),
+      palettes: (await paletteQueries.listOwned(user.id)).map((row) => toApiPalette(row, c.var.deps.catalogue)),
     };
     return c.json(body);
   })
-  .post('/palettes', validate('json', createPaletteSchema), (c) => {
+  .post('/palettes', validate('json', createPaletteSchema), async (c) => {
     const user = signedIn(c);
     const { name, colorIds } = c.req.valid('json');
-    const state = c.var.services.palettes.create(user.id, name, colorIds);
-    return sendPalette(c, state.id, 201);
+    return sendPalette(c, await c.var.services.palettes.create(user.id, name, colorIds), 201);
   })
-  .post('/palettes/delete', validate('json', bulkDeleteSchema), (c) => {
+  .post('/palettes/delete', validate('json', bulkDeleteSchema), async (c) => {
     const user = signedIn(c);
-    const body: BulkDeleteResponse = { deleted: c.var.services.palettes.deleteMany(c.req.valid('json').ids, user.id) };
+    const deleted = await c.var.services.palettes.deleteMany(c.req.valid('json').ids, user.id);
+    const body: BulkDeleteResponse = { deleted };
     return c.json(body);
   })
-  .post('/palettes/undelete', validate('json', undeleteSchema), (c) => {
+  .post('/palettes/undelete', validate('json', undeleteSchema), async (c) => {
     const user = signedIn(c);
-    const back = c.var.services.palettes.undeleteMany(c.req.valid('json').ids, user.id);
-    const { paletteQueries } = c.var.services;
-    const rows = back.map((id) => paletteQueries.getOwned(id, user.id)).filter((row) => row !== undefined);
+    const back = await c.var.services.palettes.undeleteMany(c.req.valid('json').ids, user.id);
+    const rows = await ownedRows(c, back, user.id);
     const body: UndeleteResponse = { palettes: rows.map((row) => toApiPalette(row, c.var.deps.catalogue)) };
     return c.json(body);
   })
-  .post('/palettes/import', validate('json', importSchema), (c) => {
+  .post('/palettes/import', validate('json', importSchema), async (c) => {
     const user = signedIn(c);
     const { palettes } = c.req.valid('json');
-    const { ids, created } = c.var.services.palettes.importMany(user.id, palettes);
-    const { paletteQueries } = c.var.services;
-    const rows = ids.map((id) => paletteQueries.getOwned(id, user.id)).filter((row) => row !== undefined);
+    const { ids, created } = await c.var.services.palettes.importMany(user.id, palettes);
+    const rows = await ownedRows(c, ids, user.id);
     const body: ImportResponse = { palettes: rows.map((row) => toApiPalette(row, c.var.deps.catalogue)), created };
     return c.json(body);
   })
   // Calls on one palette go through `ownedPalette`, last before the handler so that a malformed
   // request answers 400 as it always has, and anyone but the owner is told the palette does not exist.
-  .get('/palettes/:id', idParam, ownedPalette, (c) => sendPalette(c, c.var.palette.id))
-  .patch('/palettes/:id', idParam, validate('json', updatePaletteSchema), ownedPalette, (c) => {
+  .get('/palettes/:id', idParam, ownedPalette, (c) => {
+    c.header('ETag', versionETag(c.var.palette.version));
+    return c.json(toApiPalette(c.var.palette, c.var.deps.catalogue));
+  })
+  .patch('/palettes/:id', idParam, validate('json', updatePaletteSchema), ownedPalette, async (c) => {
     const { owner, palette } = c.var;
     const expected = ifMatch(c, true);
-    c.var.services.palettes.update(palette.id, owner.id, c.req.valid('json'), expected);
-    return sendPalette(c, palette.id);
+    return sendPalette(c, await c.var.services.palettes.update(palette.id, owner.id, c.req.valid('json'), expected));
   })
-  .delete('/palettes/:id', idParam, ownedPalette, (c) => {
+  .delete('/palettes/:id', idParam, ownedPalette, async (c) => {
     const { owner, palette } = c.var;
-    c.var.services.palettes.delete(palette.id, owner.id, ifMatch(c, false));
+    await c.var.services.palettes.delete(palette.id, owner.id, ifMatch(c, false));
     return c.body(null, 204);
   })
-  .post('/palettes/:id/undelete', idParam, (c) => {
+  .post('/palettes/:id/undelete', idParam, async (c) => {
     const user = c.var.user;
     const { id } = c.req.valid('param');
     // A deleted palette has no row to guard: the command folds its stream and skips anyone but the owner.
-    if (!user || c.var.services.palettes.undeleteMany([id], user.id).length === 0) throw paletteNotFound();
-    return sendPalette(c, id);
+    if (!user || (await c.var.services.palettes.undeleteMany([id], user.id)).length === 0) throw paletteNotFound();
+    const { palette } = await findOwnedPalette(c, id);
+    c.header('ETag', versionETag(palette.version));
+    return c.json(toApiPalette(palette, c.var.deps.catalogue));
   })
-  .put('/palettes/:id/sharing', idParam, validate('json', sharingSchema), ownedPalette, (c) => {
+  .put('/palettes/:id/sharing', idParam, validate('json', sharingSchema), ownedPalette, async (c) => {
     const { owner, palette } = c.var;
-    const state = c.var.services.palettes.setSharing(
+    const state = await c.var.services.palettes.setSharing(
       palette.id,
       owner.id,
       c.req.valid('json').public,
@@ -125,13 +132,13 @@ export const paletteRoutes = new Hono<AppEnv>()
     const body: SharingResponse = { isPublic: state.isPublic, shareId: state.shareId, version: state.version };
     return c.json(body);
   })
-  .get('/palettes/:id/history', idParam, validate('query', historyQuerySchema), ownedPalette, (c) => {
+  .get('/palettes/:id/history', idParam, validate('query', historyQuerySchema), ownedPalette, async (c) => {
     const { id, version } = c.var.palette;
     const { before, limit } = c.req.valid('query');
     const { catalogue } = c.var.deps;
     c.header('ETag', versionETag(version));
     // A page: the `limit` newest versions older than `before`, oldest first; `nextBefore` asks for the page before it.
-    const all = versions(c.var.services.palettes.history(id)).filter(
+    const all = versions(await c.var.services.palettes.history(id)).filter(
       ({ state }) => before === undefined || state.version < before,
     );
     const page = all.slice(Math.max(0, all.length - limit));
@@ -150,8 +157,8 @@ export const paletteRoutes = new Hono<AppEnv>()
     };
     return c.json(body);
   })
-  .post('/palettes/:id/restore', idParam, validate('json', restoreSchema), ownedPalette, (c) => {
+  .post('/palettes/:id/restore', idParam, validate('json', restoreSchema), ownedPalette, async (c) => {
     const { owner, palette } = c.var;
-    c.var.services.palettes.restore(palette.id, owner.id, c.req.valid('json').version, ifMatch(c, false));
-    return sendPalette(c, palette.id);
+    const { version } = c.req.valid('json');
+    return sendPalette(c, await c.var.services.palettes.restore(palette.id, owner.id, version, ifMatch(c, false)));
   });

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { loadCatalogue } from '../../server/catalogue-file';
 import { openDatabase } from '../../server/db/database';
+import { sqliteSql } from '../../server/db/sqlite-sql';
 import { rebuildPaletteProjections } from '../../server/palettes/palette-projection';
 import { paletteStreamId } from '../../shared/palette/palette-events';
 import { ROOT, signUpAt, startServer } from '../support/server-process';
@@ -111,21 +113,24 @@ describe('crash safety', () => {
       await Promise.all(writers);
 
       const db = openDatabase(databasePath);
+      const sql = sqliteSql(db);
       try {
         expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-        const eventAt = db.prepare('SELECT type, data FROM events WHERE stream_id = ? AND version = ?');
-        const row = db.prepare<[string], { version: number }>('SELECT version FROM palettes WHERE id = ?');
         for (const ack of acks) {
-          const event = eventAt.get(paletteStreamId(ack.id), ack.version) as { data: string } | undefined;
+          const event = await sql.get<{ data: string }>(
+            'SELECT type, data FROM events WHERE stream_id = ? AND version = ?',
+            [paletteStreamId(ack.id), ack.version],
+          );
           expect(event, `acknowledged ${ack.id}@${ack.version}`).toBeDefined();
           expect(JSON.parse(event!.data).name).toBe(ack.name);
-          expect(row.get(ack.id)?.version ?? 0).toBeGreaterThanOrEqual(ack.version);
+          const row = await sql.get<{ version: number }>('SELECT version FROM palettes WHERE id = ?', [ack.id]);
+          expect(row?.version ?? 0).toBeGreaterThanOrEqual(ack.version);
         }
-        const live = snapshot(db);
-        rebuildPaletteProjections(db);
-        expect(snapshot(db)).toEqual(live);
+        const live = await snapshot(sql);
+        await rebuildPaletteProjections(sql, loadCatalogue());
+        expect(await snapshot(sql)).toEqual(live);
       } finally {
-        db.close();
+        await sql.close();
       }
     }
     expect(acks.length).toBeGreaterThan(KILLS * WRITERS);

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { UniqueViolation } from '../../server/db/sql';
 import { ConcurrencyError, createEventStore } from '../../server/events/event-store';
 import { paletteProjection, rebuildPaletteProjections } from '../../server/palettes/palette-projection';
 import { paletteEvent, paletteStreamId } from '../../shared/palette/palette-events';
@@ -20,51 +21,48 @@ const P1 = paletteStreamId('p1');
 describe('the event log', () => {
   it('refuses UPDATE and DELETE of events (append-only triggers)', async () => {
     const { deps } = await makeTestApp();
-    const store = createEventStore(deps.db, [paletteProjection]);
-    store.append(P1, 0, [created('p1')], 'u1');
-    expect(() => deps.db.prepare("UPDATE events SET type = 'x'").run()).toThrow(/append-only/);
-    expect(() => deps.db.prepare('DELETE FROM events').run()).toThrow(/append-only/);
-    expect(store.readStream(P1)).toHaveLength(1);
+    const store = createEventStore(deps.sql, [paletteProjection(deps.catalogue)]);
+    await store.append(P1, 0, [created('p1')], 'u1');
+    await expect(deps.sql.run("UPDATE events SET type = 'x'")).rejects.toThrow(/append-only/);
+    await expect(deps.sql.run('DELETE FROM events')).rejects.toThrow(/append-only/);
+    expect(await store.readStream(P1)).toHaveLength(1);
   });
 
   it('appends with an expected version and refuses a stale one with a typed conflict, writing nothing', async () => {
     const { deps } = await makeTestApp();
-    const store = createEventStore(deps.db, [paletteProjection]);
-    store.append(P1, 0, [created('p1')], 'u1');
+    const store = createEventStore(deps.sql, [paletteProjection(deps.catalogue)]);
+    await store.append(P1, 0, [created('p1')], 'u1');
     const rename = paletteEvent('PaletteRenamed', '2026-11-22T12:01:00.000Z', { name: 'Kitchen' });
-    store.append(P1, 1, [rename], 'u1');
-    let error: unknown;
-    try {
-      store.append(P1, 1, [rename], 'u1');
-    } catch (e) {
-      error = e;
-    }
+    await store.append(P1, 1, [rename], 'u1');
+    const error = await store.append(P1, 1, [rename], 'u1').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConcurrencyError);
     expect(error).toMatchObject({ expectedVersion: 1, actualVersion: 2 });
-    expect(store.streamVersion(P1)).toBe(2);
-    expect(deps.db.prepare('SELECT name, version FROM palettes').get()).toEqual({ name: 'Kitchen', version: 2 });
+    expect(await store.streamVersion(P1)).toBe(2);
+    expect(await deps.sql.get('SELECT name, version FROM palettes')).toEqual({ name: 'Kitchen', version: 2 });
   });
 
   it('has UNIQUE (stream_id, version) as the backstop', async () => {
     const { deps } = await makeTestApp();
-    const insert = deps.db.prepare(
-      "INSERT INTO events (stream_id, version, type, schema_version, data, time) VALUES ('s', 1, 't', 1, '{}', 'now')",
-    );
-    insert.run();
-    expect(() => insert.run()).toThrow(/UNIQUE/);
+    const insert = () =>
+      deps.sql.run(
+        "INSERT INTO events (stream_id, version, type, schema_version, data, time) VALUES ('s', 1, 't', 1, '{}', 'now')",
+      );
+    await insert();
+    await expect(insert()).rejects.toBeInstanceOf(UniqueViolation);
+    expect(await deps.sql.get('SELECT count(*) AS n FROM events')).toEqual({ n: 1 });
   });
 
   it('rolls the events back when the projection fails, so log and read model never disagree', async () => {
     const { deps } = await makeTestApp();
     const failing = {
       handles: () => true,
-      apply: () => {
+      apply: async () => {
         throw new Error('projection broke');
       },
     };
-    const store = createEventStore(deps.db, [failing]);
-    expect(() => store.append(P1, 0, [created('p1')], 'u1')).toThrow('projection broke');
-    expect(store.streamVersion(P1)).toBe(0);
+    const store = createEventStore(deps.sql, [failing]);
+    await expect(store.append(P1, 0, [created('p1')], 'u1')).rejects.toThrow('projection broke');
+    expect(await store.streamVersion(P1)).toBe(0);
   });
 });
 
@@ -174,13 +172,13 @@ describe('projections', () => {
               break;
           }
         }
-        const live = snapshot(deps.db);
-        rebuildPaletteProjections(deps.db);
-        expect(snapshot(deps.db)).toEqual(live);
+        const live = await snapshot(deps.sql);
+        await rebuildPaletteProjections(deps.sql, deps.catalogue);
+        expect(await snapshot(deps.sql)).toEqual(live);
       }),
       { numRuns: 25 },
     );
-    expect((deps.db.prepare('SELECT count(*) AS n FROM events').get() as { n: number }).n).toBeGreaterThan(50);
+    expect((await deps.sql.get<{ n: number }>('SELECT count(*) AS n FROM events'))?.n).toBeGreaterThan(50);
   }, 60_000);
 
   it('are rebuilt from the log by `npm run rebuild-projections`', async () => {
@@ -189,8 +187,9 @@ describe('projections', () => {
     for (let i = 0; i < 3; i++) {
       await call(app, 'POST', '/api/palettes', { cookie, body: { name: `P${i}`, colorIds: colorIds(3, i) } });
     }
-    const before = snapshot(deps.db);
-    deps.db.exec('DELETE FROM palettes; DELETE FROM shares;');
+    const before = await snapshot(deps.sql);
+    await deps.sql.run('DELETE FROM shares');
+    await deps.sql.run('DELETE FROM palettes');
     const result = spawnSync(
       process.execPath,
       [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'server/cli/rebuild-projections.ts'],
@@ -201,6 +200,6 @@ describe('projections', () => {
       },
     );
     expect(result.stdout).toMatch(/3 events → 3 palettes/);
-    expect(snapshot(deps.db)).toEqual(before);
+    expect(await snapshot(deps.sql)).toEqual(before);
   }, 30_000);
 });

@@ -1,4 +1,3 @@
-import type Database from 'better-sqlite3';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +6,9 @@ import type { RateLimitConfig } from '../../server/auth/rate-limit';
 import { type AppConfig, type AppDeps, silentLogger } from '../../server/http/app-env';
 import { loadCatalogue } from '../../server/catalogue-file';
 import { openDatabase } from '../../server/db/database';
+import type { Sql } from '../../server/db/sql';
 import { sqliteSql } from '../../server/db/sqlite-sql';
+import { refreshShareBodies } from '../../server/palettes/palette-projection';
 
 export const testConfig: AppConfig = { publicOrigin: 'http://localhost:3000', auth: { google: null } };
 
@@ -27,6 +28,8 @@ export async function makeTestApp(overrides: Partial<AppDeps> = {}) {
     logger: silentLogger,
     ...overrides,
   };
+  // As at start-up (server/main.ts): share bodies written from another catalogue are rewritten.
+  await refreshShareBodies(deps.sql, deps.catalogue);
   return { app: createApp(deps), deps, dir };
 }
 
@@ -92,9 +95,11 @@ export function colorIds(count = 3, offset = 0): string[] {
 }
 
 /** The read models, in a stable order, to compare with a replay. */
-export function snapshot(db: Database.Database) {
+export async function snapshot(sql: Sql) {
   return {
-    palettes: db.prepare('SELECT * FROM palettes ORDER BY id').all(),
-    shares: db.prepare('SELECT * FROM shares ORDER BY share_id').all(),
+    palettes: await sql.all(
+      'SELECT id, user_id, name, colors, created_at, updated_at, is_public, share_id, version FROM palettes ORDER BY id',
+    ),
+    shares: await sql.all('SELECT share_id, palette_id, version, body FROM shares ORDER BY share_id'),
   };
 }

@@ -35,7 +35,7 @@ describe('server: palettes saved before a catalogue rename', () => {
     const { shareId } = (await shared.json()) as { shareId: string };
 
     // The same database after the rename shipped.
-    const { app } = await makeTestApp({ db: before.deps.db, catalogue: catalogueAfterRename() });
+    const { app } = await makeTestApp({ sql: before.deps.sql, db: before.deps.db, catalogue: catalogueAfterRename() });
     const read = (await (
       await call(app, 'GET', `/api/palettes/${palette.id}`, { cookie: owner.cookie })
     ).json()) as ApiPalette;
@@ -62,7 +62,7 @@ describe('server: palettes saved before a catalogue rename', () => {
     expect(again.status).toBe(201);
     const stairs = (await again.json()) as ApiPalette;
     expect(stairs.colors.map((c) => c.id)).toEqual([NEW_ID, 'farrow-ball-hague-blue', 'lick-greige-02']);
-    const row = before.deps.db.prepare('SELECT colors FROM palettes WHERE id = ?').get(stairs.id) as { colors: string };
+    const row = (await before.deps.sql.get<{ colors: string }>('SELECT colors FROM palettes WHERE id = ?', [stairs.id]))!;
     expect(JSON.parse(row.colors)).toEqual([NEW_ID, 'farrow-ball-hague-blue', 'lick-greige-02']);
   });
 
@@ -86,10 +86,10 @@ describe('server: palettes saved before a catalogue rename', () => {
     const { palettes } = (await res.json()) as { palettes: ApiPalette[] };
     const id = palettes[0]!.id;
     expect(palettes[0]?.colors.map((c) => c.id)).toEqual(['lick-greige-02', NEW_ID, 'farrow-ball-hague-blue']);
-    const row = deps.db.prepare('SELECT colors FROM palettes WHERE id = ?').get(id) as { colors: string };
+    const row = (await deps.sql.get<{ colors: string }>('SELECT colors FROM palettes WHERE id = ?', [id]))!;
     expect(JSON.parse(row.colors)).toEqual(['lick-greige-02', NEW_ID, 'farrow-ball-hague-blue']);
     // The stored events, not only the projection, hold today's id.
-    const events = deps.db.prepare('SELECT data FROM events').all() as Array<{ data: string }>;
+    const events = await deps.sql.all<{ data: string }>('SELECT data FROM events');
     expect(events.map((e) => e.data).join('\n')).not.toContain(OLD_ID);
     const history = (await (
       await call(app, 'GET', `/api/palettes/${id}/history`, { cookie: owner.cookie })
