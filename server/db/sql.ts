@@ -16,12 +16,14 @@ export interface Sql {
   /** Runs a statement; resolves to how many rows it changed. */
   run(text: string, params?: readonly SqlValue[]): Promise<number>;
   /**
-   * Runs `fn` in one transaction: everything `fn` awaits through this handle uses it, and nothing
-   * from outside can join it. A call inside a transaction joins the one already open. A throw rolls
-   * back. On SQLite the transaction is IMMEDIATE (writers queue); on PostgreSQL it is READ COMMITTED
-   * and writers meet at the unique keys (an event's (stream, version) above all).
+   * Runs `fn` in one transaction, through the handle `tx` it is given: queries on `tx` are inside it,
+   * and nothing from outside can join it. `tx.transaction(f)` joins (runs `f(tx)`). A throw rolls
+   * back. On SQLite the transaction is IMMEDIATE and holds the one connection (other queries wait);
+   * on PostgreSQL it is READ COMMITTED on a pooled client, and writers meet at the unique keys (an
+   * event's (stream, version) above all). The handle is explicit, not AsyncLocalStorage: on Node 20
+   * that makes every promise in the process about 3x dearer (measured: 2M awaits 250 → 840 ms).
    */
-  transaction<T>(fn: () => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
   /** Rows in batches, without holding the whole result in memory (replays, copies). */
   batches<T>(text: string, params: readonly SqlValue[], size: number): AsyncIterable<T[]>;
   /** The engine's own spellings of the few things the two dialects say differently. */

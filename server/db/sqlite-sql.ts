@@ -1,6 +1,6 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type Database from 'better-sqlite3';
-import { type Sql, type SqlValue, UniqueViolation } from './sql';
+import type { Dialect, Sql, SqlValue } from './sql';
+import { UniqueViolation } from './sql';
 
 const isUnique = (error: unknown) => {
   const code = (error as { code?: string }).code;
@@ -8,11 +8,27 @@ const isUnique = (error: unknown) => {
 };
 const translate = (error: unknown) => (isUnique(error) ? new UniqueViolation(error) : error);
 
+const dialect: Dialect = {
+  jsonText: (column, key) => `json_extract(${column}, '$.${key}')`,
+  // NOT INDEXED: a straight scan in position order; the stream index would force a 1M-row sort.
+  eventsInLogOrder: 'events NOT INDEXED',
+  // BEGIN IMMEDIATE already holds the only write lock.
+  lockEventsForReplay: null,
+};
+
+/** Runs a synchronous statement as a settled promise, with a unique-key failure made engine-neutral. */
+function settle<R>(work: () => R): Promise<R> {
+  try {
+    return Promise.resolve(work());
+  } catch (error) {
+    return Promise.reject(translate(error));
+  }
+}
+
 /**
- * The store interface on one better-sqlite3 connection. Statements run synchronously, so the
- * only care is transactions: one connection has one transaction, and a query from another request
- * must not slip into it while it awaits. A transaction is owned by its async context
- * (AsyncLocalStorage); queries from any other context wait until it commits or rolls back.
+ * The store interface on one better-sqlite3 connection. Statements run synchronously; the only care
+ * is that one connection has one transaction: while it is open (it may await between statements),
+ * queries from anyone but its own handle wait until it commits or rolls back.
  */
 export function sqliteSql(db: Database.Database): Sql & { readonly db: Database.Database } {
   const statements = new Map<string, Database.Statement>();
@@ -24,80 +40,84 @@ export function sqliteSql(db: Database.Database): Sql & { readonly db: Database.
     }
     return statement;
   };
-  const owner = new AsyncLocalStorage<symbol>();
-  let open: symbol | null = null;
+  const args = (values: readonly SqlValue[] | undefined) => (values ?? []) as SqlValue[];
+  let open = false;
   let released: Promise<void> = Promise.resolve();
-  const mayRun = () => open === null || owner.getStore() === open;
-
   async function whenFree() {
-    while (!mayRun()) await released;
+    while (open) await released;
   }
-  function exec<R>(work: () => R): Promise<R> {
-    if (mayRun()) {
-      try {
-        return Promise.resolve(work());
-      } catch (error) {
-        return Promise.reject(translate(error));
+  /** Outside a transaction: now when the connection is free, else after the open one ends. */
+  const outside = <R>(work: () => R): Promise<R> => (open ? whenFree().then(() => settle(work)) : settle(work));
+
+  async function* batches<T>(text: string, values: readonly SqlValue[], size: number): AsyncIterable<T[]> {
+    // The connection is busy while the cursor is open: callers use this alone (replays, copies).
+    let batch: T[] = [];
+    for (const row of prepare(text).iterate(...args(values))) {
+      batch.push(row as T);
+      if (batch.length >= size) {
+        yield batch;
+        batch = [];
       }
     }
-    return whenFree().then(() => {
-      try {
-        return work();
-      } catch (error) {
-        throw translate(error);
-      }
-    });
+    if (batch.length) yield batch;
   }
-  const params = (values: readonly SqlValue[] | undefined) => (values ?? []) as SqlValue[];
+
+  /** The handle a transaction's function gets; it refuses use once its transaction has ended. */
+  function transactionHandle(): { tx: Sql; end(): void } {
+    let live = true;
+    const inside = <R>(work: () => R): Promise<R> =>
+      live ? settle(work) : Promise.reject(new Error('transaction handle used after its transaction ended'));
+    const tx: Sql = {
+      engine: 'sqlite',
+      dialect,
+      get: <T>(text: string, values?: readonly SqlValue[]) => inside(() => prepare(text).get(...args(values)) as T | undefined),
+      all: <T>(text: string, values?: readonly SqlValue[]) => inside(() => prepare(text).all(...args(values)) as T[]),
+      run: (text, values) => inside(() => prepare(text).run(...args(values)).changes),
+      transaction: (fn) => fn(tx),
+      batches,
+      close: () => Promise.reject(new Error('close the store, not a transaction')),
+    };
+    return {
+      tx,
+      end: () => {
+        live = false;
+      },
+    };
+  }
 
   return {
     engine: 'sqlite',
     db,
-    dialect: {
-      jsonText: (column, key) => `json_extract(${column}, '$.${key}')`,
-      // NOT INDEXED: a straight scan in position order; the stream index would force a 1M-row sort.
-      eventsInLogOrder: 'events NOT INDEXED',
-      // BEGIN IMMEDIATE already holds the only write lock.
-      lockEventsForReplay: null,
-    },
+    dialect,
     get: <T>(text: string, values?: readonly SqlValue[]) =>
-      exec(() => prepare(text).get(...params(values)) as T | undefined),
-    all: <T>(text: string, values?: readonly SqlValue[]) => exec(() => prepare(text).all(...params(values)) as T[]),
-    run: (text: string, values?: readonly SqlValue[]) => exec(() => prepare(text).run(...params(values)).changes),
-    async transaction<T>(fn: () => Promise<T>): Promise<T> {
-      if (open !== null && owner.getStore() === open) return fn();
-      while (open !== null) await released;
-      const token = Symbol('transaction');
-      open = token;
+      outside(() => prepare(text).get(...args(values)) as T | undefined),
+    all: <T>(text: string, values?: readonly SqlValue[]) => outside(() => prepare(text).all(...args(values)) as T[]),
+    run: (text, values) => outside(() => prepare(text).run(...args(values)).changes),
+    async transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
+      await whenFree();
+      open = true;
       let release = () => {};
       released = new Promise((resolve) => {
         release = resolve;
       });
+      const handle = transactionHandle();
       try {
         prepare('BEGIN IMMEDIATE').run();
-        const result = await owner.run(token, fn);
+        const result = await fn(handle.tx);
         prepare('COMMIT').run();
         return result;
       } catch (error) {
         if (db.inTransaction) prepare('ROLLBACK').run();
         throw translate(error);
       } finally {
-        open = null;
+        handle.end();
+        open = false;
         release();
       }
     },
     async *batches<T>(text: string, values: readonly SqlValue[], size: number): AsyncIterable<T[]> {
-      // The connection is busy while the cursor is open: callers use this alone (replays, copies).
       await whenFree();
-      let batch: T[] = [];
-      for (const row of prepare(text).iterate(...params(values))) {
-        batch.push(row as T);
-        if (batch.length >= size) {
-          yield batch;
-          batch = [];
-        }
-      }
-      if (batch.length) yield batch;
+      yield* batches<T>(text, values, size);
     },
     async close() {
       await whenFree();

@@ -71,10 +71,17 @@ const INSERT = `INSERT INTO events (stream_id, version, type, schema_version, da
 
 /** The append-only log, on either engine (db/sql.ts); only db/, this and the projections write SQL for it. */
 export function createEventStore(sql: Sql, projections: readonly InlineProjection[] = []) {
-  const versionOf = async (streamId: string) => (await sql.get<{ v: number }>(VERSION_OF, [streamId]))?.v ?? 0;
+  const versionOf = async (streamId: string, db: Sql = sql) =>
+    (await db.get<{ v: number }>(VERSION_OF, [streamId]))?.v ?? 0;
 
-  async function appendNow(streamId: string, expectedVersion: number, events: readonly NewEvent[], actor: string | null) {
-    const actual = await versionOf(streamId);
+  async function appendNow(
+    tx: Sql,
+    streamId: string,
+    expectedVersion: number,
+    events: readonly NewEvent[],
+    actor: string | null,
+  ) {
+    const actual = await versionOf(streamId, tx);
     if (actual !== expectedVersion) throw new ConcurrencyError(streamId, expectedVersion, actual);
     const stored: StoredEvent[] = [];
     for (const [i, event] of events.entries()) {
@@ -82,7 +89,7 @@ export function createEventStore(sql: Sql, projections: readonly InlineProjectio
       let position: number;
       try {
         const data = JSON.stringify(event.data);
-        const row = await sql.get<{ position: number }>(INSERT, [
+        const row = await tx.get<{ position: number }>(INSERT, [
           streamId,
           version,
           event.type,
@@ -111,15 +118,18 @@ export function createEventStore(sql: Sql, projections: readonly InlineProjectio
       });
     }
     for (const projection of projections) {
-      if (projection.handles(streamId)) await projection.apply(sql, streamId, stored);
+      if (projection.handles(streamId)) await projection.apply(tx, streamId, stored);
     }
     return stored;
   }
 
-  /** One transaction (joined if the caller holds one); a conflict found by the unique key learns the stream's version after the rollback. */
-  async function transaction<T>(fn: () => Promise<T>): Promise<T> {
+  /**
+   * One transaction, on `db` (a transaction handle joins its transaction); a conflict found by the
+   * unique key learns the stream's version after the rollback.
+   */
+  async function transaction<T>(fn: (tx: Sql) => Promise<T>, db: Sql = sql): Promise<T> {
     try {
-      return await sql.transaction(fn);
+      return await db.transaction(fn);
     } catch (error) {
       if (error instanceof ConcurrencyError && error.actualVersion === UNKNOWN_VERSION) {
         throw new ConcurrencyError(error.streamId, error.expectedVersion, await versionOf(error.streamId));
@@ -131,21 +141,27 @@ export function createEventStore(sql: Sql, projections: readonly InlineProjectio
   return {
     sql,
     streamVersion: versionOf,
-    readStream: async (streamId: string, upToVersion?: number): Promise<StoredEvent[]> =>
+    readStream: async (streamId: string, upToVersion?: number, db: Sql = sql): Promise<StoredEvent[]> =>
       (upToVersion === undefined
-        ? await sql.all<EventRow>('SELECT * FROM events WHERE stream_id = ? ORDER BY version', [streamId])
-        : await sql.all<EventRow>('SELECT * FROM events WHERE stream_id = ? AND version <= ? ORDER BY version', [
+        ? await db.all<EventRow>('SELECT * FROM events WHERE stream_id = ? ORDER BY version', [streamId])
+        : await db.all<EventRow>('SELECT * FROM events WHERE stream_id = ? AND version <= ? ORDER BY version', [
             streamId,
             upToVersion,
           ])
       ).map(toStored),
     /**
      * Appends after checking the stream is at `expectedVersion`, with the inline projections, all in
-     * one transaction (joined if the caller already holds one). Throws ConcurrencyError when stale.
+     * one transaction (the caller's, when `db` is its handle). Throws ConcurrencyError when stale.
      */
-    async append(streamId: string, expectedVersion: number, events: readonly NewEvent[], actor: string | null = null) {
+    async append(
+      streamId: string,
+      expectedVersion: number,
+      events: readonly NewEvent[],
+      actor: string | null = null,
+      db: Sql = sql,
+    ) {
       if (events.length === 0) return [];
-      return transaction(() => appendNow(streamId, expectedVersion, events, actor));
+      return transaction((tx) => appendNow(tx, streamId, expectedVersion, events, actor), db);
     },
     /** Runs `fn` in one transaction, so a read-decide-append cannot interleave with other writers. */
     transaction,

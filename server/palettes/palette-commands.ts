@@ -4,6 +4,7 @@ import { resolveEventColorIds } from '../../shared/catalogue/id-aliases';
 import { type DecideContext, decide, type PaletteCommand, PaletteError } from '../../shared/palette/palette-decider';
 import { type PaletteEvent, paletteStreamId } from '../../shared/palette/palette-events';
 import { evolve, fold, type SavedPalette } from '../../shared/palette/palette-evolve';
+import type { Sql } from '../db/sql';
 import { ConcurrencyError, type EventStore } from '../events/event-store';
 import { storedToPaletteEvent } from './palette-projection';
 import { type PaletteRow, rowToState } from './palette-row';
@@ -43,15 +44,15 @@ export function paletteCommands(deps: {
   caps?: UserCaps;
 }) {
   const { store, catalogue } = deps;
-  const checkCaps = userCapCheck(store.sql, deps.caps ?? DEFAULT_CAPS);
-  const rowById = (id: string) => store.sql.get<PaletteRow>('SELECT * FROM palettes WHERE id = ?', [id]);
+  const checkCaps = userCapCheck(deps.caps ?? DEFAULT_CAPS);
+  const rowById = (tx: Sql, id: string) => tx.get<PaletteRow>('SELECT * FROM palettes WHERE id = ?', [id]);
   // Ids of renamed paints (id-aliases.ts) are stored as today's ids; unknown ids go on to the decider's check.
   const current = (id: string) => catalogue.currentId(id) ?? id;
   const currentIds = (ids: readonly string[]) => ids.map(current);
   /** The decider's context; a restore reads the stored history first (the decider is synchronous, shared with the device). */
-  const context = async (paletteId: string, commands: readonly PaletteCommand[]): Promise<DecideContext> => {
+  const context = async (tx: Sql, paletteId: string, commands: readonly PaletteCommand[]): Promise<DecideContext> => {
     const history = commands.some((command) => command.type === 'RestorePalette')
-      ? (await store.readStream(paletteStreamId(paletteId))).map(storedToPaletteEvent)
+      ? (await store.readStream(paletteStreamId(paletteId), undefined, tx)).map(storedToPaletteEvent)
       : [];
     return {
       now: deps.now().toISOString(),
@@ -63,32 +64,34 @@ export function paletteCommands(deps: {
   };
 
   /** The current state: the projection row is the snapshot; no row but events means deleted. */
-  async function load(paletteId: string): Promise<{ state: SavedPalette | null; version: number }> {
-    const row = await rowById(paletteId);
+  async function load(tx: Sql, paletteId: string): Promise<{ state: SavedPalette | null; version: number }> {
+    const row = await rowById(tx, paletteId);
     if (row) return { state: rowToState(row), version: row.version };
-    const version = await store.streamVersion(paletteStreamId(paletteId));
+    const version = await store.streamVersion(paletteStreamId(paletteId), tx);
     if (version === 0) return { state: null, version: 0 };
-    const state = fold((await store.readStream(paletteStreamId(paletteId))).map(storedToPaletteEvent));
+    const state = fold((await store.readStream(paletteStreamId(paletteId), undefined, tx)).map(storedToPaletteEvent));
     return { state, version };
   }
 
   /**
-   * Loads, decides and appends in one IMMEDIATE transaction. `expectedVersion` (from If-Match) is
-   * checked only for the owner, so a stranger learns nothing beyond "not found".
+   * Loads, decides and appends in one transaction (the caller's, when `db` is its handle).
+   * `expectedVersion` (from If-Match) is checked only for the owner, so a stranger learns nothing
+   * beyond "not found".
    */
   function execute(
     paletteId: string,
     actorId: string,
     commands: readonly PaletteCommand[],
     expectedVersion?: number,
+    db: Sql = store.sql,
   ): Promise<SavedPalette | null> {
-    return store.transaction(async () => {
-      const { state, version } = await load(paletteId);
+    return store.transaction(async (tx) => {
+      const { state, version } = await load(tx, paletteId);
       const owned = state !== null && !state.deleted && state.ownerId === actorId;
       if (expectedVersion !== undefined && owned && expectedVersion !== version) {
         throw new ConcurrencyError(paletteStreamId(paletteId), expectedVersion, version);
       }
-      const ctx = await context(paletteId, commands);
+      const ctx = await context(tx, paletteId, commands);
       let current = state;
       const events: PaletteEvent[] = [];
       for (const command of commands) {
@@ -97,10 +100,10 @@ export function paletteCommands(deps: {
           current = evolve(current, event);
         }
       }
-      if (actorId) await checkCaps({ actorId, isNew: state === null, version, eventTypes: events.map((e) => e.type) });
-      await store.append(paletteStreamId(paletteId), version, events, actorId);
+      if (actorId) await checkCaps(tx, { actorId, isNew: state === null, version, eventTypes: events.map((e) => e.type) });
+      await store.append(paletteStreamId(paletteId), version, events, actorId, tx);
       return current;
-    });
+    }, db);
   }
 
   return {
@@ -132,11 +135,11 @@ export function paletteCommands(deps: {
     },
     /** Deletes the caller's palettes among `ids`; others are skipped. All or nothing. */
     deleteMany(ids: readonly string[], actorId: string): Promise<string[]> {
-      return store.transaction(async () => {
+      return store.transaction(async (tx) => {
         const deleted: string[] = [];
         for (const id of new Set(ids)) {
           try {
-            await execute(id, actorId, [{ type: 'DeletePalette', actorId }]);
+            await execute(id, actorId, [{ type: 'DeletePalette', actorId }], undefined, tx);
             deleted.push(id);
           } catch (error) {
             if (!(error instanceof PaletteError && error.code === 'palette_not_found')) throw error;
@@ -150,11 +153,11 @@ export function paletteCommands(deps: {
      * caller's are skipped, ones not deleted are left as they are. Returns the ids that are back. All or nothing.
      */
     undeleteMany(ids: readonly string[], actorId: string): Promise<string[]> {
-      return store.transaction(async () => {
+      return store.transaction(async (tx) => {
         const back: string[] = [];
         for (const id of new Set(ids)) {
           try {
-            const state = await execute(id, actorId, [{ type: 'UndeletePalette', actorId }]);
+            const state = await execute(id, actorId, [{ type: 'UndeletePalette', actorId }], undefined, tx);
             if (state && !state.deleted) back.push(id);
           } catch (error) {
             if (!(error instanceof PaletteError && error.code === 'palette_not_found')) throw error;
@@ -173,19 +176,19 @@ export function paletteCommands(deps: {
         Omit<Extract<PaletteCommand, { type: 'ImportPalette' }>, 'type' | 'actorId' | 'paletteId'>
       >,
     ) {
-      return store.transaction(async () => {
+      return store.transaction(async (tx) => {
         let created = 0;
         const ids: string[] = [];
         for (const [i, palette] of palettes.entries()) {
           const paletteId = importedPaletteId(actorId, palette.localId);
-          const before = await store.streamVersion(paletteStreamId(paletteId));
+          const before = await store.streamVersion(paletteStreamId(paletteId), tx);
           try {
             const imported = {
               ...palette,
               colorIds: currentIds(palette.colorIds),
               history: palette.history?.map((event) => resolveEventColorIds(event, current)),
             };
-            await execute(paletteId, actorId, [{ type: 'ImportPalette', actorId, paletteId, ...imported }]);
+            await execute(paletteId, actorId, [{ type: 'ImportPalette', actorId, paletteId, ...imported }], undefined, tx);
           } catch (error) {
             if (!(error instanceof PaletteError)) throw error;
             throw new PaletteError(error.code, `Palette ${i + 1} ("${palette.localId}"): ${error.message}`);

@@ -96,15 +96,15 @@ export async function rebuildPaletteProjections(
   sql: Sql,
   catalogue: Catalogue,
 ): Promise<{ events: number; palettes: number }> {
-  return sql.transaction(async () => {
+  return sql.transaction(async (tx) => {
     // Appends wait until the replay commits (PostgreSQL; on SQLite the transaction already holds the file).
-    if (sql.dialect.lockEventsForReplay) await sql.run(sql.dialect.lockEventsForReplay);
-    await sql.run('DELETE FROM shares');
-    await sql.run('DELETE FROM palettes');
+    if (tx.dialect.lockEventsForReplay) await tx.run(tx.dialect.lockEventsForReplay);
+    await tx.run('DELETE FROM shares');
+    await tx.run('DELETE FROM palettes');
     const states = new Map<string, SavedPalette | null>();
     let events = 0;
-    const rows = sql.batches<{ stream_id: string; type: string; schema_version: number; data: string; time: string }>(
-      `SELECT stream_id, type, schema_version, data, time FROM ${sql.dialect.eventsInLogOrder}
+    const rows = tx.batches<{ stream_id: string; type: string; schema_version: number; data: string; time: string }>(
+      `SELECT stream_id, type, schema_version, data, time FROM ${tx.dialect.eventsInLogOrder}
        WHERE stream_id >= ? AND stream_id < ? ORDER BY position`,
       [
         PALETTE_STREAM_PREFIX,
@@ -123,10 +123,10 @@ export async function rebuildPaletteProjections(
     let palettes = 0;
     for (const state of states.values()) {
       if (!state || state.deleted) continue;
-      await write(sql, catalogue, state, true);
+      await write(tx, catalogue, state, true);
       palettes++;
     }
-    await rememberShareCatalogue(sql, catalogue);
+    await rememberShareCatalogue(tx, catalogue);
     return { events, palettes };
   });
 }
@@ -153,18 +153,18 @@ async function rememberShareCatalogue(sql: Sql, catalogue: Catalogue) {
 export async function refreshShareBodies(sql: Sql, catalogue: Catalogue): Promise<number> {
   const stored = await sql.get<{ value: string }>('SELECT value FROM app_meta WHERE key = ?', [SHARE_CATALOGUE_KEY]);
   if (stored?.value === catalogueFingerprint(catalogue)) return 0;
-  return sql.transaction(async () => {
-    const rows = await sql.all<PaletteRow>(
+  return sql.transaction(async (tx) => {
+    const rows = await tx.all<PaletteRow>(
       'SELECT p.* FROM shares s JOIN palettes p ON p.id = s.palette_id WHERE p.share_id = s.share_id',
     );
     for (const row of rows) {
-      await sql.run('UPDATE shares SET version = ?, body = ? WHERE share_id = ?', [
+      await tx.run('UPDATE shares SET version = ?, body = ? WHERE share_id = ?', [
         row.version,
         shareBody(rowToState(row), catalogue),
         row.share_id,
       ]);
     }
-    await rememberShareCatalogue(sql, catalogue);
+    await rememberShareCatalogue(tx, catalogue);
     return rows.length;
   });
 }

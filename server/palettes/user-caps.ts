@@ -15,13 +15,17 @@ const thousands = (n: number) => n.toLocaleString('en-GB').replace(/,/g, ' ');
  * Refuses a write past a cap with a 409 the person can act on. Old versions are never rewritten or
  * dropped to make room: the history stays whole, and new writes stop. Deleting is always allowed.
  */
-export function userCapCheck(sql: Sql, caps: UserCaps) {
-  const countOwned = async (userId: string) =>
-    (await sql.get<{ n: number }>('SELECT count(*) AS n FROM palettes WHERE user_id = ?', [userId]))?.n ?? 0;
-  return async (input: { actorId: string; isNew: boolean; version: number; eventTypes: readonly string[] }) => {
+export function userCapCheck(caps: UserCaps) {
+  const countOwned = async (tx: Sql, userId: string) =>
+    (await tx.get<{ n: number }>('SELECT count(*) AS n FROM palettes WHERE user_id = ?', [userId]))?.n ?? 0;
+  /** Runs inside the write's transaction (`tx`). */
+  return async (
+    tx: Sql,
+    input: { actorId: string; isNew: boolean; version: number; eventTypes: readonly string[] },
+  ) => {
     if (input.eventTypes.length === 0) return;
     if (input.eventTypes.every((type) => type === 'PaletteDeleted')) return;
-    if (input.isNew && (await countOwned(input.actorId)) >= caps.palettes) {
+    if (input.isNew && (await countOwned(tx, input.actorId)) >= caps.palettes) {
       throw new ApiError(
         409,
         'palette_limit',

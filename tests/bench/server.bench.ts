@@ -3,7 +3,9 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadCatalogue } from '../../server/catalogue-file';
 import { openDatabase } from '../../server/db/database';
+import { sqliteSql } from '../../server/db/sqlite-sql';
 import { rebuildPaletteProjections } from '../../server/palettes/palette-projection';
 import { paletteStreamId } from '../../shared/palette/palette-events';
 import { ROOT, signUpAt } from '../support/server-process';
@@ -225,6 +227,7 @@ const suite: BenchSuite = async () => {
   }
 
   step('generating 1 000 000 events');
+  const catalogue = loadCatalogue();
   const dir = mkdtempSync(join(tmpdir(), 'swatchbook-replay-'));
   const db = generateLog(join(dir, 'replay.sqlite'));
   try {
@@ -239,7 +242,7 @@ const suite: BenchSuite = async () => {
       for (const _ of scan.iterate()) n++;
       scans.push(performance.now() - t);
       t = performance.now();
-      replayed = rebuildPaletteProjections(db).events;
+      replayed = (await rebuildPaletteProjections(sqliteSql(db), catalogue)).events;
       replays.push(performance.now() - t);
       if (n !== replayed) throw new Error(`replayed ${replayed} of ${n} events`);
     }

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../server/app';
@@ -9,6 +9,33 @@ import { openDatabase } from '../../server/db/database';
 import type { Sql } from '../../server/db/sql';
 import { sqliteSql } from '../../server/db/sqlite-sql';
 import { refreshShareBodies } from '../../server/palettes/palette-projection';
+
+export const THEME_SCRIPT = "document.documentElement.dataset.theme='light'";
+export const CSS = '.palette-strip{display:flex}';
+
+/** A built SPA's shell as `vite build` leaves it, for the page routes. */
+export function fakeBuild() {
+  const dir = mkdtempSync(join(tmpdir(), 'swatchbook-pages-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    `<!doctype html>
+<html lang="en-GB">
+  <head>
+    <meta name="description" content="Shell description" />
+    <title>Swatchbook — paint palettes</title>
+    <script>${THEME_SCRIPT}</script>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`,
+  );
+  writeFileSync(join(dir, 'assets', 'index-abc.css'), CSS);
+  return dir;
+}
 
 export const testConfig: AppConfig = { publicOrigin: 'http://localhost:3000', auth: { google: null } };
 

@@ -1,40 +1,11 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../server/catalogue-file';
 import { FIRST_PAINT_ELEMENT, type FirstPaint } from '../../shared/session/first-paint';
 import { renderApp } from '../../web/entry-server';
-import { call, makeTestApp, signUp } from './helpers';
-
-const THEME_SCRIPT = "document.documentElement.dataset.theme='light'";
-const CSS = '.palette-strip{display:flex}';
-
-function fakeBuild() {
-  const dir = mkdtempSync(join(tmpdir(), 'swatchbook-pages-'));
-  mkdirSync(join(dir, 'assets'));
-  writeFileSync(
-    join(dir, 'index.html'),
-    `<!doctype html>
-<html lang="en-GB">
-  <head>
-    <meta name="description" content="Shell description" />
-    <title>Swatchbook — paint palettes</title>
-    <script>${THEME_SCRIPT}</script>
-    <script type="module" crossorigin src="/assets/index-abc.js"></script>
-    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>`,
-  );
-  writeFileSync(join(dir, 'assets', 'index-abc.css'), CSS);
-  return dir;
-}
+import { CSS, call, fakeBuild, makeTestApp, signUp, THEME_SCRIPT } from './helpers';
 
 const catalogue = loadCatalogue();
 const setup = () => makeTestApp({ distDir: fakeBuild(), render: renderApp });

@@ -62,7 +62,9 @@ describe('server: palettes saved before a catalogue rename', () => {
     expect(again.status).toBe(201);
     const stairs = (await again.json()) as ApiPalette;
     expect(stairs.colors.map((c) => c.id)).toEqual([NEW_ID, 'farrow-ball-hague-blue', 'lick-greige-02']);
-    const row = (await before.deps.sql.get<{ colors: string }>('SELECT colors FROM palettes WHERE id = ?', [stairs.id]))!;
+    const row = (await before.deps.sql.get<{ colors: string }>('SELECT colors FROM palettes WHERE id = ?', [
+      stairs.id,
+    ]))!;
     expect(JSON.parse(row.colors)).toEqual([NEW_ID, 'farrow-ball-hague-blue', 'lick-greige-02']);
   });
 
