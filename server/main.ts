@@ -82,7 +82,7 @@ const render =
     ? ((await import(pathToFileURL(ssrEntry).href)) as { renderApp: PageRenderer }).renderApp
     : null;
 
-const sql = await openStore(target);
+const sql = await openStore(target, { max: positive(env.DATABASE_POOL_SIZE) });
 const catalogue = loadCatalogue();
 // Share reads answer stored JSON: fill what an older version left empty, or what a changed catalogue made stale.
 await refreshShareBodies(sql, catalogue);
