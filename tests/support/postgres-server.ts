@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,8 +9,23 @@ const DATABASE = 'swatchbook';
 const STARTUP_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 10_000;
 
-/** Debian's PostgreSQL 15, unless PG_BIN names another folder of server binaries. */
-const binaries = () => process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+const DEBIAN = '/usr/lib/postgresql';
+
+/**
+ * PG_BIN if set; else Debian's PostgreSQL 15 (Debian 12's), else the newest version installed, since
+ * `apt-get install postgresql` on a later Debian brings a later one.
+ */
+function binaries(): string {
+  if (process.env.PG_BIN) return process.env.PG_BIN;
+  const preferred = join(DEBIAN, '15', 'bin');
+  if (existsSync(join(preferred, 'postgres'))) return preferred;
+  const installed = existsSync(DEBIAN)
+    ? readdirSync(DEBIAN)
+        .filter((version) => /^\d+$/.test(version) && existsSync(join(DEBIAN, version, 'bin', 'postgres')))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  return installed[0] ? join(DEBIAN, installed[0], 'bin') : preferred;
+}
 
 /** initdb and postgres refuse to run as root: as root, they run as the `postgres` user. */
 function serverUser(): { uid: number; gid: number } | undefined {
