@@ -93,7 +93,10 @@ async function migrate(pool: Pool, migrations: readonly Migration[], schema: str
   try {
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-    if (schema) await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    // Only when missing: CREATE SCHEMA checks the right to create schemas even when it exists.
+    if (schema && (await client.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema])).rowCount === 0) {
+      await client.query(`CREATE SCHEMA ${schema}`);
+    }
     await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
     const { rows } = await client.query<{ version: number }>('SELECT version FROM schema_migrations');

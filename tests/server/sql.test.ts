@@ -544,6 +544,22 @@ describe('PostgreSQL only', () => {
     await expect(open({ schema: 'bad; DROP TABLE events' })).rejects.toThrow(/schema name/);
   });
 
+  it('starts as a role that owns its schema but may not create schemas (a least-privilege deployment)', async () => {
+    const admin = new Client({ connectionString: postgresUrl() });
+    await admin.connect();
+    await admin.query('CREATE ROLE swatchbook_app LOGIN');
+    await admin.query('CREATE SCHEMA app_owned AUTHORIZATION swatchbook_app');
+    await admin.end();
+    const url = new URL(postgresUrl());
+    url.username = 'swatchbook_app';
+    const sql = await open({ schema: 'app_owned' }, url.toString());
+    await put(sql, 'k');
+    expect(await sql.get('SELECT current_user AS who, current_schema() AS schema FROM app_meta')).toEqual({
+      who: 'swatchbook_app',
+      schema: 'app_owned',
+    });
+  });
+
   it('explains what to install when the PostgreSQL binaries are missing', async () => {
     const saved = process.env.PG_BIN;
     process.env.PG_BIN = join(tmpdir(), 'no-postgres-here');
