@@ -1,13 +1,43 @@
 import { defineConfig } from 'vitest/config';
 
+// The server tests that touch the store run twice: on SQLite (with everything else) and on a real
+// PostgreSQL the run starts itself (tests/support/postgres-global-setup.ts). SQLite's own files
+// (WAL, pragmas, the migrations as SQLite spells them) are tested on SQLite only; the store
+// contract on both engines is tests/server/sql.test.ts, which starts its own PostgreSQL.
+const POSTGRES_ONLY = ['tests/server/two-processes.test.ts', 'tests/server/migrate-to-postgres.test.ts'];
+const SQLITE_ONLY = [
+  'tests/server/database.test.ts',
+  'tests/server/sql.test.ts',
+  'tests/server/static-files.test.ts',
+  'tests/server/head-tags.test.ts',
+  'tests/server/main.test.ts',
+  'tests/server/account-mails.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
-    exclude: ['tests/e2e/**', 'node_modules/**'],
     environment: 'node',
-    // Starts a PostgreSQL only when SWATCHBOOK_TEST_DB=postgres; a no-op on SQLite.
-    globalSetup: ['tests/support/postgres-global-setup.ts'],
     maxWorkers: 2,
     testTimeout: 20_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'sqlite',
+          include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
+          exclude: ['tests/e2e/**', 'node_modules/**', ...POSTGRES_ONLY],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: ['tests/server/**/*.test.ts'],
+          exclude: SQLITE_ONLY,
+          env: { SWATCHBOOK_TEST_DB: 'postgres' },
+          globalSetup: ['tests/support/postgres-global-setup.ts'],
+        },
+      },
+    ],
   },
 });

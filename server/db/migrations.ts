@@ -172,7 +172,7 @@ CREATE INDEX pending_sign_ins_by_user ON pending_sign_ins (user_id);`,
   },
   {
     version: 9,
-    name: 'shares keep what the share read answers',
+    name: 'shares carry the version and body of the share read',
     // Filled by the projection; rows older than this migration are filled at start-up
     // (refreshShareBodies), which also rewrites them whenever the catalogue changes.
     sql: `

@@ -1,9 +1,8 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { type CustomTypesConfig, Pool, type PoolClient, type QueryResultRow, types } from 'pg';
 import type { Migration } from './migrations';
 import { postgresMigrations } from './postgres-migrations';
-import { type Sql, type SqlValue, UniqueViolation } from './sql';
+import { type Dialect, type Sql, type SqlValue, UniqueViolation } from './sql';
 
 interface PostgresOptions {
   /** Most connections the pool opens (pg's default is 10). */
@@ -136,15 +135,21 @@ function postgresSql(pool: Pool): Sql {
   };
   // Bumped when a prepared plan went stale, so every connection prepares every statement afresh.
   let generation = 0;
-  const current = new AsyncLocalStorage<Transaction>();
-  const open = () => {
-    const transaction = current.getStore();
-    return transaction && !transaction.ended ? transaction : undefined;
+  const dialect: Dialect = {
+    jsonText: (column, key) => `(${column}::jsonb ->> '${key}')`,
+    // No hint needed: the planner reads the primary key in order or sorts, whichever is cheaper.
+    eventsInLogOrder: 'events',
+    // Appends (INSERT) wait while a replay rewrites the projections; reads go on.
+    lockEventsForReplay: 'LOCK TABLE events IN SHARE MODE',
   };
 
-  async function query<T extends QueryResultRow>(text: string, values: readonly SqlValue[] | undefined) {
+  async function query<T extends QueryResultRow>(
+    transaction: Transaction | null,
+    text: string,
+    values: readonly SqlValue[] | undefined,
+  ) {
+    if (transaction?.ended) throw new Error('transaction handle used after its transaction ended');
     const { text: numberedText, hash } = statement(text);
-    const transaction = open();
     const send = () =>
       (transaction?.client ?? pool).query<T>({
         name: `q${generation}_${hash}`,
@@ -168,83 +173,88 @@ function postgresSql(pool: Pool): Sql {
 
   // Cursor names: unique per pool, so two cursors may share one caller's transaction.
   let cursors = 0;
-  let closed: Promise<void> | null = null;
-  return {
-    engine: 'postgres',
-    dialect: {
-      jsonText: (column, key) => `(${column}::jsonb ->> '${key}')`,
-      // No hint needed: the planner reads the primary key in order or sorts, whichever is cheaper.
-      eventsInLogOrder: 'events',
-    },
-    get: async <T>(text: string, values?: readonly SqlValue[]) =>
-      (await query<QueryResultRow>(text, values)).rows[0] as T | undefined,
-    all: async <T>(text: string, values?: readonly SqlValue[]) =>
-      (await query<QueryResultRow>(text, values)).rows as T[],
-    run: async (text: string, values?: readonly SqlValue[]) => (await query(text, values)).rowCount ?? 0,
-
-    async transaction<T>(fn: () => Promise<T>): Promise<T> {
-      if (open()) return fn();
-      const client = await pool.connect();
-      const transaction: Transaction = { client, ended: false };
-      let broken: Error | undefined;
-      try {
-        await client.query('BEGIN');
-        let result: T;
-        try {
-          result = await current.run(transaction, fn);
-        } finally {
-          transaction.ended = true;
-        }
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch((rollbackError: Error) => {
-          broken = rollbackError;
+  async function* batches<T>(
+    joined: Transaction | null,
+    text: string,
+    values: readonly SqlValue[],
+    size: number,
+  ): AsyncIterable<T[]> {
+    if (!Number.isSafeInteger(size) || size < 1) throw new RangeError(`batch size must be a positive integer: ${size}`);
+    const numberedText = statement(text).text;
+    // A cursor lives in a transaction: the caller's if there is one (it sees that transaction's
+    // writes), else one of its own on its own connection.
+    const client = joined?.client ?? (await pool.connect());
+    const cursor = `batches_${++cursors}`;
+    let finished = false;
+    let broken: Error | undefined;
+    try {
+      if (!joined) await client.query('BEGIN');
+      await client.query({ text: `DECLARE ${cursor} NO SCROLL CURSOR FOR ${numberedText}`, values: [...values] });
+      for (;;) {
+        const { rows } = await client.query(`FETCH FORWARD ${size} FROM ${cursor}`);
+        if (rows.length > 0) yield rows as T[];
+        if (rows.length < size) break;
+      }
+      await client.query(joined ? `CLOSE ${cursor}` : 'COMMIT');
+      finished = true;
+    } catch (error) {
+      throw translate(error);
+    } finally {
+      // Left early (a break in the caller's loop) or failed: close the cursor or end the transaction.
+      if (!finished) {
+        await client.query(joined ? `CLOSE ${cursor}` : 'ROLLBACK').catch((error: Error) => {
+          broken = error;
         });
-        throw translate(error);
-      } finally {
-        // A connection that could not roll back is closed rather than handed to the next caller.
-        client.release(broken);
       }
-    },
+      if (!joined) client.release(broken);
+    }
+  }
 
-    async *batches<T>(text: string, values: readonly SqlValue[], size: number): AsyncIterable<T[]> {
-      if (!Number.isSafeInteger(size) || size < 1)
-        throw new RangeError(`batch size must be a positive integer: ${size}`);
-      const numberedText = statement(text).text;
-      const joined = open();
-      // A cursor lives in a transaction: the caller's if there is one (it sees that transaction's
-      // writes), else one of its own on its own connection.
-      const client = joined?.client ?? (await pool.connect());
-      const cursor = `batches_${++cursors}`;
-      let finished = false;
-      let broken: Error | undefined;
-      try {
-        if (!joined) await client.query('BEGIN');
-        await client.query({ text: `DECLARE ${cursor} NO SCROLL CURSOR FOR ${numberedText}`, values: [...values] });
-        for (;;) {
-          const { rows } = await client.query(`FETCH FORWARD ${size} FROM ${cursor}`);
-          if (rows.length > 0) yield rows as T[];
-          if (rows.length < size) break;
-        }
-        await client.query(joined ? `CLOSE ${cursor}` : 'COMMIT');
-        finished = true;
-      } catch (error) {
-        throw translate(error);
-      } finally {
-        // Left early (a break in the caller's loop) or failed: close the cursor or end the transaction.
-        if (!finished) {
-          await client.query(joined ? `CLOSE ${cursor}` : 'ROLLBACK').catch((error: Error) => {
-            broken = error;
+  let closed: Promise<void> | null = null;
+  /** The pool's handle (`transaction` null), or a transaction's: its queries go to its client only. */
+  function handle(transaction: Transaction | null): Sql {
+    const sql: Sql = {
+      engine: 'postgres',
+      dialect,
+      get: async <T>(text: string, values?: readonly SqlValue[]) =>
+        (await query<QueryResultRow>(transaction, text, values)).rows[0] as T | undefined,
+      all: async <T>(text: string, values?: readonly SqlValue[]) =>
+        (await query<QueryResultRow>(transaction, text, values)).rows as T[],
+      run: async (text: string, values?: readonly SqlValue[]) => (await query(transaction, text, values)).rowCount ?? 0,
+      async transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
+        if (transaction) return fn(sql);
+        const client = await pool.connect();
+        const opened: Transaction = { client, ended: false };
+        let broken: Error | undefined;
+        try {
+          await client.query('BEGIN');
+          let result: T;
+          try {
+            result = await fn(handle(opened));
+          } finally {
+            opened.ended = true;
+          }
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          await client.query('ROLLBACK').catch((rollbackError: Error) => {
+            broken = rollbackError;
           });
+          throw translate(error);
+        } finally {
+          // A connection that could not roll back is closed rather than handed to the next caller.
+          client.release(broken);
         }
-        if (!joined) client.release(broken);
-      }
-    },
-
-    close() {
-      closed ??= pool.end();
-      return closed;
-    },
-  };
+      },
+      batches: <T>(text: string, values: readonly SqlValue[], size: number) =>
+        batches<T>(transaction, text, values, size),
+      close() {
+        if (transaction) return Promise.reject(new Error('close the store, not a transaction'));
+        closed ??= pool.end();
+        return closed;
+      },
+    };
+    return sql;
+  }
+  return handle(null);
 }

@@ -8,6 +8,7 @@ import { paletteProjection, rebuildPaletteProjections } from '../../server/palet
 import { paletteEvent, paletteStreamId } from '../../shared/palette/palette-events';
 import { ROOT } from '../support/server-process';
 import { call, colorIds, makeTestApp, signUp, snapshot } from './helpers';
+import { storeEnv } from './test-engine';
 
 const created = (id: string) =>
   paletteEvent('PaletteCreated', '2026-11-22T12:00:00.000Z', {
@@ -182,7 +183,7 @@ describe('projections', () => {
   }, 60_000);
 
   it('are rebuilt from the log by `npm run rebuild-projections`', async () => {
-    const { app, deps, dir } = await makeTestApp();
+    const { app, deps } = await makeTestApp();
     const { cookie } = await signUp(app);
     for (let i = 0; i < 3; i++) {
       await call(app, 'POST', '/api/palettes', { cookie, body: { name: `P${i}`, colorIds: colorIds(3, i) } });
@@ -195,7 +196,7 @@ describe('projections', () => {
       [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'server/cli/rebuild-projections.ts'],
       {
         cwd: ROOT,
-        env: { ...process.env, DATABASE_PATH: join(dir, 'test.sqlite') },
+        env: { ...process.env, ...storeEnv(deps.sql) },
         encoding: 'utf8',
       },
     );

@@ -5,10 +5,9 @@ import { createApp } from '../../server/app';
 import type { RateLimitConfig } from '../../server/auth/rate-limit';
 import { type AppConfig, type AppDeps, silentLogger } from '../../server/http/app-env';
 import { loadCatalogue } from '../../server/catalogue-file';
-import { openDatabase } from '../../server/db/database';
 import type { Sql } from '../../server/db/sql';
-import { sqliteSql } from '../../server/db/sqlite-sql';
 import { refreshShareBodies } from '../../server/palettes/palette-projection';
+import { openTestSql } from './test-engine';
 
 export const THEME_SCRIPT = "document.documentElement.dataset.theme='light'";
 export const CSS = '.palette-strip{display:flex}';
@@ -45,10 +44,9 @@ let catalogue: ReturnType<typeof loadCatalogue> | null = null;
 export async function makeTestApp(overrides: Partial<AppDeps> = {}) {
   catalogue ??= loadCatalogue();
   const dir = mkdtempSync(join(tmpdir(), 'swatchbook-test-'));
-  const db = overrides.db ?? openDatabase(join(dir, 'test.sqlite'));
+  const sql = overrides.sql ?? (await openTestSql());
   const deps: AppDeps = {
-    db,
-    sql: overrides.sql ?? sqliteSql(db),
+    sql,
     catalogue,
     config: testConfig,
     now: () => new Date('2026-11-22T12:00:00Z'),

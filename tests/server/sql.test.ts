@@ -140,10 +140,10 @@ describe.each(engines)('the store interface on $name', (engine) => {
 
   it('commits a transaction: its writes stay, and it returns what its body returned', async () => {
     const sql = await open();
-    const result = await sql.transaction(async () => {
-      await put(sql, 'a');
-      await put(sql, 'b');
-      return keys(sql);
+    const result = await sql.transaction(async (tx) => {
+      await put(tx, 'a');
+      await put(tx, 'b');
+      return keys(tx);
     });
     expect(result).toEqual(['a', 'b']);
     expect(await keys(sql)).toEqual(['a', 'b']);
@@ -152,9 +152,9 @@ describe.each(engines)('the store interface on $name', (engine) => {
   it('rolls a transaction back when its body throws, and hands the caller that error', async () => {
     const sql = await open();
     await put(sql, 'before');
-    const failing = sql.transaction(async () => {
-      await put(sql, 'inside');
-      expect(await keys(sql)).toEqual(['before', 'inside']);
+    const failing = sql.transaction(async (tx) => {
+      await put(tx, 'inside');
+      expect(await keys(tx)).toEqual(['before', 'inside']);
       throw new Error('changed my mind');
     });
     await expect(failing).rejects.toThrow('changed my mind');
@@ -163,11 +163,11 @@ describe.each(engines)('the store interface on $name', (engine) => {
 
   it('joins a transaction opened inside another: it sees the outer writes, and a throw undoes both', async () => {
     const sql = await open();
-    const failing = sql.transaction(async () => {
-      await put(sql, 'outer');
-      const seen = await sql.transaction(async () => {
-        await put(sql, 'inner');
-        return keys(sql);
+    const failing = sql.transaction(async (tx) => {
+      await put(tx, 'outer');
+      const seen = await tx.transaction(async () => {
+        await put(tx, 'inner');
+        return keys(tx);
       });
       expect(seen).toEqual(['inner', 'outer']);
       throw new Error('undo both');
@@ -180,11 +180,11 @@ describe.each(engines)('the store interface on $name', (engine) => {
     const sql = await open();
     const started = deferred();
     const finish = deferred();
-    const first = sql.transaction(async () => {
-      await put(sql, 'first');
+    const first = sql.transaction(async (tx) => {
+      await put(tx, 'first');
       started.resolve();
       await finish.promise;
-      const seen = await keys(sql);
+      const seen = await keys(tx);
       throw Object.assign(new Error('roll first back'), { seen });
     });
     await started.promise;
@@ -192,9 +192,9 @@ describe.each(engines)('the store interface on $name', (engine) => {
     // become part of it (a write that joined it would vanish in its rollback).
     const outsideWrite = put(sql, 'outside');
     const outsideRead = keys(sql);
-    const second = sql.transaction(async () => {
-      await put(sql, 'second');
-      return keys(sql);
+    const second = sql.transaction(async (tx) => {
+      await put(tx, 'second');
+      return keys(tx);
     });
     if (engine.name === 'postgres') {
       // Real concurrency: neither waits for the first transaction to end.
@@ -221,9 +221,9 @@ describe.each(engines)('the store interface on $name', (engine) => {
     await expect(put(sql, 'taken')).rejects.toBeInstanceOf(UniqueViolation);
     await appendEvent(sql, 's', 1);
     await expect(appendEvent(sql, 's', 1)).rejects.toBeInstanceOf(UniqueViolation);
-    const inside = sql.transaction(async () => {
-      await put(sql, 'fresh');
-      await put(sql, 'taken');
+    const inside = sql.transaction(async (tx) => {
+      await put(tx, 'fresh');
+      await put(tx, 'taken');
     });
     await expect(inside).rejects.toBeInstanceOf(UniqueViolation);
     expect(await keys(sql)).toEqual(['taken']);
@@ -262,10 +262,10 @@ describe.each(engines)('the store interface on $name', (engine) => {
       throw new Error('no batch expected for no rows');
     }
 
-    const seenInside = await sql.transaction(async () => {
-      await put(sql, 'zz uncommitted');
+    const seenInside = await sql.transaction(async (tx) => {
+      await put(tx, 'zz uncommitted');
       const all: string[] = [];
-      for await (const batch of sql.batches<{ key: string }>('SELECT key FROM app_meta ORDER BY key', [], 7)) {
+      for await (const batch of tx.batches<{ key: string }>('SELECT key FROM app_meta ORDER BY key', [], 7)) {
         all.push(...batch.map((row) => row.key));
       }
       return all;
@@ -343,22 +343,22 @@ describe.each(engines)('the store interface on $name', (engine) => {
 
     // The user row gone but the erasure not recorded: still no purge, and the whole attempt rolls back.
     await expect(
-      sql.transaction(async () => {
-        await sql.run('DELETE FROM users WHERE id = ?', ['leaver']);
-        await sql.run('INSERT INTO erasing_streams (stream_id, user_id) VALUES (?, ?)', ['palette-leaver', 'leaver']);
+      sql.transaction(async (tx) => {
+        await tx.run('DELETE FROM users WHERE id = ?', ['leaver']);
+        await tx.run('INSERT INTO erasing_streams (stream_id, user_id) VALUES (?, ?)', ['palette-leaver', 'leaver']);
       }),
     ).rejects.toThrow('only the streams of an erased account may be purged');
     expect(await sql.get('SELECT count(*) AS n FROM users')).toEqual({ n: 2 });
 
     // Listing the leaver's stream opens exactly that stream: a DELETE reaching another one is refused.
     const erase = async (deleteEvents: string) =>
-      sql.transaction(async () => {
-        await sql.run('DELETE FROM users WHERE id = ?', ['leaver']);
-        await sql.run("INSERT INTO erased_accounts (user_id, erased_at) VALUES (?, 'now')", ['leaver']);
-        await sql.run('INSERT INTO erasing_streams (stream_id, user_id) VALUES (?, ?)', ['palette-leaver', 'leaver']);
-        const count = await sql.run(deleteEvents);
-        await sql.run('DELETE FROM erasing_streams');
-        await sql.run('DELETE FROM erased_accounts WHERE user_id = ?', ['leaver']);
+      sql.transaction(async (tx) => {
+        await tx.run('DELETE FROM users WHERE id = ?', ['leaver']);
+        await tx.run("INSERT INTO erased_accounts (user_id, erased_at) VALUES (?, 'now')", ['leaver']);
+        await tx.run('INSERT INTO erasing_streams (stream_id, user_id) VALUES (?, ?)', ['palette-leaver', 'leaver']);
+        const count = await tx.run(deleteEvents);
+        await tx.run('DELETE FROM erasing_streams');
+        await tx.run('DELETE FROM erased_accounts WHERE user_id = ?', ['leaver']);
         return count;
       });
     await expect(erase('DELETE FROM events')).rejects.toThrow('events are append-only: DELETE refused');
@@ -526,7 +526,7 @@ describe('PostgreSQL only', () => {
     expect(await sql.get('SELECT * FROM app_meta WHERE key = ?', ['k'])).toEqual({ key: 'k', value: 'v', note: null });
     // Inside a transaction the stale statement cannot be retried in place, but the next one works.
     await otherProcess.run('ALTER TABLE app_meta DROP COLUMN note');
-    const inside = () => sql.transaction(() => sql.get('SELECT * FROM app_meta WHERE key = ?', ['k']));
+    const inside = () => sql.transaction((tx) => tx.get('SELECT * FROM app_meta WHERE key = ?', ['k']));
     const first = await inside().catch((error: Error) => error.message);
     expect([{ key: 'k', value: 'v' }, 'cached plan must not change result type']).toContainEqual(first);
     expect(await inside()).toEqual({ key: 'k', value: 'v' });

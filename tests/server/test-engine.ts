@@ -20,7 +20,34 @@ export async function openTestSql(): Promise<Sql> {
   if (testEngine === 'sqlite') {
     return sqliteSql(openDatabase(join(mkdtempSync(join(tmpdir(), 'swatchbook-test-')), 'test.sqlite')));
   }
+  return (await freshPostgresDatabase()).sql;
+}
+
+const urls = new WeakMap<Sql, string>();
+
+/** The environment that points a server process or a CLI at the store a test app uses. */
+export function storeEnv(sql: Sql): Record<string, string> {
+  if (sql.engine === 'sqlite') return { DATABASE_PATH: (sql as Sql & { db: { name: string } }).db.name };
+  const url = urls.get(sql);
+  if (!url) throw new Error('not a store opened by openTestSql');
+  return { DATABASE_URL: url };
+}
+
+function postgresUrl(): string {
   const url = inject('postgresUrl') || process.env.SWATCHBOOK_TEST_PG_URL;
-  if (!url) throw new Error('SWATCHBOOK_TEST_DB=postgres but no PostgreSQL was started (vitest globalSetup)');
-  return openPostgres(url, { schema: `t_${randomBytes(8).toString('hex')}`, max: 4, idleTimeoutMillis: 1000 });
+  if (!url) throw new Error('no PostgreSQL was started for these tests (vitest globalSetup, SWATCHBOOK_TEST_DB=postgres)');
+  return url;
+}
+
+/**
+ * A fresh, migrated schema on the run's PostgreSQL, with the URL that reaches it (for a server
+ * process or a CLI started by the test: `options=-c search_path=…`).
+ */
+export async function freshPostgresDatabase(): Promise<{ url: string; sql: Sql }> {
+  const schema = `t_${randomBytes(8).toString('hex')}`;
+  const sql = await openPostgres(postgresUrl(), { schema, max: 4, idleTimeoutMillis: 1000 });
+  const url = new URL(postgresUrl());
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  urls.set(sql, url.toString());
+  return { url: url.toString(), sql };
 }

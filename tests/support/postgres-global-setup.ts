@@ -15,7 +15,8 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const given = process.env.SWATCHBOOK_TEST_PG_URL;
-  if (process.env.SWATCHBOOK_TEST_DB !== 'postgres' || given) {
+  const wanted = (project.config.env?.SWATCHBOOK_TEST_DB ?? process.env.SWATCHBOOK_TEST_DB) === 'postgres';
+  if (!wanted || given) {
     project.provide('postgresUrl', given ?? '');
     return;
   }
