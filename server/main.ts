@@ -67,9 +67,10 @@ const render =
     : null;
 
 const db = openDatabase(databasePath);
+const sql = sqliteSql(db);
 const app = createApp({
   db,
-  sql: sqliteSql(db),
+  sql,
   catalogue: loadCatalogue(),
   config,
   now: () => new Date(),
@@ -86,11 +87,9 @@ const server = serve({ fetch: app.fetch, port, hostname: env.HOST ?? '0.0.0.0' }
 // Expired sessions, links and counters are refused when seen; the sweep keeps tables small and, where
 // mail confirms addresses, frees addresses nobody confirmed in time.
 const sweep = () => {
-  try {
-    runMaintenance(db, () => new Date(), { mail: mailer !== null });
-  } catch (error) {
+  runMaintenance(sql, () => new Date(), { mail: mailer !== null }).catch((error: unknown) => {
     logger.error({ msg: 'maintenance sweep failed', error: String(error) });
-  }
+  });
 };
 sweep();
 setInterval(sweep, 60 * 60 * 1000).unref();

@@ -7,7 +7,7 @@ import { expandColors } from '../palettes/palette-queries';
  * Everything the account holds, as one JSON document: the account, and every saved palette with
  * its full history (each version's name and colours, with the paint names and hex values).
  */
-export function exportAccount(services: AppServices, deps: AppDeps, user: UserRow) {
+export async function exportAccount(services: AppServices, deps: AppDeps, user: UserRow) {
   const { catalogue } = deps;
   const colors = (ids: readonly string[]) =>
     expandColors(catalogue, ids).map((color) => ({
@@ -17,12 +17,12 @@ export function exportAccount(services: AppServices, deps: AppDeps, user: UserRo
       colorName: color.colorName,
       hexCode: color.hexCode,
     }));
-  return {
-    format: 'swatchbook-account-export',
-    version: 1,
-    exportedAt: deps.now().toISOString(),
-    account: { ...services.accounts.toApiUser(user) },
-    palettes: services.paletteQueries.listOwned(user.id).map((row) => ({
+  // Awaited one by one: the palette reads become async with the store (issue 14); awaiting a plain value is harmless.
+  const owned = await services.paletteQueries.listOwned(user.id);
+  const palettes = [];
+  for (const row of owned) {
+    const history = versions(await services.palettes.history(row.id));
+    palettes.push({
       id: row.id,
       name: row.name,
       colors: colors(JSON.parse(row.colors) as string[]),
@@ -31,7 +31,7 @@ export function exportAccount(services: AppServices, deps: AppDeps, user: UserRo
       isPublic: row.is_public === 1,
       shareId: row.share_id,
       version: row.version,
-      history: versions(services.palettes.history(row.id)).map(({ event, state }) => ({
+      history: history.map(({ event, state }) => ({
         version: state.version,
         type: event.type,
         at: event.at,
@@ -39,6 +39,13 @@ export function exportAccount(services: AppServices, deps: AppDeps, user: UserRo
         colors: colors(state.colorIds),
         isPublic: state.isPublic,
       })),
-    })),
+    });
+  }
+  return {
+    format: 'swatchbook-account-export',
+    version: 1,
+    exportedAt: deps.now().toISOString(),
+    account: { ...(await services.accounts.toApiUser(user)) },
+    palettes,
   };
 }

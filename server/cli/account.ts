@@ -1,6 +1,7 @@
 import { accounts } from '../auth/account-queries';
 import { emailSchema } from '../../shared/api/auth';
 import { openDatabase } from '../db/database';
+import { sqliteSql } from '../db/sqlite-sql';
 
 /**
  * `npm run account -- reset-password EMAIL`: for a server without SMTP, prints a one-time link
@@ -21,15 +22,15 @@ if (!parsed.success) {
 }
 const path = process.env.DATABASE_PATH ?? 'var/swatchbook.sqlite';
 const publicOrigin = process.env.PUBLIC_ORIGIN ?? `http://localhost:${process.env.PORT ?? 3000}`;
-const db = openDatabase(path);
-const store = accounts(db, () => new Date());
-const user = store.findByEmail(parsed.data);
+const sql = sqliteSql(openDatabase(path));
+const store = accounts(sql, () => new Date());
+const user = await store.findByEmail(parsed.data);
 if (!user) {
-  db.close();
+  await sql.close();
   console.error(`No account for ${parsed.data} in ${path}.`);
   process.exit(1);
 }
-const token = store.createPasswordReset(user.id);
-db.close();
+const token = await store.createPasswordReset(user.id);
+await sql.close();
 const link = new URL(`/reset-password?token=${token}`, publicOrigin).toString();
 console.log(`One-time password reset link for ${parsed.data} (works for 1 hour, once):\n${link}`);

@@ -80,8 +80,8 @@ describe('your data, and leaving', () => {
     for (const name of ['Stayer One', 'Stayer Two']) {
       await call(app, 'POST', '/api/palettes', { cookie: stayer.cookie, body: { name, colorIds: colorIds(3) } });
     }
-    const before = (table: string) => deps.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number };
-    expect(before('events').n).toBeGreaterThan(5);
+    const count = async (table: string) => (await deps.sql.get<{ n: number }>(`SELECT count(*) AS n FROM ${table}`))!.n;
+    expect(await count('events')).toBeGreaterThan(5);
 
     const wrong = await call(app, 'DELETE', '/api/account', {
       cookie: leaver.cookie,
@@ -89,7 +89,7 @@ describe('your data, and leaving', () => {
     });
     expect(wrong.status).toBe(401);
     expect(((await wrong.json()) as ErrorBody).error.code).toBe('invalid_credentials');
-    expect(deps.db.prepare('SELECT count(*) AS n FROM users WHERE id = ?').get(leaver.id)).toEqual({ n: 1 });
+    expect(await deps.sql.get('SELECT count(*) AS n FROM users WHERE id = ?', [leaver.id])).toEqual({ n: 1 });
 
     const res = await call(app, 'DELETE', '/api/account', { cookie: leaver.cookie, body: { password: PASSWORD } });
     expect(res.status).toBe(204);
@@ -133,27 +133,27 @@ describe('your data, and leaving', () => {
     expect(deps.db.pragma('integrity_check', { simple: true })).toBe('ok');
 
     // The log is still append-only for everyone else, and the purge path is closed to living accounts.
-    expect(() => deps.db.prepare('DELETE FROM events').run()).toThrow(/append-only/);
-    expect(() => deps.db.prepare('UPDATE events SET data = ?').run('{}')).toThrow(/append-only/);
-    expect(() =>
-      deps.db.prepare('INSERT INTO erased_accounts (user_id, erased_at) VALUES (?, ?)').run(stayer.id, 'now'),
-    ).toThrow(/erase the user row/);
+    await expect(deps.sql.run('DELETE FROM events')).rejects.toThrow(/append-only/);
+    await expect(deps.sql.run('UPDATE events SET data = ?', ['{}'])).rejects.toThrow(/append-only/);
+    await expect(
+      deps.sql.run('INSERT INTO erased_accounts (user_id, erased_at) VALUES (?, ?)', [stayer.id, 'now']),
+    ).rejects.toThrow(/erase the user row/);
   });
 
   it('a Google-only account deletes with a fresh sign-in, not an old session', async () => {
     let now = new Date('2026-11-22T12:00:00Z').getTime();
     const { app, deps } = await makeTestApp({ now: () => new Date(now) });
     const { accounts } = await import('../../server/auth/account-queries');
-    const store = accounts(deps.db, deps.now);
-    const user = store.createUser('google-only@example.com', null, true)!;
-    const session = store.createSession(user.id);
+    const store = accounts(deps.sql, deps.now);
+    const user = (await store.createUser('google-only@example.com', null, true))!;
+    const session = await store.createSession(user.id);
     const cookie = `swatchbook_session=${session.token}`;
     now += 11 * 60 * 1000;
     const stale = await call(app, 'DELETE', '/api/account', { cookie, body: {} });
     expect(stale.status).toBe(401);
     expect(((await stale.json()) as ErrorBody).error.code).toBe('reauthentication_required');
-    const fresh = `swatchbook_session=${store.createSession(user.id).token}`;
+    const fresh = `swatchbook_session=${(await store.createSession(user.id)).token}`;
     expect((await call(app, 'DELETE', '/api/account', { cookie: fresh, body: {} })).status).toBe(204);
-    expect(deps.db.prepare('SELECT count(*) AS n FROM users').get()).toEqual({ n: 0 });
+    expect(await deps.sql.get('SELECT count(*) AS n FROM users')).toEqual({ n: 0 });
   });
 });

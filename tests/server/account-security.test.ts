@@ -70,9 +70,9 @@ describe('confirmation that signs nobody in', () => {
     await call(app, 'POST', '/api/auth/signup', { body: { email, password: PASSWORD } });
     const token = linkToken(await sink.mailTo(email), '/confirm');
     // A session that existed before the confirmation (e.g. made while SMTP was off).
-    const user = deps.db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: string };
-    const { createSession } = (await import('../../server/auth/account-queries')).accounts(deps.db, deps.now);
-    const old = createSession(user.id);
+    const user = (await deps.sql.get<{ id: string }>('SELECT id FROM users WHERE email = ?', [email]))!;
+    const { createSession } = (await import('../../server/auth/account-queries')).accounts(deps.sql, deps.now);
+    const old = await createSession(user.id);
     expect(await whoAmI(app, `swatchbook_session=${old.token}`)).not.toBeNull();
     expect((await call(app, 'POST', '/api/auth/confirm', { body: { token } })).status).toBe(200);
     expect(await whoAmI(app, `swatchbook_session=${old.token}`)).toBeNull();
@@ -91,7 +91,7 @@ describe('confirmation that signs nobody in', () => {
     expect(res.status).toBe(201);
     expect(await whoAmI(app, sessionCookie(res))).not.toBeNull();
     expect(lines.join('\n')).not.toMatch(/token=/);
-    expect(deps.db.prepare('SELECT count(*) AS n FROM email_confirmations').get()).toEqual({ n: 0 });
+    expect(await deps.sql.get('SELECT count(*) AS n FROM email_confirmations')).toEqual({ n: 0 });
   });
 
   it('squatting: an unconfirmed account past its link is swept, and resend-confirmation answers 202 whatever the address', async () => {
@@ -108,8 +108,8 @@ describe('confirmation that signs nobody in', () => {
     const resent = linkToken(await sink.mailTo(email, 2), '/confirm');
     expect(resent).toMatch(/^[a-z2-7]+$/);
     now += 49 * 60 * 60 * 1000;
-    expect(runMaintenance(deps.db, deps.now, { mail: true }).unconfirmedAccounts).toBe(1);
-    expect(deps.db.prepare('SELECT count(*) AS n FROM users WHERE email = ?').get(email)).toEqual({ n: 0 });
+    expect((await runMaintenance(deps.sql, deps.now, { mail: true })).unconfirmedAccounts).toBe(1);
+    expect(await deps.sql.get('SELECT count(*) AS n FROM users WHERE email = ?', [email])).toEqual({ n: 0 });
     // The address is free: a new sign-up succeeds.
     expect((await call(app, 'POST', '/api/auth/signup', { body: { email, password: OTHER } })).status).toBe(201);
   });

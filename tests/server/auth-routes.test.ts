@@ -38,13 +38,13 @@ describe('accounts: sign-up, sign-in, session, sign-out', () => {
     const { app, deps } = await makeTestApp();
     const { cookie, email } = await signUp(app);
     const token = cookie.split('=')[1]!;
-    const stored = deps.db.prepare('SELECT id FROM sessions').all() as Array<{ id: string }>;
+    const stored = await deps.sql.all<{ id: string }>('SELECT id FROM sessions');
     expect(stored).toHaveLength(1);
     expect(stored[0]?.id).not.toContain(token);
     expect(stored[0]?.id).toMatch(/^[0-9a-f]{64}$/);
-    const user = deps.db.prepare('SELECT password_hash FROM users WHERE email = ?').get(email) as {
-      password_hash: string;
-    };
+    const user = (await deps.sql.get<{ password_hash: string }>('SELECT password_hash FROM users WHERE email = ?', [
+      email,
+    ]))!;
     expect(user.password_hash).toMatch(/^\$argon2id\$/);
     expect(user.password_hash).not.toContain(PASSWORD);
   });
@@ -100,7 +100,7 @@ describe('accounts: sign-up, sign-in, session, sign-out', () => {
     const res = await call(app, 'POST', '/api/auth/signout', { cookie });
     expect(res.status).toBe(204);
     expect(res.headers.getSetCookie().join()).toMatch(/swatchbook_session=;.*Max-Age=0/);
-    expect(deps.db.prepare('SELECT count(*) AS n FROM sessions').get()).toEqual({ n: 0 });
+    expect(await deps.sql.get('SELECT count(*) AS n FROM sessions')).toEqual({ n: 0 });
     const after = await call(app, 'GET', '/api/auth/session', { cookie });
     expect(await after.json()).toEqual({ user: null });
   });
@@ -261,7 +261,7 @@ describe('accounts: confirmation mail over SMTP', () => {
     const { app, deps } = await makeTestApp({ mailer: smtpMailer('smtp://127.0.0.1:1', 'x@example.com') });
     const res = await call(app, 'POST', '/api/auth/signup', { body: { email: 'fay@example.com', password: PASSWORD } });
     expect(res.status).toBe(503);
-    expect(deps.db.prepare('SELECT count(*) AS n FROM users').get()).toEqual({ n: 0 });
+    expect(await deps.sql.get('SELECT count(*) AS n FROM users')).toEqual({ n: 0 });
     const retry = await call(app, 'POST', '/api/auth/signup', {
       body: { email: 'fay@example.com', password: PASSWORD },
     });
@@ -338,7 +338,7 @@ describe('accounts: Google sign-in (against a local OIDC mock)', () => {
     const { app, deps } = await googleApp();
     const { id } = await signUp(app, email);
     // The owner confirmed the address (by mail, or an administrator's reset link).
-    deps.db.prepare('UPDATE users SET email_verified = 1 WHERE id = ?').run(id);
+    await deps.sql.run('UPDATE users SET email_verified = 1 WHERE id = ?', [id]);
     const done = await signInWithGoogle(app);
     const session = (await (await call(app, 'GET', '/api/auth/session', { cookie: sessionCookie(done) })).json()) as {
       user: { id: string; providers: string[] };

@@ -46,7 +46,7 @@ describe('two-factor sign-in (TOTP)', () => {
     const t = await withTwoFactor();
     expect(t.recoveryCodes).toHaveLength(10);
     expect(new Set(t.recoveryCodes).size).toBe(10);
-    const stored = t.deps.db.prepare('SELECT code_hash FROM totp_recovery_codes').all() as Array<{ code_hash: string }>;
+    const stored = await t.deps.sql.all<{ code_hash: string }>('SELECT code_hash FROM totp_recovery_codes');
     expect(stored).toHaveLength(10);
     for (const code of t.recoveryCodes) expect(JSON.stringify(stored)).not.toContain(code);
 
@@ -112,7 +112,7 @@ describe('two-factor sign-in (TOTP)', () => {
     const t = await withTwoFactor();
     // The same single-use link a reset mail or the administrator's CLI hands out.
     const { accounts } = await import('../../server/auth/account-queries');
-    const token = accounts(t.deps.db, t.deps.now).createPasswordReset(t.id);
+    const token = await accounts(t.deps.sql, t.deps.now).createPasswordReset(t.id);
     const bare = await call(t.app, 'POST', '/api/auth/password-reset/confirm', {
       body: { token, password: 'battery staple' },
     });
