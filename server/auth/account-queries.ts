@@ -32,7 +32,9 @@ const q = {
   verifyEmail: 'UPDATE users SET email_verified = 1 WHERE id = ?',
   providers: 'SELECT provider FROM identities WHERE user_id = ?',
   identity: 'SELECT user_id FROM identities WHERE provider = ? AND subject = ?',
-  addIdentity: 'INSERT INTO identities (provider, subject, user_id, created_at) VALUES (?, ?, ?, ?)',
+  // Two callbacks of one Google account at once link it once; the second finds it linked.
+  addIdentity: `INSERT INTO identities (provider, subject, user_id, created_at) VALUES (?, ?, ?, ?)
+    ON CONFLICT (provider, subject) DO NOTHING`,
   session: 'SELECT user_id, created_at, expires_at, absolute_expires_at FROM sessions WHERE id = ?',
   insertSession:
     'INSERT INTO sessions (id, user_id, created_at, expires_at, absolute_expires_at) VALUES (?, ?, ?, ?, ?)',
@@ -56,10 +58,8 @@ const q = {
   deleteConfirmations: 'DELETE FROM email_confirmations WHERE user_id = ?',
   deleteUnverifiedUser: 'DELETE FROM users WHERE id = ? AND email_verified = 0',
   insertPending: 'INSERT INTO pending_sign_ins (token_hash, user_id, expires_at) VALUES (?, ?, ?)',
-  pending: 'SELECT user_id, expires_at, failures FROM pending_sign_ins WHERE token_hash = ?',
-  // A try is taken before the code is checked, in one statement: parallel guesses cannot share one try.
   takePendingTry: `UPDATE pending_sign_ins SET failures = pending_sign_ins.failures + 1
-    WHERE token_hash = ? AND expires_at > ? AND failures < ? RETURNING user_id`,
+    WHERE token_hash = ? AND expires_at > ? AND failures < ? RETURNING user_id, failures`,
   deletePending: 'DELETE FROM pending_sign_ins WHERE token_hash = ?',
   deletePendingOf: 'DELETE FROM pending_sign_ins WHERE user_id = ? OR expires_at <= ?',
 } as const;
@@ -291,27 +291,30 @@ export function accounts(sql: Sql, now: () => Date) {
       await sql.run(q.insertPending, [tokenHash(token), userId, now().getTime() + PENDING_SIGN_IN_MS]);
       return token;
     },
-    /** The user a waiting sign-in belongs to; null when it expired, was used or ran out of tries. */
-    async pendingSignIn(token: string): Promise<UserRow | null> {
-      const found = await sql.get<{ user_id: string; expires_at: number; failures: number }>(q.pending, [
-        tokenHash(token),
-      ]);
-      if (!found || found.expires_at <= now().getTime() || found.failures >= PENDING_SIGN_IN_TRIES) return null;
-      return (await byId(found.user_id)) ?? null;
-    },
     /**
-     * Takes one of the waiting sign-in's tries before its code is checked (the caller ends the sign-in
-     * when the code is right): the user, or null when it expired, was used or has no try left.
+     * One attempt at a waiting sign-in: takes a try, checks the code with `check` and, when it is
+     * right, ends the waiting sign-in and gives its user; 'wrong' (tries left) or 'expired' (it
+     * expired, was used, or that was its last try). One transaction whose first write holds the row,
+     * so attempts sent at once go one after another: five tries are five, and only one finishes it.
      */
-    async takePendingSignInTry(token: string): Promise<UserRow | null> {
-      const found = await sql.get<{ user_id: string }>(q.takePendingTry, [
-        tokenHash(token),
-        now().getTime(),
-        PENDING_SIGN_IN_TRIES,
-      ]);
-      return found ? ((await byId(found.user_id)) ?? null) : null;
+    finishPendingSignIn(
+      token: string,
+      check: (userId: string) => Promise<boolean>,
+    ): Promise<{ user: UserRow } | 'wrong' | 'expired'> {
+      return sql.transaction(async () => {
+        const hash = tokenHash(token);
+        const taken = await sql.get<{ user_id: string; failures: number }>(q.takePendingTry, [
+          hash,
+          now().getTime(),
+          PENDING_SIGN_IN_TRIES,
+        ]);
+        const user = taken ? await byId(taken.user_id) : undefined;
+        if (!taken || !user) return 'expired';
+        if (!(await check(user.id))) return taken.failures >= PENDING_SIGN_IN_TRIES ? 'expired' : 'wrong';
+        await sql.run(q.deletePending, [hash]);
+        return { user };
+      });
     },
-    endPendingSignIn: (token: string) => sql.run(q.deletePending, [tokenHash(token)]),
 
     /** A device that signed in with the right password: it may keep trying while strangers hammer the account. */
     async rememberDevice(userId: string): Promise<{ token: string; expiresAt: number }> {

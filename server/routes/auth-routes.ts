@@ -462,22 +462,24 @@ export const authRoutes = new Hono<AppEnv>()
     const { services } = c.var;
     await limit(services.limits.perIp, ip(c));
     const token = getCookie(c, PENDING_COOKIE);
-    // The try is taken before the code is checked, so guesses sent at once cannot share one try.
-    const user = token ? await services.accounts.takePendingSignInTry(token) : null;
     const expired = () => {
       deleteCookie(c, PENDING_COOKIE, { path: PENDING_COOKIE_PATH });
       return new ApiError(401, 'second_factor_expired', 'This sign-in has expired. Continue with Google again.');
     };
-    if (!token || !user) throw expired();
-    if (!(await services.twoFactor.verify(user.id, c.req.valid('json').totp))) {
-      if (!(await services.accounts.pendingSignIn(token))) throw expired();
+    if (!token) throw expired();
+    const { totp } = c.req.valid('json');
+    const attempt = await services.accounts.finishPendingSignIn(token, (userId) =>
+      services.twoFactor.verify(userId, totp),
+    );
+    if (attempt === 'expired') throw expired();
+    if (attempt === 'wrong') {
       throw new ApiError(
         401,
         'invalid_totp',
         'That code is not right. Use the current code from your app, or a recovery code.',
       );
     }
-    await services.accounts.endPendingSignIn(token);
+    const { user } = attempt;
     deleteCookie(c, PENDING_COOKIE, { path: PENDING_COOKIE_PATH });
     await startSession(c, user.id);
     const body: SessionResponse = { user: await services.accounts.toApiUser(user) };

@@ -443,6 +443,60 @@ describe('accounts: Google sign-in (against a local OIDC mock)', () => {
     expect(((await late.json()) as { error: { code: string } }).error.code).toBe('second_factor_expired');
   });
 
+  /** A Google account with two-factor on, and a fresh waiting sign-in (its cookie) whenever asked. */
+  async function twoFactorGoogleAccount(address: string) {
+    email = address;
+    verified = true;
+    const { app, deps } = await googleApp();
+    const owner = sessionCookie(await signInWithGoogle(app));
+    const { secret } = (await (await call(app, 'POST', '/api/auth/totp/setup', { cookie: owner })).json()) as {
+      secret: string;
+    };
+    const at = Date.parse('2026-11-22T12:00:00Z');
+    const code = generateHOTP(decodeBase32IgnorePadding(secret), BigInt(Math.floor(at / 30_000)), 6);
+    const enabled = await call(app, 'POST', '/api/auth/totp/enable', { cookie: owner, body: { code } });
+    expect(enabled.status).toBe(200);
+    const { recoveryCodes } = (await enabled.json()) as { recoveryCodes: string[] };
+    const waiting = async () =>
+      (await signInWithGoogle(app)).headers
+        .getSetCookie()
+        .find((l) => l.startsWith('swatchbook_pending_sign_in='))!
+        .split(';')[0]!;
+    return { app, deps, recoveryCodes, waiting };
+  }
+
+  const errorCode = async (res: Response) => ((await res.clone().json()) as { error?: { code: string } }).error?.code;
+
+  it('codes sent at once to one waiting sign-in: one session, one recovery code spent', async () => {
+    const { app, deps, recoveryCodes, waiting } = await twoFactorGoogleAccount('uma@example.com');
+    const cookie = await waiting();
+    // Someone holding the waiting sign-in fires every recovery code at once (a double tap does the same).
+    const answers = await Promise.all(
+      recoveryCodes.map((totp) => call(app, 'POST', '/api/auth/second-factor', { cookie, body: { totp } })),
+    );
+    expect(answers.filter((res) => res.status === 200)).toHaveLength(1);
+    for (const res of answers.filter((r) => r.status !== 200))
+      expect(await errorCode(res)).toBe('second_factor_expired');
+    const left = await deps.sql.get<{ n: number }>('SELECT count(*) AS n FROM totp_recovery_codes');
+    expect(left).toEqual({ n: recoveryCodes.length - 1 });
+  });
+
+  it('wrong codes sent at once still get five tries in all, then the right code is refused', async () => {
+    const { app, recoveryCodes, waiting } = await twoFactorGoogleAccount('vic@example.com');
+    const cookie = await waiting();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        call(app, 'POST', '/api/auth/second-factor', { cookie, body: { totp: String(100000 + i) } }),
+      ),
+    );
+    const codes = await Promise.all(answers.map(errorCode));
+    // Four wrong tries say so; the fifth ends the waiting sign-in, and every later one finds it ended.
+    expect(codes.filter((code) => code === 'invalid_totp')).toHaveLength(4);
+    expect(codes.filter((code) => code === 'second_factor_expired')).toHaveLength(6);
+    const late = await call(app, 'POST', '/api/auth/second-factor', { cookie, body: { totp: recoveryCodes[0] } });
+    expect(await errorCode(late)).toBe('second_factor_expired');
+  });
+
   it('answers 404 when Google is not configured', async () => {
     const res = await (await makeTestApp()).app.request('http://localhost:3000/api/auth/google');
     expect(res.status).toBe(404);
