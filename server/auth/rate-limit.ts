@@ -56,6 +56,13 @@ export class RateLimiter {
     return this.wait(row.count + 1, row.reset_at, at);
   }
 
+  /** Takes back one attempt counted by `hit` (it turned out not to be a failure). */
+  async refund(key: string): Promise<void> {
+    await this.sql.run('UPDATE rate_limits SET count = rate_limits.count - 1 WHERE key = ? AND rate_limits.count > 0', [
+      this.key(key),
+    ]);
+  }
+
   async reset(key: string): Promise<void> {
     await this.sql.run('DELETE FROM rate_limits WHERE key = ?', [this.key(key)]);
   }

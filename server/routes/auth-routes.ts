@@ -149,27 +149,34 @@ const redirectWithError = (c: Context<AppEnv>, code: AuthRedirectError) =>
 
 /**
  * With two-factor on, the right password alone answers 401 `totp_required`; a wrong code counts as
- * a failed sign-in (`fail` counts it and gives the error to throw).
+ * a failed sign-in at (account, address) and at the account. The failure is counted before the code
+ * is checked, in one transaction with the check: that first write holds the counter (the connection
+ * on SQLite, the row on PostgreSQL), so codes sent at once are checked one after another against the
+ * limit. A right code takes its count back.
  */
-async function secondFactor(
-  c: Context<AppEnv>,
-  userId: string,
-  code: string | undefined,
-  fail: () => Promise<ApiError>,
-) {
-  const { twoFactor } = c.var.services;
-  if (!(await twoFactor.isEnabled(userId))) return;
+async function secondFactor(c: Context<AppEnv>, user: UserRow, code: string | undefined) {
+  const { deps, services } = c.var;
+  if (!(await services.twoFactor.isEnabled(user.id))) return;
   if (!code) {
     throw new ApiError(401, 'totp_required', 'Enter the 6-digit code from your authenticator app, or a recovery code.');
   }
-  if (!(await twoFactor.verify(userId, code))) {
-    const error = await fail();
+  const pair = `${user.email}\u0000${ip(c)}`;
+  const outcome = await deps.sql.transaction(async () => {
+    const wait = await services.limits.perEmail.hit(pair);
+    if (wait !== null) return wait;
+    if (await services.twoFactor.verify(user.id, code)) {
+      await services.limits.perEmail.refund(pair);
+      return 'right';
+    }
+    await services.limits.perAccount.hit(user.email);
+    return 'wrong';
+  });
+  if (typeof outcome === 'number') throw tooMany(outcome);
+  if (outcome === 'wrong') {
     throw new ApiError(
       401,
       'invalid_totp',
       'That code is not right. Use the current code from your app, or a recovery code.',
-      undefined,
-      error.headers,
     );
   }
 }
@@ -251,7 +258,7 @@ export const authRoutes = new Hono<AppEnv>()
     if (deps.mailer && user.email_verified !== 1) {
       throw new ApiError(403, 'email_not_confirmed', 'Confirm your email first: follow the link we sent you.');
     }
-    await secondFactor(c, user.id, c.req.valid('json').totp, fail);
+    await secondFactor(c, user, c.req.valid('json').totp);
     await limits.perEmail.reset(pair);
     await startSession(c, user.id);
     const body: SessionResponse = { user: await accounts.toApiUser(user) };
@@ -319,15 +326,7 @@ export const authRoutes = new Hono<AppEnv>()
     // A mailbox is one factor: with two-factor on, the reset needs the app's code (or a recovery code) too.
     const pair = `${owner.email}\u0000${ip(c)}`;
     await checkLimit(services.limits.perEmail, pair);
-    await secondFactor(c, owner.id, c.req.valid('json').totp, async () => {
-      await services.limits.perEmail.hit(pair);
-      await services.limits.perAccount.hit(owner.email);
-      return new ApiError(
-        401,
-        'invalid_totp',
-        'That code is not right. Use the current code from your app, or a recovery code.',
-      );
-    });
+    await secondFactor(c, owner, c.req.valid('json').totp);
     refuseCommon(password, 'password');
     const passwordHash = await hashPassword(password);
     const user = await services.accounts.completePasswordReset(token, passwordHash);
