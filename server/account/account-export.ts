@@ -17,7 +17,7 @@ export async function exportAccount(services: AppServices, deps: AppDeps, user: 
       colorName: color.colorName,
       hexCode: color.hexCode,
     }));
-  // Awaited one by one: the palette reads become async with the store (issue 14); awaiting a plain value is harmless.
+  // Awaited one by one: the palette reads become async with the store; awaiting a plain value is harmless.
   const owned = await services.paletteQueries.listOwned(user.id);
   const palettes = [];
   for (const row of owned) {
