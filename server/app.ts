@@ -36,9 +36,9 @@ function createServices(deps: AppDeps): AppServices {
     }),
     paletteQueries: paletteQueries(deps.sql),
     shareTag: catalogueFingerprint(deps.catalogue).slice(0, 8),
-    accounts: accounts(deps.db, deps.now),
-    twoFactor: twoFactor(deps.db, deps.now),
-    limits: authLimits(deps.db, () => deps.now().getTime(), deps.config.auth.rateLimits),
+    accounts: accounts(deps.sql, deps.now),
+    twoFactor: twoFactor(deps.sql, deps.now),
+    limits: authLimits(deps.sql, () => deps.now().getTime(), deps.config.auth.rateLimits),
   };
 }
 

@@ -87,7 +87,6 @@ const catalogue = loadCatalogue();
 // Share reads answer stored JSON: fill what an older version left empty, or what a changed catalogue made stale.
 await refreshShareBodies(sql, catalogue);
 const app = createApp({
-  db: (sql as unknown as { db: never }).db,
   sql,
   catalogue,
   config,
@@ -104,14 +103,12 @@ const server = serve({ fetch: app.fetch, port, hostname: env.HOST ?? '0.0.0.0' }
 
 // Expired sessions, links and counters are refused when seen; the sweep keeps tables small and, where
 // mail confirms addresses, frees addresses nobody confirmed in time.
-const sweep = async () => {
-  try {
-    await runMaintenance(sql, () => new Date(), { mail: mailer !== null });
-  } catch (error) {
+const sweep = () => {
+  runMaintenance(sql, () => new Date(), { mail: mailer !== null }).catch((error: unknown) => {
     logger.error({ msg: 'maintenance sweep failed', error: String(error) });
-  }
+  });
 };
-void sweep();
+sweep();
 setInterval(sweep, 60 * 60 * 1000).unref();
 
 let closing = false;

@@ -1,5 +1,16 @@
-import type Database from 'better-sqlite3';
 import { PALETTE_STREAM_PREFIX } from '../../shared/palette/palette-events';
+import type { Sql } from '../db/sql';
+import type { SqliteSql } from '../db/sqlite-sql';
+
+const TABLES_OF_USER = [
+  'sessions',
+  'email_confirmations',
+  'password_resets',
+  'known_devices',
+  'identities',
+  'totp_recovery_codes',
+  'pending_sign_ins',
+] as const;
 
 /**
  * Erases a person: the user row, sessions, links, devices, identities, their palettes and shares,
@@ -9,59 +20,48 @@ import { PALETTE_STREAM_PREFIX } from '../../shared/palette/palette-events';
  * tables are emptied again before the commit, so outside this transaction nothing can be purged. Everyone
  * else's history stays append-only and their projections still equal a replay.
  *
- * secure_delete overwrites the freed pages with zeros, and the WAL is checkpointed and truncated
- * afterwards, so no name or colour of theirs stays readable in the database files.
+ * On SQLite, secure_delete overwrites the freed pages with zeros, and the WAL is checkpointed and
+ * truncated afterwards, so no name or colour of theirs stays readable in the database files.
+ * PostgreSQL has neither: its dead rows stay in the table files until VACUUM reuses them (server/README.md).
  */
-export function eraseAccount(db: Database.Database, userId: string, now: () => Date): { streams: number } {
-  const previous = db.pragma('secure_delete', { simple: true }) as number;
-  db.pragma('secure_delete = ON');
-  try {
-    const result = db
-      .transaction(() => {
-        // Their streams: every palette created as theirs (deleted ones too, whose projection row is gone).
-        // A stream's owner never changes, so this never reaches into anyone else's history.
-        const streams = db
-          .prepare<[string, string], { stream_id: string }>(
-            `SELECT DISTINCT stream_id FROM events
-             WHERE type = 'PaletteCreated' AND json_extract(data, '$.ownerId') = ?
-               AND substr(stream_id, 1, ${PALETTE_STREAM_PREFIX.length}) = ?`,
-          )
-          .all(userId, PALETTE_STREAM_PREFIX)
-          .map((row) => row.stream_id);
-        const paletteIds = db
-          .prepare<[string], { id: string }>('SELECT id FROM palettes WHERE user_id = ?')
-          .all(userId)
-          .map((row) => row.id);
-        for (const id of paletteIds) db.prepare('DELETE FROM shares WHERE palette_id = ?').run(id);
-        db.prepare('DELETE FROM palettes WHERE user_id = ?').run(userId);
-        for (const table of [
-          'sessions',
-          'email_confirmations',
-          'password_resets',
-          'known_devices',
-          'identities',
-          'totp_recovery_codes',
-          'pending_sign_ins',
-        ]) {
-          db.prepare(`DELETE FROM ${table} WHERE user_id = ?`).run(userId);
-        }
-        if (db.prepare('DELETE FROM users WHERE id = ?').run(userId).changes !== 1) {
-          throw new Error('no such account');
-        }
-        db.prepare('INSERT INTO erased_accounts (user_id, erased_at) VALUES (?, ?)').run(userId, now().toISOString());
-        const list = db.prepare('INSERT INTO erasing_streams (stream_id, user_id) VALUES (?, ?)');
-        for (const stream of streams) list.run(stream, userId);
-        db.prepare('DELETE FROM events WHERE stream_id IN (SELECT stream_id FROM erasing_streams)').run();
-        db.prepare('DELETE FROM erasing_streams').run();
-        // Not even the random id stays: the guard rows exist only inside this transaction.
-        db.prepare('DELETE FROM erased_accounts WHERE user_id = ?').run(userId);
-        return { streams: streams.length };
-      })
-      .immediate();
-    // Old page images in the WAL still hold what was deleted: fold them into the file and truncate it.
-    db.pragma('wal_checkpoint(TRUNCATE)');
-    return result;
-  } finally {
-    db.pragma(`secure_delete = ${previous ? 'ON' : 'OFF'}`);
-  }
+export async function eraseAccount(sql: Sql, userId: string, now: () => Date): Promise<{ streams: number }> {
+  // Pragmas exist only on SQLite, so they go to its connection, never through the shared interface.
+  const sqlite = sql.engine === 'sqlite' ? (sql as SqliteSql).db : null;
+  const result = await sql.transaction(async (tx) => {
+    // Set inside the transaction, which holds the one connection: no other request's statement runs
+    // between switching it on and restoring it, and every page this erasure frees is zeroed.
+    const previous = sqlite ? (sqlite.pragma('secure_delete', { simple: true }) as number) : 0;
+    sqlite?.pragma('secure_delete = ON');
+    try {
+      // Their streams: every palette created as theirs (deleted ones too, whose projection row is gone).
+      // A stream's owner never changes, so this never reaches into anyone else's history.
+      const streams = (
+        await tx.all<{ stream_id: string }>(
+          `SELECT DISTINCT stream_id FROM events
+           WHERE type = 'PaletteCreated' AND ${tx.dialect.jsonText('data', 'ownerId')} = ?
+             AND substr(stream_id, 1, ${PALETTE_STREAM_PREFIX.length}) = ?`,
+          [userId, PALETTE_STREAM_PREFIX],
+        )
+      ).map((row) => row.stream_id);
+      await tx.run('DELETE FROM shares WHERE palette_id IN (SELECT id FROM palettes WHERE user_id = ?)', [userId]);
+      await tx.run('DELETE FROM palettes WHERE user_id = ?', [userId]);
+      for (const table of TABLES_OF_USER) await tx.run(`DELETE FROM ${table} WHERE user_id = ?`, [userId]);
+      if ((await tx.run('DELETE FROM users WHERE id = ?', [userId])) !== 1) throw new Error('no such account');
+      await tx.run('INSERT INTO erased_accounts (user_id, erased_at) VALUES (?, ?)', [userId, now().toISOString()]);
+      for (const stream of streams) {
+        await tx.run('INSERT INTO erasing_streams (stream_id, user_id) VALUES (?, ?)', [stream, userId]);
+      }
+      await tx.run('DELETE FROM events WHERE stream_id IN (SELECT stream_id FROM erasing_streams)');
+      await tx.run('DELETE FROM erasing_streams');
+      // Not even the random id stays: the guard rows exist only inside this transaction.
+      await tx.run('DELETE FROM erased_accounts WHERE user_id = ?', [userId]);
+      return { streams: streams.length };
+    } finally {
+      sqlite?.pragma(`secure_delete = ${previous ? 'ON' : 'OFF'}`);
+    }
+  });
+  // Old page images in the WAL still hold what was deleted: fold them into the file and truncate it.
+  // Through the handle, so it waits until no other request's transaction holds the connection.
+  if (sqlite) await sql.get('PRAGMA wal_checkpoint(TRUNCATE)');
+  return result;
 }

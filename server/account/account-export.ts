@@ -17,12 +17,12 @@ export async function exportAccount(services: AppServices, deps: AppDeps, user: 
       colorName: color.colorName,
       hexCode: color.hexCode,
     }));
-  return {
-    format: 'swatchbook-account-export',
-    version: 1,
-    exportedAt: deps.now().toISOString(),
-    account: { ...services.accounts.toApiUser(user) },
-    palettes: await Promise.all((await services.paletteQueries.listOwned(user.id)).map(async (row) => ({
+  // One palette's history at a time: an account of 1 000 palettes must not open 1 000 reads at once.
+  const owned = await services.paletteQueries.listOwned(user.id);
+  const palettes = [];
+  for (const row of owned) {
+    const history = versions(await services.palettes.history(row.id));
+    palettes.push({
       id: row.id,
       name: row.name,
       colors: colors(JSON.parse(row.colors) as string[]),
@@ -31,7 +31,7 @@ export async function exportAccount(services: AppServices, deps: AppDeps, user: 
       isPublic: row.is_public === 1,
       shareId: row.share_id,
       version: row.version,
-      history: versions(await services.palettes.history(row.id)).map(({ event, state }) => ({
+      history: history.map(({ event, state }) => ({
         version: state.version,
         type: event.type,
         at: event.at,
@@ -39,6 +39,13 @@ export async function exportAccount(services: AppServices, deps: AppDeps, user: 
         colors: colors(state.colorIds),
         isPublic: state.isPublic,
       })),
-    }))),
+    });
+  }
+  return {
+    format: 'swatchbook-account-export',
+    version: 1,
+    exportedAt: deps.now().toISOString(),
+    account: { ...(await services.accounts.toApiUser(user)) },
+    palettes,
   };
 }

@@ -1,5 +1,5 @@
-import type Database from 'better-sqlite3';
 import type { ApiUser } from '../../shared/api/auth';
+import { type Sql, UniqueViolation } from '../db/sql';
 import { newToken, newUserId, tokenHash } from './tokens';
 
 export interface UserRow {
@@ -25,63 +25,61 @@ const DEVICE_MS = 365 * DAY;
 
 export type Accounts = ReturnType<typeof accounts>;
 
-/** Users, identities, sessions and confirmation tokens: plain tables, not event sourced. */
-export function accounts(db: Database.Database, now: () => Date) {
-  const q = {
-    byEmail: db.prepare<[string], UserRow>('SELECT * FROM users WHERE email = ?'),
-    byId: db.prepare<[string], UserRow>('SELECT * FROM users WHERE id = ?'),
-    insertUser: db.prepare(
-      'INSERT INTO users (id, email, password_hash, email_verified, created_at) VALUES (?, ?, ?, ?, ?)',
-    ),
-    verifyEmail: db.prepare('UPDATE users SET email_verified = 1 WHERE id = ?'),
-    providers: db.prepare<[string], { provider: string }>('SELECT provider FROM identities WHERE user_id = ?'),
-    identity: db.prepare<[string, string], { user_id: string }>(
-      'SELECT user_id FROM identities WHERE provider = ? AND subject = ?',
-    ),
-    addIdentity: db.prepare('INSERT INTO identities (provider, subject, user_id, created_at) VALUES (?, ?, ?, ?)'),
-    session: db.prepare<[string], { user_id: string; expires_at: number; absolute_expires_at: number | null }>(
-      'SELECT user_id, expires_at, absolute_expires_at FROM sessions WHERE id = ?',
-    ),
-    insertSession: db.prepare(
-      'INSERT INTO sessions (id, user_id, created_at, expires_at, absolute_expires_at) VALUES (?, ?, ?, ?, ?)',
-    ),
-    deleteSessionsOf: db.prepare('DELETE FROM sessions WHERE user_id = ?'),
-    deleteOtherSessions: db.prepare('DELETE FROM sessions WHERE user_id = ? AND id <> ?'),
-    setPassword: db.prepare('UPDATE users SET password_hash = ? WHERE id = ?'),
-    insertReset: db.prepare('INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES (?, ?, ?)'),
-    reset: db.prepare<[string], { user_id: string; expires_at: number }>(
-      'SELECT user_id, expires_at FROM password_resets WHERE token_hash = ?',
-    ),
-    deleteResets: db.prepare('DELETE FROM password_resets WHERE user_id = ?'),
-    insertDevice: db.prepare('INSERT INTO known_devices (token_hash, user_id, expires_at) VALUES (?, ?, ?)'),
-    device: db.prepare<[string, string, number], { n: number }>(
-      'SELECT count(*) AS n FROM known_devices WHERE token_hash = ? AND user_id = ? AND expires_at > ?',
-    ),
-    deleteDevices: db.prepare('DELETE FROM known_devices WHERE user_id = ?'),
-    ownsPalettes: db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM palettes WHERE user_id = ?'),
-    extendSession: db.prepare('UPDATE sessions SET expires_at = ? WHERE id = ?'),
-    deleteSession: db.prepare('DELETE FROM sessions WHERE id = ?'),
-    sweepSessions: db.prepare('DELETE FROM sessions WHERE expires_at <= ?'),
-    insertConfirmation: db.prepare(
-      'INSERT INTO email_confirmations (token_hash, user_id, expires_at, password_hash) VALUES (?, ?, ?, ?)',
-    ),
-    confirmation: db.prepare<[string], { user_id: string; expires_at: number; password_hash: string | null }>(
-      'SELECT user_id, expires_at, password_hash FROM email_confirmations WHERE token_hash = ?',
-    ),
-    deleteConfirmations: db.prepare('DELETE FROM email_confirmations WHERE user_id = ?'),
-    insertPending: db.prepare('INSERT INTO pending_sign_ins (token_hash, user_id, expires_at) VALUES (?, ?, ?)'),
-    pending: db.prepare<[string], { user_id: string; expires_at: number; failures: number }>(
-      'SELECT user_id, expires_at, failures FROM pending_sign_ins WHERE token_hash = ?',
-    ),
-    failPending: db.prepare('UPDATE pending_sign_ins SET failures = failures + 1 WHERE token_hash = ?'),
-    deletePending: db.prepare('DELETE FROM pending_sign_ins WHERE token_hash = ?'),
-    deletePendingOf: db.prepare('DELETE FROM pending_sign_ins WHERE user_id = ? OR expires_at <= ?'),
-  };
+const q = {
+  byEmail: 'SELECT * FROM users WHERE email = ?',
+  byId: 'SELECT * FROM users WHERE id = ?',
+  insertUser: 'INSERT INTO users (id, email, password_hash, email_verified, created_at) VALUES (?, ?, ?, ?, ?)',
+  verifyEmail: 'UPDATE users SET email_verified = 1 WHERE id = ?',
+  providers: 'SELECT provider FROM identities WHERE user_id = ?',
+  identity: 'SELECT user_id FROM identities WHERE provider = ? AND subject = ?',
+  // Two callbacks of one Google account at once link it once; the second finds it linked.
+  addIdentity: `INSERT INTO identities (provider, subject, user_id, created_at) VALUES (?, ?, ?, ?)
+    ON CONFLICT (provider, subject) DO NOTHING`,
+  session: 'SELECT user_id, created_at, expires_at, absolute_expires_at FROM sessions WHERE id = ?',
+  insertSession:
+    'INSERT INTO sessions (id, user_id, created_at, expires_at, absolute_expires_at) VALUES (?, ?, ?, ?, ?)',
+  deleteSessionsOf: 'DELETE FROM sessions WHERE user_id = ?',
+  deleteOtherSessions: 'DELETE FROM sessions WHERE user_id = ? AND id <> ?',
+  setPassword: 'UPDATE users SET password_hash = ? WHERE id = ?',
+  insertReset: 'INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES (?, ?, ?)',
+  reset: 'SELECT user_id, expires_at FROM password_resets WHERE token_hash = ?',
+  spendReset: 'DELETE FROM password_resets WHERE token_hash = ? AND expires_at > ?',
+  deleteResets: 'DELETE FROM password_resets WHERE user_id = ?',
+  insertDevice: 'INSERT INTO known_devices (token_hash, user_id, expires_at) VALUES (?, ?, ?)',
+  device: 'SELECT 1 AS found FROM known_devices WHERE token_hash = ? AND user_id = ? AND expires_at > ?',
+  deleteDevices: 'DELETE FROM known_devices WHERE user_id = ?',
+  ownsPalettes: 'SELECT 1 AS found FROM palettes WHERE user_id = ? LIMIT 1',
+  extendSession: 'UPDATE sessions SET expires_at = ? WHERE id = ?',
+  deleteSession: 'DELETE FROM sessions WHERE id = ?',
+  sweepSessions: 'DELETE FROM sessions WHERE expires_at <= ?',
+  insertConfirmation:
+    'INSERT INTO email_confirmations (token_hash, user_id, expires_at, password_hash) VALUES (?, ?, ?, ?)',
+  confirmation: 'SELECT user_id, expires_at, password_hash FROM email_confirmations WHERE token_hash = ?',
+  deleteConfirmations: 'DELETE FROM email_confirmations WHERE user_id = ?',
+  deleteUnverifiedUser: 'DELETE FROM users WHERE id = ? AND email_verified = 0',
+  insertPending: 'INSERT INTO pending_sign_ins (token_hash, user_id, expires_at) VALUES (?, ?, ?)',
+  takePendingTry: `UPDATE pending_sign_ins SET failures = pending_sign_ins.failures + 1
+    WHERE token_hash = ? AND expires_at > ? AND failures < ? RETURNING user_id, failures`,
+  deletePending: 'DELETE FROM pending_sign_ins WHERE token_hash = ?',
+  deletePendingOf: 'DELETE FROM pending_sign_ins WHERE user_id = ? OR expires_at <= ?',
+} as const;
 
-  const toApiUser = (row: UserRow): ApiUser => {
+interface SessionRow {
+  user_id: string;
+  created_at: number;
+  expires_at: number;
+  absolute_expires_at: number | null;
+}
+
+/** Users, identities, sessions and confirmation tokens: plain tables, not event sourced. */
+export function accounts(sql: Sql, now: () => Date) {
+  const byId = (id: string, db: Sql = sql) => db.get<UserRow>(q.byId, [id]);
+  const providersOf = (userId: string) => sql.all<{ provider: string }>(q.providers, [userId]);
+
+  const toApiUser = async (row: UserRow): Promise<ApiUser> => {
     const providers = new Set<'password' | 'google'>();
     if (row.password_hash) providers.add('password');
-    for (const { provider } of q.providers.all(row.id)) if (provider === 'google') providers.add('google');
+    for (const { provider } of await providersOf(row.id)) if (provider === 'google') providers.add('google');
     return {
       id: row.id,
       email: row.email,
@@ -93,17 +91,17 @@ export function accounts(db: Database.Database, now: () => Date) {
   };
 
   /** A reset link's row while it is unspent and unexpired; null once it is neither. */
-  const liveReset = (token: string) => {
-    const found = q.reset.get(tokenHash(token));
+  const liveReset = async (token: string, db: Sql = sql) => {
+    const found = await db.get<{ user_id: string; expires_at: number }>(q.reset, [tokenHash(token)]);
     return found && found.expires_at > now().getTime() ? found : null;
   };
 
   return {
     toApiUser,
-    findByEmail: (email: string) => q.byEmail.get(email),
-    findById: (id: string) => q.byId.get(id),
+    findByEmail: (email: string) => sql.get<UserRow>(q.byEmail, [email]),
+    findById: (id: string) => byId(id),
     /** Returns null when the email is taken (UNIQUE decides, so two racing sign-ups cannot both win). */
-    createUser(email: string, passwordHash: string | null, emailVerified: boolean): UserRow | null {
+    async createUser(email: string, passwordHash: string | null, emailVerified: boolean): Promise<UserRow | null> {
       const row: UserRow = {
         id: newUserId(),
         email,
@@ -112,46 +110,47 @@ export function accounts(db: Database.Database, now: () => Date) {
         created_at: now().toISOString(),
       };
       try {
-        q.insertUser.run(row.id, row.email, row.password_hash, row.email_verified, row.created_at);
+        await sql.run(q.insertUser, [row.id, row.email, row.password_hash, row.email_verified, row.created_at]);
       } catch (error) {
-        if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') return null;
+        if (error instanceof UniqueViolation) return null;
         throw error;
       }
       return row;
     },
-    markEmailVerified: (userId: string) => q.verifyEmail.run(userId),
+    markEmailVerified: (userId: string) => sql.run(q.verifyEmail, [userId]),
     /** Undoes a sign-up whose confirmation mail could not be sent, so the address can try again. */
-    removeUnconfirmed(userId: string) {
-      db.transaction(() => {
-        q.deleteConfirmations.run(userId);
-        q.deleteSessionsOf.run(userId);
-        db.prepare('DELETE FROM users WHERE id = ? AND email_verified = 0').run(userId);
-      })();
+    async removeUnconfirmed(userId: string): Promise<void> {
+      await sql.transaction(async (tx) => {
+        await tx.run(q.deleteConfirmations, [userId]);
+        await tx.run(q.deleteSessionsOf, [userId]);
+        await tx.run(q.deleteUnverifiedUser, [userId]);
+      });
     },
-    userForIdentity: (provider: string, subject: string) => q.identity.get(provider, subject)?.user_id ?? null,
+    userForIdentity: async (provider: string, subject: string) =>
+      (await sql.get<{ user_id: string }>(q.identity, [provider, subject]))?.user_id ?? null,
     /**
      * Google has just proved who owns this address, but the account was made by someone who never
      * did (no SMTP, or the link was never followed): whoever chose its password may not be the
      * owner, so the password and every session end here, before the owner's Google identity joins.
      */
-    claimUnverified(userId: string) {
-      db.transaction(() => {
-        db.prepare('UPDATE users SET password_hash = NULL WHERE id = ? AND email_verified = 0').run(userId);
-        db.prepare('DELETE FROM sessions WHERE user_id = ?').run(userId);
-        q.deleteConfirmations.run(userId);
-        q.deleteResets.run(userId);
-        q.deleteDevices.run(userId);
-        q.verifyEmail.run(userId);
-      })();
+    async claimUnverified(userId: string): Promise<void> {
+      await sql.transaction(async (tx) => {
+        await tx.run('UPDATE users SET password_hash = NULL WHERE id = ? AND email_verified = 0', [userId]);
+        await tx.run(q.deleteSessionsOf, [userId]);
+        await tx.run(q.deleteConfirmations, [userId]);
+        await tx.run(q.deleteResets, [userId]);
+        await tx.run(q.deleteDevices, [userId]);
+        await tx.run(q.verifyEmail, [userId]);
+      });
     },
     linkIdentity: (provider: string, subject: string, userId: string) =>
-      q.addIdentity.run(provider, subject, userId, now().toISOString()),
+      sql.run(q.addIdentity, [provider, subject, userId, now().toISOString()]),
 
     /** A new session; returns the token for the cookie (only its hash is stored). */
-    createSession(userId: string): { token: string; expiresAt: number } {
+    async createSession(userId: string): Promise<{ token: string; expiresAt: number }> {
       const token = newToken();
       const at = now().getTime();
-      q.insertSession.run(tokenHash(token), userId, at, at + SESSION_MS, at + SESSION_ABSOLUTE_MS);
+      await sql.run(q.insertSession, [tokenHash(token), userId, at, at + SESSION_MS, at + SESSION_ABSOLUTE_MS]);
       return { token, expiresAt: at + SESSION_MS };
     },
     /**
@@ -159,32 +158,35 @@ export function accounts(db: Database.Database, now: () => Date) {
      * 30 days again (`extendedTo` says so, and the caller re-sends the cookie), but never past 90
      * days from sign-in.
      */
-    validateSession(token: string): { user: UserRow; extendedTo: number | null } | null {
+    async validateSession(token: string): Promise<{ user: UserRow; extendedTo: number | null } | null> {
       const id = tokenHash(token);
-      const session = q.session.get(id);
+      const session = await sql.get<SessionRow>(q.session, [id]);
       if (!session) return null;
       const at = now().getTime();
       const absolute = session.absolute_expires_at ?? Number.POSITIVE_INFINITY;
       if (session.expires_at <= at || absolute <= at) {
-        q.deleteSession.run(id);
+        await sql.run(q.deleteSession, [id]);
         return null;
       }
-      const user = q.byId.get(session.user_id);
+      const user = await byId(session.user_id);
       if (!user) return null;
       let extendedTo: number | null = null;
       if (session.expires_at - at < SESSION_MS / 2 && session.expires_at < absolute) {
         extendedTo = Math.min(at + SESSION_MS, absolute);
-        q.extendSession.run(extendedTo, id);
+        await sql.run(q.extendSession, [extendedTo, id]);
       }
       return { user, extendedTo };
     },
-    deleteSession: (token: string) => q.deleteSession.run(tokenHash(token)),
-    sweepExpiredSessions: () => q.sweepSessions.run(now().getTime()).changes,
+    /** When the session of this token began (ms), or null for an unknown one. */
+    sessionStartedAt: async (token: string) =>
+      (await sql.get<SessionRow>(q.session, [tokenHash(token)]))?.created_at ?? null,
+    deleteSession: (token: string) => sql.run(q.deleteSession, [tokenHash(token)]),
+    sweepExpiredSessions: () => sql.run(q.sweepSessions, [now().getTime()]),
 
     /** A confirmation link for the account's current password: a later sign-up's new password voids it. */
-    createConfirmation(userId: string, passwordHash: string | null): string {
+    async createConfirmation(userId: string, passwordHash: string | null): Promise<string> {
       const token = newToken();
-      q.insertConfirmation.run(tokenHash(token), userId, now().getTime() + CONFIRM_MS, passwordHash);
+      await sql.run(q.insertConfirmation, [tokenHash(token), userId, now().getTime() + CONFIRM_MS, passwordHash]);
       return token;
     },
     /**
@@ -192,134 +194,161 @@ export function accounts(db: Database.Database, now: () => Date) {
      * (whoever was signed in before the owner proved the address is signed out). Signs nobody in.
      * Null when the token is unknown, expired, or was issued for a password the account no longer has.
      */
-    confirmEmail(token: string): UserRow | null {
-      return db.transaction(() => {
-        const found = q.confirmation.get(tokenHash(token));
+    confirmEmail(token: string): Promise<UserRow | null> {
+      return sql.transaction(async (tx) => {
+        const found = await tx.get<{ user_id: string; expires_at: number; password_hash: string | null }>(
+          q.confirmation,
+          [tokenHash(token)],
+        );
         if (!found || found.expires_at <= now().getTime()) return null;
-        const user = q.byId.get(found.user_id);
-        if (!user || found.password_hash !== user.password_hash) return null;
-        q.verifyEmail.run(found.user_id);
-        q.deleteConfirmations.run(found.user_id);
-        q.deleteSessionsOf.run(found.user_id);
-        return q.byId.get(found.user_id) ?? null;
-      })();
+        // The password check is part of the write: a sign-up replacing the password meanwhile (PostgreSQL
+        // runs both at once) leaves this link confirming nothing.
+        const verified = found.password_hash
+          ? await tx.run('UPDATE users SET email_verified = 1 WHERE id = ? AND password_hash = ?', [
+              found.user_id,
+              found.password_hash,
+            ])
+          : await tx.run('UPDATE users SET email_verified = 1 WHERE id = ? AND password_hash IS NULL', [found.user_id]);
+        if (verified !== 1) return null;
+        await tx.run(q.deleteConfirmations, [found.user_id]);
+        await tx.run(q.deleteSessionsOf, [found.user_id]);
+        return (await byId(found.user_id, tx)) ?? null;
+      });
     },
     /**
      * A new sign-up for an address nobody has confirmed: the new password replaces the old one, and
      * the old password's sessions and links end. Whoever confirms the address owns the account.
      */
-    replaceUnconfirmed(userId: string, passwordHash: string): UserRow | null {
-      return db.transaction(() => {
-        const changed = db
-          .prepare('UPDATE users SET password_hash = ? WHERE id = ? AND email_verified = 0')
-          .run(passwordHash, userId).changes;
+    replaceUnconfirmed(userId: string, passwordHash: string): Promise<UserRow | null> {
+      return sql.transaction(async (tx) => {
+        const changed = await tx.run('UPDATE users SET password_hash = ? WHERE id = ? AND email_verified = 0', [
+          passwordHash,
+          userId,
+        ]);
         if (changed === 0) return null;
-        q.deleteSessionsOf.run(userId);
-        q.deleteConfirmations.run(userId);
-        q.deleteResets.run(userId);
-        q.deleteDevices.run(userId);
-        return q.byId.get(userId) ?? null;
-      })();
+        await tx.run(q.deleteSessionsOf, [userId]);
+        await tx.run(q.deleteConfirmations, [userId]);
+        await tx.run(q.deleteResets, [userId]);
+        await tx.run(q.deleteDevices, [userId]);
+        return (await byId(userId, tx)) ?? null;
+      });
     },
-    ownsPalettes: (userId: string) => (q.ownsPalettes.get(userId)?.n ?? 0) > 0,
-    hasIdentity: (userId: string) => q.providers.all(userId).length > 0,
+    ownsPalettes: async (userId: string) => (await sql.get(q.ownsPalettes, [userId])) !== undefined,
+    hasIdentity: async (userId: string) => (await providersOf(userId)).length > 0,
 
     /** A single-use reset link (1 hour); only its hash is stored. */
-    createPasswordReset(userId: string): string {
+    async createPasswordReset(userId: string): Promise<string> {
       const token = newToken();
-      q.insertReset.run(tokenHash(token), userId, now().getTime() + RESET_MS);
+      await sql.run(q.insertReset, [tokenHash(token), userId, now().getTime() + RESET_MS]);
       return token;
     },
     /** The user a live reset token belongs to, without spending it (two-factor may still refuse). */
-    peekPasswordReset(token: string): UserRow | null {
-      const found = liveReset(token);
-      return found ? (q.byId.get(found.user_id) ?? null) : null;
+    async peekPasswordReset(token: string): Promise<UserRow | null> {
+      const found = await liveReset(token);
+      return found ? ((await byId(found.user_id)) ?? null) : null;
     },
     /**
      * Spends the token and every other reset link of the account, sets the password, confirms the
      * address (the mail reached its owner) and ends every session. Null when the token is not live.
      */
-    completePasswordReset(token: string, passwordHash: string): UserRow | null {
-      return db.transaction(() => {
-        const found = liveReset(token);
+    completePasswordReset(token: string, passwordHash: string): Promise<UserRow | null> {
+      return sql.transaction(async (tx) => {
+        const found = await liveReset(token, tx);
         if (!found) return null;
-        q.deleteResets.run(found.user_id);
-        q.setPassword.run(passwordHash, found.user_id);
-        q.verifyEmail.run(found.user_id);
-        q.deleteConfirmations.run(found.user_id);
-        q.deleteSessionsOf.run(found.user_id);
-        return q.byId.get(found.user_id) ?? null;
-      })();
+        // Spent by the delete itself: of two uses at once (PostgreSQL runs both), only one deletes the row.
+        if ((await tx.run(q.spendReset, [tokenHash(token), now().getTime()])) !== 1) return null;
+        await tx.run(q.deleteResets, [found.user_id]);
+        await tx.run(q.setPassword, [passwordHash, found.user_id]);
+        await tx.run(q.verifyEmail, [found.user_id]);
+        await tx.run(q.deleteConfirmations, [found.user_id]);
+        await tx.run(q.deleteSessionsOf, [found.user_id]);
+        return (await byId(found.user_id, tx)) ?? null;
+      });
     },
     /** A new password; every session but the one that asked (if any) ends. */
-    changePassword(userId: string, passwordHash: string, keepSessionToken: string | null) {
-      db.transaction(() => {
-        q.setPassword.run(passwordHash, userId);
-        q.deleteResets.run(userId);
-        if (keepSessionToken) q.deleteOtherSessions.run(userId, tokenHash(keepSessionToken));
-        else q.deleteSessionsOf.run(userId);
-      })();
+    async changePassword(userId: string, passwordHash: string, keepSessionToken: string | null): Promise<void> {
+      await sql.transaction(async (tx) => {
+        await tx.run(q.setPassword, [passwordHash, userId]);
+        await tx.run(q.deleteResets, [userId]);
+        if (keepSessionToken) await tx.run(q.deleteOtherSessions, [userId, tokenHash(keepSessionToken)]);
+        else await tx.run(q.deleteSessionsOf, [userId]);
+      });
     },
-    endAllSessions: (userId: string) =>
-      db.transaction(() => {
-        q.deletePendingOf.run(userId, now().getTime());
-        return q.deleteSessionsOf.run(userId).changes;
-      })(),
+    endAllSessions: (userId: string): Promise<number> =>
+      sql.transaction(async (tx) => {
+        await tx.run(q.deletePendingOf, [userId, now().getTime()]);
+        return tx.run(q.deleteSessionsOf, [userId]);
+      }),
 
     /**
      * Google proved the address of an account with two-factor on: the sign-in waits (10 minutes, 5
      * tries) for the authenticator code. Only the token's hash is stored.
      */
-    createPendingSignIn(userId: string): string {
+    async createPendingSignIn(userId: string): Promise<string> {
       const token = newToken();
-      q.insertPending.run(tokenHash(token), userId, now().getTime() + PENDING_SIGN_IN_MS);
+      await sql.run(q.insertPending, [tokenHash(token), userId, now().getTime() + PENDING_SIGN_IN_MS]);
       return token;
     },
-    /** The user a waiting sign-in belongs to; null when it expired, was used or ran out of tries. */
-    pendingSignIn(token: string): UserRow | null {
-      const found = q.pending.get(tokenHash(token));
-      if (!found || found.expires_at <= now().getTime() || found.failures >= PENDING_SIGN_IN_TRIES) return null;
-      return q.byId.get(found.user_id) ?? null;
+    /**
+     * One attempt at a waiting sign-in: takes a try, checks the code with `check` and, when it is
+     * right, ends the waiting sign-in and gives its user; 'wrong' (tries left) or 'expired' (it
+     * expired, was used, or that was its last try). One transaction whose first write holds the row,
+     * so attempts sent at once go one after another: five tries are five, and only one finishes it.
+     */
+    finishPendingSignIn(
+      token: string,
+      check: (userId: string, tx: Sql) => Promise<boolean>,
+    ): Promise<{ user: UserRow } | 'wrong' | 'expired'> {
+      return sql.transaction(async (tx) => {
+        const hash = tokenHash(token);
+        const taken = await tx.get<{ user_id: string; failures: number }>(q.takePendingTry, [
+          hash,
+          now().getTime(),
+          PENDING_SIGN_IN_TRIES,
+        ]);
+        const user = taken ? await byId(taken.user_id, tx) : undefined;
+        if (!taken || !user) return 'expired';
+        if (!(await check(user.id, tx))) return taken.failures >= PENDING_SIGN_IN_TRIES ? 'expired' : 'wrong';
+        await tx.run(q.deletePending, [hash]);
+        return { user };
+      });
     },
-    /** A wrong code: one try fewer (the last one ends the waiting sign-in). */
-    failPendingSignIn: (token: string) => q.failPending.run(tokenHash(token)),
-    endPendingSignIn: (token: string) => q.deletePending.run(tokenHash(token)),
 
     /** A device that signed in with the right password: it may keep trying while strangers hammer the account. */
-    rememberDevice(userId: string): { token: string; expiresAt: number } {
+    async rememberDevice(userId: string): Promise<{ token: string; expiresAt: number }> {
       const token = newToken();
       const expiresAt = now().getTime() + DEVICE_MS;
-      q.insertDevice.run(tokenHash(token), userId, expiresAt);
+      await sql.run(q.insertDevice, [tokenHash(token), userId, expiresAt]);
       return { token, expiresAt };
     },
-    isKnownDevice: (token: string, userId: string) =>
-      (q.device.get(tokenHash(token), userId, now().getTime())?.n ?? 0) > 0,
+    isKnownDevice: async (token: string, userId: string) =>
+      (await sql.get(q.device, [tokenHash(token), userId, now().getTime()])) !== undefined,
 
     /**
      * Unconfirmed accounts whose links have all expired, made at least the link's lifetime ago, with
      * nothing in them: the address is free again (only run where mail confirms addresses).
      */
-    sweepUnconfirmed(): number {
+    sweepUnconfirmed(): Promise<number> {
       const at = now().getTime();
       const before = new Date(at - CONFIRM_MS).toISOString();
-      return db.transaction(() => {
-        const stale = db
-          .prepare<[string, number], { id: string }>(
-            `SELECT id FROM users u WHERE email_verified = 0 AND created_at <= ?
-               AND NOT EXISTS (SELECT 1 FROM email_confirmations c WHERE c.user_id = u.id AND c.expires_at > ?)
-               AND NOT EXISTS (SELECT 1 FROM identities i WHERE i.user_id = u.id)
-               AND NOT EXISTS (SELECT 1 FROM palettes p WHERE p.user_id = u.id)`,
-          )
-          .all(before, at);
+      return sql.transaction(async (tx) => {
+        const stale = await tx.all<{ id: string }>(
+          `SELECT id FROM users u WHERE email_verified = 0 AND created_at <= ?
+             AND NOT EXISTS (SELECT 1 FROM email_confirmations c WHERE c.user_id = u.id AND c.expires_at > ?)
+             AND NOT EXISTS (SELECT 1 FROM identities i WHERE i.user_id = u.id)
+             AND NOT EXISTS (SELECT 1 FROM palettes p WHERE p.user_id = u.id)`,
+          [before, at],
+        );
+        let removed = 0;
         for (const { id } of stale) {
-          q.deleteSessionsOf.run(id);
-          q.deleteConfirmations.run(id);
-          q.deleteResets.run(id);
-          q.deleteDevices.run(id);
-          db.prepare('DELETE FROM users WHERE id = ? AND email_verified = 0').run(id);
+          await tx.run(q.deleteSessionsOf, [id]);
+          await tx.run(q.deleteConfirmations, [id]);
+          await tx.run(q.deleteResets, [id]);
+          await tx.run(q.deleteDevices, [id]);
+          removed += await tx.run(q.deleteUnverifiedUser, [id]);
         }
-        return stale.length;
-      })();
+        return removed;
+      });
     },
   };
 }

@@ -1,32 +1,26 @@
-import type Database from 'better-sqlite3';
+import type { Sql } from '../db/sql';
 import { tokenHash } from './tokens';
 
+// One statement counts and reads back, so two processes hitting one key at once both count.
+const UPSERT = `INSERT INTO rate_limits (key, count, reset_at) VALUES (?, 1, ?)
+  ON CONFLICT (key) DO UPDATE SET
+    count = CASE WHEN rate_limits.reset_at <= ? THEN 1 ELSE rate_limits.count + 1 END,
+    reset_at = CASE WHEN rate_limits.reset_at <= ? THEN ? ELSE rate_limits.reset_at END
+  RETURNING count, reset_at`;
+
 /**
- * Fixed-window counters kept in SQLite, so a restart does not hand an attacker a fresh budget. Keys
- * are stored hashed: the table never holds an email or an address in the clear.
+ * Fixed-window counters kept in the database, so a restart does not hand an attacker a fresh budget
+ * and every process of the app counts against the same one. Keys are stored hashed: the table never
+ * holds an email or an address in the clear.
  */
 export class RateLimiter {
-  private readonly upsert: Database.Statement<[string, number, number, number, number]>;
-  private readonly read: Database.Statement<[string], { count: number; reset_at: number }>;
-  private readonly remove: Database.Statement<[string]>;
-
   constructor(
-    db: Database.Database,
+    private readonly sql: Sql,
     readonly name: string,
     readonly limit: number,
     readonly windowMs: number,
     private readonly now: () => number,
-  ) {
-    this.upsert = db.prepare(
-      `INSERT INTO rate_limits (key, count, reset_at) VALUES (?, 1, ?)
-       ON CONFLICT (key) DO UPDATE SET
-         count = CASE WHEN reset_at <= ? THEN 1 ELSE count + 1 END,
-         reset_at = CASE WHEN reset_at <= ? THEN ? ELSE reset_at END
-       RETURNING count, reset_at`,
-    );
-    this.read = db.prepare('SELECT count, reset_at FROM rate_limits WHERE key = ?');
-    this.remove = db.prepare('DELETE FROM rate_limits WHERE key = ?');
-  }
+  ) {}
 
   private key(key: string) {
     return tokenHash(`${this.name}\u0000${key}`);
@@ -36,24 +30,35 @@ export class RateLimiter {
     return count > this.limit ? Math.max(1, Math.ceil((resetAt - at) / 1000)) : null;
   }
 
-  /** Counts one attempt; returns seconds to wait when over the limit, else null. */
-  hit(key: string): number | null {
+  /** Counts one attempt; returns seconds to wait when over the limit, else null. `db`: a transaction to count in. */
+  async hit(key: string, db: Sql = this.sql): Promise<number | null> {
     const at = this.now();
     const resetAt = at + this.windowMs;
-    const row = this.upsert.get(this.key(key), resetAt, at, at, resetAt) as { count: number; reset_at: number };
+    const row = await db.get<{ count: number; reset_at: number }>(UPSERT, [this.key(key), resetAt, at, at, resetAt]);
+    if (!row) throw new Error('rate limit upsert returned no row');
     return this.wait(row.count, row.reset_at, at);
   }
 
   /** Seconds to wait when the key has already used up its budget (the next attempt would be over), else null. */
-  check(key: string): number | null {
+  async check(key: string): Promise<number | null> {
     const at = this.now();
-    const row = this.read.get(this.key(key));
+    const row = await this.sql.get<{ count: number; reset_at: number }>(
+      'SELECT count, reset_at FROM rate_limits WHERE key = ?',
+      [this.key(key)],
+    );
     if (!row || row.reset_at <= at) return null;
     return this.wait(row.count + 1, row.reset_at, at);
   }
 
-  reset(key: string): void {
-    this.remove.run(this.key(key));
+  /** Takes back one attempt counted by `hit` (it turned out not to be a failure). */
+  async refund(key: string, db: Sql = this.sql): Promise<void> {
+    await db.run('UPDATE rate_limits SET count = rate_limits.count - 1 WHERE key = ? AND rate_limits.count > 0', [
+      this.key(key),
+    ]);
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.sql.run('DELETE FROM rate_limits WHERE key = ?', [this.key(key)]);
   }
 }
 
@@ -81,16 +86,15 @@ export interface RateLimitConfig {
   writesPerMinute?: number;
 }
 
-export function authLimits(db: Database.Database, now: () => number, config?: RateLimitConfig): AuthLimits {
+export function authLimits(sql: Sql, now: () => number, config?: RateLimitConfig): AuthLimits {
   return {
-    perIp: new RateLimiter(db, 'ip', config?.perIp ?? 100, TEN_MINUTES, now),
-    perEmail: new RateLimiter(db, 'email-ip', config?.perEmail ?? 10, TEN_MINUTES, now),
-    perAccount: new RateLimiter(db, 'account', config?.perAccount ?? 50, TEN_MINUTES, now),
-    mailsPerEmail: new RateLimiter(db, 'mail', config?.mailsPerEmail ?? 10, TEN_MINUTES, now),
-    writesPerUser: new RateLimiter(db, 'writes', config?.writesPerMinute ?? 120, MINUTE, now),
+    perIp: new RateLimiter(sql, 'ip', config?.perIp ?? 100, TEN_MINUTES, now),
+    perEmail: new RateLimiter(sql, 'email-ip', config?.perEmail ?? 10, TEN_MINUTES, now),
+    perAccount: new RateLimiter(sql, 'account', config?.perAccount ?? 50, TEN_MINUTES, now),
+    mailsPerEmail: new RateLimiter(sql, 'mail', config?.mailsPerEmail ?? 10, TEN_MINUTES, now),
+    writesPerUser: new RateLimiter(sql, 'writes', config?.writesPerMinute ?? 120, MINUTE, now),
   };
 }
 
 /** Drops windows that have ended, so the table only holds live counters. */
-export const sweepRateLimits = (db: Database.Database, at: number) =>
-  db.prepare('DELETE FROM rate_limits WHERE reset_at <= ?').run(at).changes;
+export const sweepRateLimits = (sql: Sql, at: number) => sql.run('DELETE FROM rate_limits WHERE reset_at <= ?', [at]);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createTOTPKeyURI, verifyHOTP } from '@oslojs/otp';
 import { decodeBase32IgnorePadding, encodeBase32UpperCaseNoPadding } from '@oslojs/encoding';
-import type Database from 'better-sqlite3';
+import type { Sql } from '../db/sql';
 import { tokenHash } from './tokens';
 
 /** RFC 6238 with the parameters every authenticator app assumes: SHA-1, 30 s, 6 digits. */
@@ -26,10 +26,9 @@ const normaliseRecovery = (code: string) => code.toLowerCase().replace(/[\s-]/g,
  * codes (stored hashed). A code is accepted one step either side of now, and never twice (the last
  * step used is kept), so a code seen over someone's shoulder cannot be replayed.
  */
-export function twoFactor(db: Database.Database, now: () => Date) {
-  const row = db.prepare<[string], TotpRow>(
-    'SELECT totp_secret, totp_pending_secret, totp_last_step FROM users WHERE id = ?',
-  );
+export function twoFactor(sql: Sql, now: () => Date) {
+  const row = (userId: string, db: Sql = sql) =>
+    db.get<TotpRow>('SELECT totp_secret, totp_pending_secret, totp_last_step FROM users WHERE id = ?', [userId]);
   const step = () => Math.floor(now().getTime() / 1000 / PERIOD_S);
 
   /** The step a code matches (now ±1), after the last one used; null when none does. */
@@ -45,68 +44,75 @@ export function twoFactor(db: Database.Database, now: () => Date) {
   }
 
   return {
-    isEnabled: (userId: string) => Boolean(row.get(userId)?.totp_secret),
+    isEnabled: async (userId: string) => Boolean((await row(userId))?.totp_secret),
     /** A new secret waiting for its first code; the URI goes into the QR code. */
-    setup(userId: string, email: string): { secret: string; uri: string } {
+    async setup(userId: string, email: string): Promise<{ secret: string; uri: string }> {
       const key = randomBytes(20);
       const secret = encodeBase32UpperCaseNoPadding(key);
-      db.prepare('UPDATE users SET totp_pending_secret = ? WHERE id = ?').run(secret, userId);
+      await sql.run('UPDATE users SET totp_pending_secret = ? WHERE id = ?', [secret, userId]);
       return { secret, uri: createTOTPKeyURI(ISSUER, email, key, PERIOD_S, DIGITS) };
     },
     /** Turns two-factor on once a code from the app matches the pending secret; returns the recovery codes (shown once). */
-    enable(userId: string, code: string): string[] | null {
-      return db.transaction(() => {
-        const current = row.get(userId);
+    enable(userId: string, code: string): Promise<string[] | null> {
+      return sql.transaction(async (tx) => {
+        const current = await row(userId, tx);
         if (!current?.totp_pending_secret) return null;
         const matched = matchingStep(current.totp_pending_secret, code.trim(), null);
         if (matched === null) return null;
-        db.prepare(
-          'UPDATE users SET totp_secret = totp_pending_secret, totp_pending_secret = NULL, totp_last_step = ? WHERE id = ?',
-        ).run(matched, userId);
-        db.prepare('DELETE FROM totp_recovery_codes WHERE user_id = ?').run(userId);
-        const insert = db.prepare('INSERT INTO totp_recovery_codes (code_hash, user_id) VALUES (?, ?)');
+        // Only the secret that code matched turns on: a second enable at the same moment finds it gone.
+        const enabled = await tx.run(
+          `UPDATE users SET totp_secret = totp_pending_secret, totp_pending_secret = NULL, totp_last_step = ?
+           WHERE id = ? AND totp_pending_secret = ?`,
+          [matched, userId, current.totp_pending_secret],
+        );
+        if (enabled !== 1) return null;
+        await tx.run('DELETE FROM totp_recovery_codes WHERE user_id = ?', [userId]);
         const codes: string[] = [];
         for (let i = 0; i < RECOVERY_CODES; i++) {
           const raw = encodeBase32UpperCaseNoPadding(randomBytes(10)).toLowerCase();
           const code = `${raw.slice(0, 4)}-${raw.slice(4, 8)}-${raw.slice(8, 12)}-${raw.slice(12, 16)}`;
-          insert.run(tokenHash(normaliseRecovery(code)), userId);
+          await tx.run('INSERT INTO totp_recovery_codes (code_hash, user_id) VALUES (?, ?)', [
+            tokenHash(normaliseRecovery(code)),
+            userId,
+          ]);
           codes.push(code);
         }
         return codes;
-      })();
+      });
     },
-    /** Checks (and spends) a current code or a recovery code. */
-    verify(userId: string, code: string): boolean {
-      return db.transaction(() => {
-        const current = row.get(userId);
+    /** Checks (and spends) a current code or a recovery code; inside the caller's transaction when `db` is its handle. */
+    verify(userId: string, code: string, db: Sql = sql): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const current = await row(userId, tx);
         if (!current?.totp_secret) return false;
         const trimmed = code.trim();
         const matched = matchingStep(current.totp_secret, trimmed, current.totp_last_step);
         if (matched !== null) {
-          db.prepare('UPDATE users SET totp_last_step = ? WHERE id = ?').run(matched, userId);
-          return true;
+          // The step is spent by this write alone: of two requests with one code at once, one moves it.
+          const spent = await tx.run(
+            'UPDATE users SET totp_last_step = ? WHERE id = ? AND (totp_last_step IS NULL OR totp_last_step < ?)',
+            [matched, userId, matched],
+          );
+          return spent === 1;
         }
-        const spent = db
-          .prepare('DELETE FROM totp_recovery_codes WHERE code_hash = ? AND user_id = ?')
-          .run(tokenHash(normaliseRecovery(trimmed)), userId).changes;
+        const spent = await tx.run('DELETE FROM totp_recovery_codes WHERE code_hash = ? AND user_id = ?', [
+          tokenHash(normaliseRecovery(trimmed)),
+          userId,
+        ]);
         return spent === 1;
-      })();
+      });
     },
-    disable(userId: string) {
-      db.transaction(() => {
-        db.prepare(
+    async disable(userId: string): Promise<void> {
+      await sql.transaction(async (tx) => {
+        await tx.run(
           'UPDATE users SET totp_secret = NULL, totp_pending_secret = NULL, totp_last_step = NULL WHERE id = ?',
-        ).run(userId);
-        db.prepare('DELETE FROM totp_recovery_codes WHERE user_id = ?').run(userId);
-      })();
+          [userId],
+        );
+        await tx.run('DELETE FROM totp_recovery_codes WHERE user_id = ?', [userId]);
+      });
     },
-    recoveryCodesLeft: (userId: string) =>
-      (
-        db
-          .prepare<[string], { n: number }>('SELECT count(*) AS n FROM totp_recovery_codes WHERE user_id = ?')
-          .get(userId) ?? {
-          n: 0,
-        }
-      ).n,
+    recoveryCodesLeft: async (userId: string) =>
+      (await sql.get<{ n: number }>('SELECT count(*) AS n FROM totp_recovery_codes WHERE user_id = ?', [userId]))?.n ??
+      0,
   };
 }

@@ -1,6 +1,6 @@
 import { accounts } from '../auth/account-queries';
 import { emailSchema } from '../../shared/api/auth';
-import { openDatabase } from '../db/database';
+import { openStore, storeFromEnv } from '../db/open-store';
 
 /**
  * `npm run account -- reset-password EMAIL`: for a server without SMTP, prints a one-time link
@@ -19,17 +19,17 @@ if (!parsed.success) {
   console.error(`Not an email address: ${rawEmail}`);
   process.exit(2);
 }
-const path = process.env.DATABASE_PATH ?? 'var/swatchbook.sqlite';
+const target = storeFromEnv(process.env);
 const publicOrigin = process.env.PUBLIC_ORIGIN ?? `http://localhost:${process.env.PORT ?? 3000}`;
-const db = openDatabase(path);
-const store = accounts(db, () => new Date());
-const user = store.findByEmail(parsed.data);
+const sql = await openStore(target, { max: 1 });
+const store = accounts(sql, () => new Date());
+const user = await store.findByEmail(parsed.data);
 if (!user) {
-  db.close();
-  console.error(`No account for ${parsed.data} in ${path}.`);
+  await sql.close();
+  console.error(`No account for ${parsed.data} in ${target.label}.`);
   process.exit(1);
 }
-const token = store.createPasswordReset(user.id);
-db.close();
+const token = await store.createPasswordReset(user.id);
+await sql.close();
 const link = new URL(`/reset-password?token=${token}`, publicOrigin).toString();
 console.log(`One-time password reset link for ${parsed.data} (works for 1 hour, once):\n${link}`);

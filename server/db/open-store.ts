@@ -3,7 +3,9 @@ import type { Sql } from './sql';
 import { sqliteSql } from './sqlite-sql';
 
 /** Where the data lives: a SQLite file (the default) or a PostgreSQL database. */
-export type StoreTarget = { engine: 'sqlite'; path: string; label: string } | { engine: 'postgres'; url: string; label: string };
+export type StoreTarget =
+  | { engine: 'sqlite'; path: string; label: string }
+  | { engine: 'postgres'; url: string; label: string };
 
 /** `DATABASE_URL` naming a PostgreSQL database wins; else `DATABASE_PATH`, else var/swatchbook.sqlite. */
 export function storeFromEnv(env: NodeJS.ProcessEnv): StoreTarget {

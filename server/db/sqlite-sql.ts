@@ -30,7 +30,9 @@ function settle<R>(work: () => R): Promise<R> {
  * is that one connection has one transaction: while it is open (it may await between statements),
  * queries from anyone but its own handle wait until it commits or rolls back.
  */
-export function sqliteSql(db: Database.Database): Sql & { readonly db: Database.Database } {
+export type SqliteSql = Sql & { readonly db: Database.Database };
+
+export function sqliteSql(db: Database.Database): SqliteSql {
   const statements = new Map<string, Database.Statement>();
   const prepare = (text: string) => {
     let statement = statements.get(text);
@@ -70,7 +72,8 @@ export function sqliteSql(db: Database.Database): Sql & { readonly db: Database.
     const tx: Sql = {
       engine: 'sqlite',
       dialect,
-      get: <T>(text: string, values?: readonly SqlValue[]) => inside(() => prepare(text).get(...args(values)) as T | undefined),
+      get: <T>(text: string, values?: readonly SqlValue[]) =>
+        inside(() => prepare(text).get(...args(values)) as T | undefined),
       all: <T>(text: string, values?: readonly SqlValue[]) => inside(() => prepare(text).all(...args(values)) as T[]),
       run: (text, values) => inside(() => prepare(text).run(...args(values)).changes),
       transaction: (fn) => fn(tx),

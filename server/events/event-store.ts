@@ -166,7 +166,8 @@ export function createEventStore(sql: Sql, projections: readonly InlineProjectio
     /** Runs `fn` in one transaction, so a read-decide-append cannot interleave with other writers. */
     transaction,
     /** Every event in global order, in batches (for replays and copies). */
-    all: (size = 10_000) => sql.batches<EventRow>(`SELECT * FROM ${sql.dialect.eventsInLogOrder} ORDER BY position`, [], size),
+    all: (size = 10_000) =>
+      sql.batches<EventRow>(`SELECT * FROM ${sql.dialect.eventsInLogOrder} ORDER BY position`, [], size),
     toStored,
   };
 }

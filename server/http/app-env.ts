@@ -1,4 +1,3 @@
-import type Database from 'better-sqlite3';
 import type { Catalogue } from '../../shared/catalogue/catalogue';
 import type { FirstPaint } from '../../shared/session/first-paint';
 import type { Accounts, UserRow } from '../auth/account-queries';
@@ -47,7 +46,6 @@ export type PageRenderer = (catalogue: Catalogue, paint: FirstPaint) => string;
 
 /** Everything the app needs from the outside, so tests inject a `:memory:` database and a fixed clock. */
 export interface AppDeps {
-  db: Database.Database;
   /** The store: SQLite or PostgreSQL, chosen at start-up (db/open-store.ts). */
   sql: Sql;
   catalogue: Catalogue;

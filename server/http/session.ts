@@ -12,7 +12,7 @@ export const sessionUser = createMiddleware<AppEnv>(async (c, next) => {
   const { deps, services } = c.var;
   const token = readSessionCookie(c);
   if (token) {
-    const found = isTokenShaped(token) ? services.accounts.validateSession(token) : null;
+    const found = isTokenShaped(token) ? await services.accounts.validateSession(token) : null;
     if (!found) clearSessionCookie(c, deps.config.publicOrigin);
     else {
       c.set('user', found.user);
@@ -28,7 +28,7 @@ export const sessionUser = createMiddleware<AppEnv>(async (c, next) => {
 export const writeRate = createMiddleware<AppEnv>(async (c, next) => {
   const user = c.get('user');
   if (user && !/^(GET|HEAD|OPTIONS)$/.test(c.req.method)) {
-    const wait = c.var.services.limits.writesPerUser.hit(user.id);
+    const wait = await c.var.services.limits.writesPerUser.hit(user.id);
     if (wait !== null) {
       throw new ApiError(
         429,

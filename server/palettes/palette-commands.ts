@@ -37,12 +37,7 @@ function importedPaletteId(userId: string, localId: string): string {
 
 export type PaletteCommands = ReturnType<typeof paletteCommands>;
 
-export function paletteCommands(deps: {
-  store: EventStore;
-  catalogue: Catalogue;
-  now: () => Date;
-  caps?: UserCaps;
-}) {
+export function paletteCommands(deps: { store: EventStore; catalogue: Catalogue; now: () => Date; caps?: UserCaps }) {
   const { store, catalogue } = deps;
   const checkCaps = userCapCheck(deps.caps ?? DEFAULT_CAPS);
   const rowById = (tx: Sql, id: string) => tx.get<PaletteRow>('SELECT * FROM palettes WHERE id = ?', [id]);
@@ -100,7 +95,8 @@ export function paletteCommands(deps: {
           current = evolve(current, event);
         }
       }
-      if (actorId) await checkCaps(tx, { actorId, isNew: state === null, version, eventTypes: events.map((e) => e.type) });
+      if (actorId)
+        await checkCaps(tx, { actorId, isNew: state === null, version, eventTypes: events.map((e) => e.type) });
       await store.append(paletteStreamId(paletteId), version, events, actorId, tx);
       return current;
     }, db);
@@ -188,7 +184,13 @@ export function paletteCommands(deps: {
               colorIds: currentIds(palette.colorIds),
               history: palette.history?.map((event) => resolveEventColorIds(event, current)),
             };
-            await execute(paletteId, actorId, [{ type: 'ImportPalette', actorId, paletteId, ...imported }], undefined, tx);
+            await execute(
+              paletteId,
+              actorId,
+              [{ type: 'ImportPalette', actorId, paletteId, ...imported }],
+              undefined,
+              tx,
+            );
           } catch (error) {
             if (!(error instanceof PaletteError)) throw error;
             throw new PaletteError(error.code, `Palette ${i + 1} ("${palette.localId}"): ${error.message}`);

@@ -11,7 +11,6 @@ import type { Sql } from '../db/sql';
 import type { InlineProjection, StoredEvent } from '../events/event-store';
 import { type PaletteRow, rowToState, shareBody } from './palette-row';
 
-
 /** Reads a logged event as today's shape; older schema versions are upcast here when they exist. */
 function toPaletteEvent(type: string, schemaVersion: number, data: unknown, time: string): PaletteEvent {
   if (schemaVersion !== PALETTE_EVENT_SCHEMA_VERSION) {
@@ -22,13 +21,11 @@ function toPaletteEvent(type: string, schemaVersion: number, data: unknown, time
 
 export const storedToPaletteEvent = (e: StoredEvent) => toPaletteEvent(e.type, e.schemaVersion, e.data, e.time);
 
-
 const UPSERT = `INSERT INTO palettes (id, user_id, name, colors, created_at, updated_at, is_public, share_id, version)
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
   ON CONFLICT (id) DO UPDATE SET name = excluded.name, colors = excluded.colors,
     updated_at = excluded.updated_at, is_public = excluded.is_public, share_id = excluded.share_id,
     version = excluded.version`;
-
 
 /** Writes a palette's state into `palettes` and `shares` (a share row exists only while public). */
 async function write(sql: Sql, catalogue: Catalogue, state: SavedPalette, fresh = false) {
@@ -135,9 +132,7 @@ const SHARE_CATALOGUE_KEY = 'share_bodies_catalogue';
 
 /** The catalogue's fingerprint: stored share bodies hold colours, so a changed catalogue rewrites them. */
 export const catalogueFingerprint = (catalogue: Catalogue) =>
-  createHash('sha256')
-    .update(JSON.stringify(catalogue.colors))
-    .digest('base64url');
+  createHash('sha256').update(JSON.stringify(catalogue.colors)).digest('base64url');
 
 async function rememberShareCatalogue(sql: Sql, catalogue: Catalogue) {
   await sql.run(

@@ -5,7 +5,6 @@ import { eraseAccount } from '../account/account-erase';
 import { exportAccount } from '../account/account-export';
 import { verifyPassword } from '../auth/passwords';
 import { clearSessionCookie, readSessionCookie } from '../auth/session-cookie';
-import { tokenHash } from '../auth/tokens';
 import { clientIp } from '../http/client-ip';
 import { ApiError } from '../http/errors';
 import { validate } from '../http/validate';
@@ -35,14 +34,14 @@ export const accountRoutes = new Hono<AppEnv>()
     const { password } = c.req.valid('json');
     if (user.password_hash) {
       const pair = `${user.email}\u0000${clientIp(c, deps.config.trustProxy ?? 0)}`;
-      const wait = services.limits.perEmail.check(pair);
+      const wait = await services.limits.perEmail.check(pair);
       if (wait !== null) {
         throw new ApiError(429, 'rate_limited', 'Too many attempts. Please wait and try again.', undefined, {
           'Retry-After': String(wait),
         });
       }
       if (!password || !(await verifyPassword(user.password_hash, password))) {
-        services.limits.perEmail.hit(pair);
+        await services.limits.perEmail.hit(pair);
         throw new ApiError(401, 'invalid_credentials', 'That is not your password: the account stays.', [
           { path: ['password'], message: 'That is not your password.' },
         ]);
@@ -50,10 +49,8 @@ export const accountRoutes = new Hono<AppEnv>()
     } else {
       // No password to ask for: the session itself must come from a Google sign-in minutes ago.
       const token = readSessionCookie(c) ?? '';
-      const session = deps.db
-        .prepare<[string], { created_at: number }>('SELECT created_at FROM sessions WHERE id = ?')
-        .get(tokenHash(token));
-      if (!session || deps.now().getTime() - session.created_at > FRESH_SIGN_IN_MS) {
+      const startedAt = await services.accounts.sessionStartedAt(token);
+      if (startedAt === null || deps.now().getTime() - startedAt > FRESH_SIGN_IN_MS) {
         throw new ApiError(
           401,
           'reauthentication_required',
@@ -61,7 +58,7 @@ export const accountRoutes = new Hono<AppEnv>()
         );
       }
     }
-    eraseAccount(deps.db, user.id, deps.now);
+    await eraseAccount(deps.sql, user.id, deps.now);
     deps.logger.info({ msg: 'account erased' });
     clearSessionCookie(c, deps.config.publicOrigin);
     return c.body(null, 204);

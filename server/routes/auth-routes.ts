@@ -62,13 +62,13 @@ function tooMany(wait: number, message?: string) {
   );
 }
 
-function limit(limiter: RateLimiter, key: string) {
-  const wait = limiter.hit(key);
+async function limit(limiter: RateLimiter, key: string) {
+  const wait = await limiter.hit(key);
   if (wait !== null) throw tooMany(wait);
 }
 
-function checkLimit(limiter: RateLimiter, key: string, message?: string) {
-  const wait = limiter.check(key);
+async function checkLimit(limiter: RateLimiter, key: string, message?: string) {
+  const wait = await limiter.check(key);
   if (wait !== null) throw tooMany(wait, message);
 }
 
@@ -81,12 +81,12 @@ function refuseCommon(password: string, field: string) {
   }
 }
 
-function startSession(c: Context<AppEnv>, userId: string) {
+async function startSession(c: Context<AppEnv>, userId: string) {
   const { deps, services } = c.var;
-  const { token, expiresAt } = services.accounts.createSession(userId);
+  const { token, expiresAt } = await services.accounts.createSession(userId);
   writeSessionCookie(c, deps.config.publicOrigin, token, expiresAt, deps.now().getTime());
-  if (!knownDevice(c, userId)) {
-    const device = services.accounts.rememberDevice(userId);
+  if (!(await knownDevice(c, userId))) {
+    const device = await services.accounts.rememberDevice(userId);
     setCookie(c, DEVICE_COOKIE, device.token, {
       httpOnly: true,
       sameSite: 'Lax',
@@ -97,9 +97,9 @@ function startSession(c: Context<AppEnv>, userId: string) {
   }
 }
 
-function knownDevice(c: Context<AppEnv>, userId: string): boolean {
+async function knownDevice(c: Context<AppEnv>, userId: string): Promise<boolean> {
   const token = getCookie(c, DEVICE_COOKIE);
-  return token !== undefined && isTokenShaped(token) && c.var.services.accounts.isKnownDevice(token, userId);
+  return token !== undefined && isTokenShaped(token) && (await c.var.services.accounts.isKnownDevice(token, userId));
 }
 
 /**
@@ -122,17 +122,17 @@ const link = (c: Context<AppEnv>, path: string, token: string) =>
  * IP and per address, and the same 202 whether or not the address has an account, so the answer
  * tells nobody which addresses do. `mailFor` gives a known account's mail, or null when it gets none.
  */
-function answerMailRequest(
+async function answerMailRequest(
   c: Context<AppEnv>,
   email: string,
   kind: { key: string; what: string },
-  mailFor: (user: UserRow) => Mail | null,
+  mailFor: (user: UserRow) => Promise<Mail | null>,
 ) {
   const { deps, services } = c.var;
-  limit(services.limits.perIp, ip(c));
-  limit(services.limits.mailsPerEmail, `${kind.key}:${email}`);
-  const user = deps.mailer ? services.accounts.findByEmail(email) : undefined;
-  const mail = user ? mailFor(user) : null;
+  await limit(services.limits.perIp, ip(c));
+  await limit(services.limits.mailsPerEmail, `${kind.key}:${email}`);
+  const user = deps.mailer ? await services.accounts.findByEmail(email) : undefined;
+  const mail = user ? await mailFor(user) : null;
   if (mail) sendLater(c, mail, kind.what);
   const body: MailRequestResponse = { delivery: deps.mailer ? 'mail' : 'administrator' };
   return c.json(body, 202);
@@ -149,22 +149,34 @@ const redirectWithError = (c: Context<AppEnv>, code: AuthRedirectError) =>
 
 /**
  * With two-factor on, the right password alone answers 401 `totp_required`; a wrong code counts as
- * a failed sign-in (`fail` counts it and gives the error to throw).
+ * a failed sign-in at (account, address) and at the account. The failure is counted before the code
+ * is checked, in one transaction with the check: that first write holds the counter (the connection
+ * on SQLite, the row on PostgreSQL), so codes sent at once are checked one after another against the
+ * limit. A right code takes its count back.
  */
-function secondFactor(c: Context<AppEnv>, userId: string, code: string | undefined, fail: () => ApiError) {
-  const { twoFactor } = c.var.services;
-  if (!twoFactor.isEnabled(userId)) return;
+async function secondFactor(c: Context<AppEnv>, user: UserRow, code: string | undefined) {
+  const { deps, services } = c.var;
+  if (!(await services.twoFactor.isEnabled(user.id))) return;
   if (!code) {
     throw new ApiError(401, 'totp_required', 'Enter the 6-digit code from your authenticator app, or a recovery code.');
   }
-  if (!twoFactor.verify(userId, code)) {
-    const error = fail();
+  const pair = `${user.email}\u0000${ip(c)}`;
+  const outcome = await deps.sql.transaction(async (tx) => {
+    const wait = await services.limits.perEmail.hit(pair, tx);
+    if (wait !== null) return wait;
+    if (await services.twoFactor.verify(user.id, code, tx)) {
+      await services.limits.perEmail.refund(pair, tx);
+      return 'right';
+    }
+    await services.limits.perAccount.hit(user.email, tx);
+    return 'wrong';
+  });
+  if (typeof outcome === 'number') throw tooMany(outcome);
+  if (outcome === 'wrong') {
     throw new ApiError(
       401,
       'invalid_totp',
       'That code is not right. Use the current code from your app, or a recovery code.',
-      undefined,
-      error.headers,
     );
   }
 }
@@ -175,15 +187,15 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/auth/signup', validate('json', credentialsSchema), async (c) => {
     const { deps, services } = c.var;
     const { email, password } = c.req.valid('json');
-    limit(services.limits.perIp, ip(c));
-    limit(services.limits.perEmail, `signup:${email}`);
+    await limit(services.limits.perIp, ip(c));
+    await limit(services.limits.perEmail, `signup:${email}`);
     refuseCommon(password, 'password');
     const mailer = deps.mailer ?? null;
     const accounts = services.accounts;
     // Where mail confirms addresses, an address nobody confirmed in time is free again.
-    if (mailer) accounts.sweepUnconfirmed();
+    if (mailer) await accounts.sweepUnconfirmed();
     const taken = () => new ApiError(409, 'email_taken', 'An account with this email already exists. Please sign in.');
-    const existing = accounts.findByEmail(email);
+    const existing = await accounts.findByEmail(email);
     // Nobody has proved this address yet (and, with mail, nobody could sign in to it): the newest
     // sign-up's password replaces the old one, and whoever confirms by mail owns the account. Without
     // mail accounts are usable unconfirmed, so one that exists stays its maker's (an administrator helps).
@@ -191,28 +203,28 @@ export const authRoutes = new Hono<AppEnv>()
       existing &&
       mailer &&
       existing.email_verified !== 1 &&
-      !accounts.ownsPalettes(existing.id) &&
-      !accounts.hasIdentity(existing.id);
+      !(await accounts.ownsPalettes(existing.id)) &&
+      !(await accounts.hasIdentity(existing.id));
     if (existing && !replaceable) throw taken();
     const passwordHash = await hashPassword(password);
     const user = existing
-      ? accounts.replaceUnconfirmed(existing.id, passwordHash)
-      : accounts.createUser(email, passwordHash, false);
+      ? await accounts.replaceUnconfirmed(existing.id, passwordHash)
+      : await accounts.createUser(email, passwordHash, false);
     if (!user) throw taken();
     if (mailer) {
-      const token = accounts.createConfirmation(user.id, passwordHash);
+      const token = await accounts.createConfirmation(user.id, passwordHash);
       try {
         await mailer.send(confirmationMail(email, link(c, '/confirm', token)));
       } catch (error) {
         deps.logger.error({ msg: 'confirmation mail failed', error: String((error as Error)?.message ?? error) });
-        if (!existing) accounts.removeUnconfirmed(user.id);
+        if (!existing) await accounts.removeUnconfirmed(user.id);
         throw new ApiError(503, 'mail_failed', 'We could not send the confirmation mail. Please try again.');
       }
     } else {
       // Without SMTP the account works at once. No confirmation link is made, so none can leak from the log.
-      startSession(c, user.id);
+      await startSession(c, user.id);
     }
-    const body: SignupResponse = { user: accounts.toApiUser(user), confirmationRequired: mailer !== null };
+    const body: SignupResponse = { user: await accounts.toApiUser(user), confirmationRequired: mailer !== null };
     return c.json(body, 201);
   })
   .post('/auth/signin', validate('json', signInSchema), async (c) => {
@@ -220,53 +232,53 @@ export const authRoutes = new Hono<AppEnv>()
     const { email, password } = c.req.valid('json');
     const { limits, accounts } = services;
     const from = ip(c);
-    limit(limits.perIp, from);
+    await limit(limits.perIp, from);
     // Failures count per (account, address): a stranger elsewhere only ever blocks themselves.
     const pair = `${email}\u0000${from}`;
-    checkLimit(limits.perEmail, pair);
-    const user = accounts.findByEmail(email);
+    await checkLimit(limits.perEmail, pair);
+    const user = await accounts.findByEmail(email);
     // Many failures from many addresses slow the account down, but never for a browser that signed in to it before.
-    if (!user || !knownDevice(c, user.id)) {
-      checkLimit(
+    if (!user || !(await knownDevice(c, user.id))) {
+      await checkLimit(
         limits.perAccount,
         email,
         'Too many failed sign-ins at this account. Please wait a few minutes, or reset your password.',
       );
     }
-    const fail = () => {
-      limits.perEmail.hit(pair);
-      limits.perAccount.hit(email);
+    const fail = async () => {
+      await limits.perEmail.hit(pair);
+      await limits.perAccount.hit(email);
       return invalidCredentials();
     };
     if (!user?.password_hash) {
       await burnVerify(password);
-      throw fail();
+      throw await fail();
     }
-    if (!(await verifyPassword(user.password_hash, password))) throw fail();
+    if (!(await verifyPassword(user.password_hash, password))) throw await fail();
     if (deps.mailer && user.email_verified !== 1) {
       throw new ApiError(403, 'email_not_confirmed', 'Confirm your email first: follow the link we sent you.');
     }
-    secondFactor(c, user.id, c.req.valid('json').totp, fail);
-    limits.perEmail.reset(pair);
-    startSession(c, user.id);
-    const body: SessionResponse = { user: accounts.toApiUser(user) };
+    await secondFactor(c, user, c.req.valid('json').totp);
+    await limits.perEmail.reset(pair);
+    await startSession(c, user.id);
+    const body: SessionResponse = { user: await accounts.toApiUser(user) };
     return c.json(body);
   })
-  .post('/auth/signout', (c) => {
+  .post('/auth/signout', async (c) => {
     const token = readSessionCookie(c);
-    if (token) c.var.services.accounts.deleteSession(token);
+    if (token) await c.var.services.accounts.deleteSession(token);
     clearSessionCookie(c, c.var.deps.config.publicOrigin);
     return c.body(null, 204);
   })
-  .post('/auth/signout-everywhere', (c) => {
+  .post('/auth/signout-everywhere', async (c) => {
     const user = signedIn(c);
-    c.var.services.accounts.endAllSessions(user.id);
+    await c.var.services.accounts.endAllSessions(user.id);
     clearSessionCookie(c, c.var.deps.config.publicOrigin);
     return c.body(null, 204);
   })
-  .get('/auth/session', (c) => {
+  .get('/auth/session', async (c) => {
     const user = c.get('user');
-    const body: SessionResponse = { user: user ? c.var.services.accounts.toApiUser(user) : null };
+    const body: SessionResponse = { user: user ? await c.var.services.accounts.toApiUser(user) : null };
     return c.json(body);
   })
   // Links mailed before confirmation became a page: a GET only leads there, it changes nothing.
@@ -274,10 +286,10 @@ export const authRoutes = new Hono<AppEnv>()
     const token = c.req.query('token');
     return c.redirect(token && isTokenShaped(token) ? `/confirm?token=${token}` : '/confirm', 302);
   })
-  .post('/auth/confirm', validate('json', confirmSchema), (c) => {
+  .post('/auth/confirm', validate('json', confirmSchema), async (c) => {
     const { services } = c.var;
-    limit(services.limits.perIp, ip(c));
-    const user = services.accounts.confirmEmail(c.req.valid('json').token);
+    await limit(services.limits.perIp, ip(c));
+    const user = await services.accounts.confirmEmail(c.req.valid('json').token);
     if (!user) {
       throw new ApiError(
         400,
@@ -290,45 +302,37 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post('/auth/resend-confirmation', validate('json', emailOnlySchema), (c) => {
     const { email } = c.req.valid('json');
-    return answerMailRequest(c, email, { key: 'confirm', what: 'confirmation' }, (user) => {
+    return answerMailRequest(c, email, { key: 'confirm', what: 'confirmation' }, async (user) => {
       if (user.email_verified === 1 || !user.password_hash) return null;
-      const token = c.var.services.accounts.createConfirmation(user.id, user.password_hash);
+      const token = await c.var.services.accounts.createConfirmation(user.id, user.password_hash);
       return confirmationMail(email, link(c, '/confirm', token));
     });
   })
   .post('/auth/password-reset', validate('json', emailOnlySchema), (c) => {
     const { email } = c.req.valid('json');
-    return answerMailRequest(c, email, { key: 'reset', what: 'password reset' }, (user) => {
-      const token = c.var.services.accounts.createPasswordReset(user.id);
+    return answerMailRequest(c, email, { key: 'reset', what: 'password reset' }, async (user) => {
+      const token = await c.var.services.accounts.createPasswordReset(user.id);
       return passwordResetMail(email, link(c, '/reset-password', token));
     });
   })
   .post('/auth/password-reset/confirm', validate('json', resetConfirmSchema), async (c) => {
     const { services } = c.var;
     const { token, password } = c.req.valid('json');
-    limit(services.limits.perIp, ip(c));
+    await limit(services.limits.perIp, ip(c));
     const invalid = () =>
       new ApiError(400, 'reset_invalid', 'This reset link is invalid, used or expired. Ask for a new one.');
-    const owner = services.accounts.peekPasswordReset(token);
+    const owner = await services.accounts.peekPasswordReset(token);
     if (!owner) throw invalid();
     // A mailbox is one factor: with two-factor on, the reset needs the app's code (or a recovery code) too.
     const pair = `${owner.email}\u0000${ip(c)}`;
-    checkLimit(services.limits.perEmail, pair);
-    secondFactor(c, owner.id, c.req.valid('json').totp, () => {
-      services.limits.perEmail.hit(pair);
-      services.limits.perAccount.hit(owner.email);
-      return new ApiError(
-        401,
-        'invalid_totp',
-        'That code is not right. Use the current code from your app, or a recovery code.',
-      );
-    });
+    await checkLimit(services.limits.perEmail, pair);
+    await secondFactor(c, owner, c.req.valid('json').totp);
     refuseCommon(password, 'password');
     const passwordHash = await hashPassword(password);
-    const user = services.accounts.completePasswordReset(token, passwordHash);
+    const user = await services.accounts.completePasswordReset(token, passwordHash);
     if (!user) throw invalid();
-    startSession(c, user.id);
-    const body: SessionResponse = { user: services.accounts.toApiUser(user) };
+    await startSession(c, user.id);
+    const body: SessionResponse = { user: await services.accounts.toApiUser(user) };
     return c.json(body);
   })
   .post('/auth/password', validate('json', changePasswordSchema), async (c) => {
@@ -336,7 +340,7 @@ export const authRoutes = new Hono<AppEnv>()
     const user = signedIn(c);
     const { currentPassword, newPassword } = c.req.valid('json');
     const pair = `${user.email}\u0000${ip(c)}`;
-    checkLimit(services.limits.perEmail, pair);
+    await checkLimit(services.limits.perEmail, pair);
     if (!user.password_hash) {
       throw new ApiError(
         400,
@@ -345,36 +349,38 @@ export const authRoutes = new Hono<AppEnv>()
       );
     }
     if (!(await verifyPassword(user.password_hash, currentPassword))) {
-      services.limits.perEmail.hit(pair);
+      await services.limits.perEmail.hit(pair);
       throw new ApiError(401, 'invalid_credentials', 'Your current password is not right.', [
         { path: ['currentPassword'], message: 'Your current password is not right.' },
       ]);
     }
     refuseCommon(newPassword, 'newPassword');
-    services.accounts.changePassword(user.id, await hashPassword(newPassword), readSessionCookie(c) ?? null);
+    // Hashed before the transaction opens: argon2 takes a while, and on SQLite the transaction holds the connection.
+    const passwordHash = await hashPassword(newPassword);
+    await services.accounts.changePassword(user.id, passwordHash, readSessionCookie(c) ?? null);
     deps.logger.info({ msg: 'password changed', user: user.id });
     return c.body(null, 204);
   })
-  .post('/auth/totp/setup', (c) => {
+  .post('/auth/totp/setup', async (c) => {
     const user = signedIn(c);
-    if (c.var.services.twoFactor.isEnabled(user.id)) {
+    if (await c.var.services.twoFactor.isEnabled(user.id)) {
       throw new ApiError(
         409,
         'totp_enabled',
         'Two-factor sign-in is already on. Turn it off first to set up a new app.',
       );
     }
-    const body: TotpSetupResponse = c.var.services.twoFactor.setup(user.id, user.email);
+    const body: TotpSetupResponse = await c.var.services.twoFactor.setup(user.id, user.email);
     return c.json(body);
   })
-  .post('/auth/totp/enable', validate('json', totpEnableSchema), (c) => {
+  .post('/auth/totp/enable', validate('json', totpEnableSchema), async (c) => {
     const { services } = c.var;
     const user = signedIn(c);
     const pair = `${user.email}\u0000${ip(c)}`;
-    checkLimit(services.limits.perEmail, pair);
-    const codes = services.twoFactor.enable(user.id, c.req.valid('json').code);
+    await checkLimit(services.limits.perEmail, pair);
+    const codes = await services.twoFactor.enable(user.id, c.req.valid('json').code);
     if (!codes) {
-      services.limits.perEmail.hit(pair);
+      await services.limits.perEmail.hit(pair);
       throw new ApiError(
         400,
         'invalid_totp',
@@ -389,14 +395,14 @@ export const authRoutes = new Hono<AppEnv>()
     const { services } = c.var;
     const user = signedIn(c);
     const pair = `${user.email}\u0000${ip(c)}`;
-    checkLimit(services.limits.perEmail, pair);
+    await checkLimit(services.limits.perEmail, pair);
     if (!user.password_hash || !(await verifyPassword(user.password_hash, c.req.valid('json').password))) {
-      services.limits.perEmail.hit(pair);
+      await services.limits.perEmail.hit(pair);
       throw new ApiError(401, 'invalid_credentials', 'That is not your password.', [
         { path: ['password'], message: 'That is not your password.' },
       ]);
     }
-    services.twoFactor.disable(user.id);
+    await services.twoFactor.disable(user.id);
     return c.body(null, 204);
   })
   .get('/auth/google', (c) => {
@@ -428,49 +434,53 @@ export const authRoutes = new Hono<AppEnv>()
       return redirectWithError(c, 'google_failed');
     }
     const accounts = services.accounts;
-    let userId = accounts.userForIdentity('google', profile.subject);
+    let userId = await accounts.userForIdentity('google', profile.subject);
     if (!userId) {
       // Link by email only when Google vouches for it, so nobody takes over an account with an unverified address.
       if (!profile.emailVerified) return redirectWithError(c, 'google_email_unverified');
-      const existing = accounts.findByEmail(profile.email);
-      if (existing && existing.email_verified !== 1) accounts.claimUnverified(existing.id);
-      const user = existing ? accounts.findById(existing.id) : accounts.createUser(profile.email, null, true);
+      const existing = await accounts.findByEmail(profile.email);
+      if (existing && existing.email_verified !== 1) await accounts.claimUnverified(existing.id);
+      const user = existing
+        ? await accounts.findById(existing.id)
+        : await accounts.createUser(profile.email, null, true);
       if (!user) return redirectWithError(c, 'google_failed');
-      accounts.linkIdentity('google', profile.subject, user.id);
-      accounts.markEmailVerified(user.id);
+      await accounts.linkIdentity('google', profile.subject, user.id);
+      await accounts.markEmailVerified(user.id);
       userId = user.id;
     }
     // Google is one factor: an account that asked for two also needs its authenticator code.
-    if (services.twoFactor.isEnabled(userId)) {
-      const token = accounts.createPendingSignIn(userId);
+    if (await services.twoFactor.isEnabled(userId)) {
+      const token = await accounts.createPendingSignIn(userId);
       writeShortCookie(c, deps.config.publicOrigin, PENDING_COOKIE, token, PENDING_COOKIE_PATH);
       return c.redirect(`/?${AUTH_STEP_PARAM}=second-factor`, 302);
     }
-    startSession(c, userId);
+    await startSession(c, userId);
     return c.redirect('/', 302);
   })
-  .post('/auth/second-factor', validate('json', secondFactorSchema), (c) => {
+  .post('/auth/second-factor', validate('json', secondFactorSchema), async (c) => {
     const { services } = c.var;
-    limit(services.limits.perIp, ip(c));
+    await limit(services.limits.perIp, ip(c));
     const token = getCookie(c, PENDING_COOKIE);
-    const user = token ? services.accounts.pendingSignIn(token) : null;
     const expired = () => {
       deleteCookie(c, PENDING_COOKIE, { path: PENDING_COOKIE_PATH });
       return new ApiError(401, 'second_factor_expired', 'This sign-in has expired. Continue with Google again.');
     };
-    if (!token || !user) throw expired();
-    if (!services.twoFactor.verify(user.id, c.req.valid('json').totp)) {
-      services.accounts.failPendingSignIn(token);
-      if (!services.accounts.pendingSignIn(token)) throw expired();
+    if (!token) throw expired();
+    const { totp } = c.req.valid('json');
+    const attempt = await services.accounts.finishPendingSignIn(token, (userId, tx) =>
+      services.twoFactor.verify(userId, totp, tx),
+    );
+    if (attempt === 'expired') throw expired();
+    if (attempt === 'wrong') {
       throw new ApiError(
         401,
         'invalid_totp',
         'That code is not right. Use the current code from your app, or a recovery code.',
       );
     }
-    services.accounts.endPendingSignIn(token);
+    const { user } = attempt;
     deleteCookie(c, PENDING_COOKIE, { path: PENDING_COOKIE_PATH });
-    startSession(c, user.id);
-    const body: SessionResponse = { user: services.accounts.toApiUser(user) };
+    await startSession(c, user.id);
+    const body: SessionResponse = { user: await services.accounts.toApiUser(user) };
     return c.json(body);
   });

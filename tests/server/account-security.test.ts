@@ -3,9 +3,21 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMaintenance } from '../../server/account/maintenance';
 import { openDatabase } from '../../server/db/database';
+import { sqliteSql } from '../../server/db/sqlite-sql';
 import { paletteStreamId } from '../../shared/palette/palette-events';
-import { authFrom, call, colorIds, limitedConfig, makeTestApp, sessionCookie, signUp, testConfig } from './helpers';
+import {
+  authFrom,
+  call,
+  colorIds,
+  limitedConfig,
+  makeTestApp,
+  sessionCookie,
+  signUp,
+  sqliteOf,
+  testConfig,
+} from './helpers';
 import { linkToken, startSmtpSink } from './smtp-sink';
+import { storeEnv } from './test-engine';
 
 type ErrorBody = { error: { code: string; message: string; issues?: Array<{ path: string[]; message: string }> } };
 const PASSWORD = 'correct horse';
@@ -70,9 +82,9 @@ describe('confirmation that signs nobody in', () => {
     await call(app, 'POST', '/api/auth/signup', { body: { email, password: PASSWORD } });
     const token = linkToken(await sink.mailTo(email), '/confirm');
     // A session that existed before the confirmation (e.g. made while SMTP was off).
-    const user = deps.db.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: string };
-    const { createSession } = (await import('../../server/auth/account-queries')).accounts(deps.db, deps.now);
-    const old = createSession(user.id);
+    const user = (await deps.sql.get<{ id: string }>('SELECT id FROM users WHERE email = ?', [email]))!;
+    const { createSession } = (await import('../../server/auth/account-queries')).accounts(deps.sql, deps.now);
+    const old = await createSession(user.id);
     expect(await whoAmI(app, `swatchbook_session=${old.token}`)).not.toBeNull();
     expect((await call(app, 'POST', '/api/auth/confirm', { body: { token } })).status).toBe(200);
     expect(await whoAmI(app, `swatchbook_session=${old.token}`)).toBeNull();
@@ -91,7 +103,7 @@ describe('confirmation that signs nobody in', () => {
     expect(res.status).toBe(201);
     expect(await whoAmI(app, sessionCookie(res))).not.toBeNull();
     expect(lines.join('\n')).not.toMatch(/token=/);
-    expect(deps.db.prepare('SELECT count(*) AS n FROM email_confirmations').get()).toEqual({ n: 0 });
+    expect(await deps.sql.get('SELECT count(*) AS n FROM email_confirmations')).toEqual({ n: 0 });
   });
 
   it('squatting: an unconfirmed account past its link is swept, and resend-confirmation answers 202 whatever the address', async () => {
@@ -108,8 +120,8 @@ describe('confirmation that signs nobody in', () => {
     const resent = linkToken(await sink.mailTo(email, 2), '/confirm');
     expect(resent).toMatch(/^[a-z2-7]+$/);
     now += 49 * 60 * 60 * 1000;
-    expect(runMaintenance(deps.db, deps.now, { mail: true }).unconfirmedAccounts).toBe(1);
-    expect(deps.db.prepare('SELECT count(*) AS n FROM users WHERE email = ?').get(email)).toEqual({ n: 0 });
+    expect((await runMaintenance(deps.sql, deps.now, { mail: true })).unconfirmedAccounts).toBe(1);
+    expect(await deps.sql.get('SELECT count(*) AS n FROM users WHERE email = ?', [email])).toEqual({ n: 0 });
     // The address is free: a new sign-up succeeds.
     expect((await call(app, 'POST', '/api/auth/signup', { body: { email, password: OTHER } })).status).toBe(201);
   });
@@ -214,9 +226,11 @@ describe('limits that hold', () => {
     for (let i = 0; i < 2; i++) {
       await authFrom(first.app, '192.0.2.50', 'signin', { email: 'r@example.com', password: PASSWORD });
     }
-    first.deps.db.close();
-    const db = openDatabase(join(first.dir, 'test.sqlite'));
-    const second = await makeTestApp({ db, config: first.deps.config });
+    // A new app on the same store, as after a restart (SQLite: the file opened afresh).
+    const sqlite = sqliteOf(first.deps.sql);
+    sqlite?.close();
+    const sql = sqlite ? sqliteSql(openDatabase(sqlite.name)) : first.deps.sql;
+    const second = await makeTestApp({ sql, config: first.deps.config });
     const res = await authFrom(second.app, '192.0.2.50', 'signin', { email: 'r@example.com', password: PASSWORD });
     expect(res.status).toBe(429);
   });
@@ -409,7 +423,7 @@ describe('password reset, change password, sign out everywhere, absolute lifetim
   });
 
   it('without SMTP the answer says to ask the administrator, and `npm run account -- reset-password` prints a working one-time link', async () => {
-    const { app, dir, deps } = await makeTestApp();
+    const { app, deps } = await makeTestApp();
     const { email } = await signUp(app, 'admin-help@example.com');
     const res = await call(app, 'POST', '/api/auth/password-reset', { body: { email } });
     expect(res.status).toBe(202);
@@ -418,7 +432,7 @@ describe('password reset, change password, sign out everywhere, absolute lifetim
       process.execPath,
       ['node_modules/tsx/dist/cli.mjs', 'server/cli/account.ts', 'reset-password', email],
       {
-        env: { ...process.env, DATABASE_PATH: join(dir, 'test.sqlite'), PUBLIC_ORIGIN: 'http://localhost:3000' },
+        env: { ...process.env, ...storeEnv(deps.sql), PUBLIC_ORIGIN: 'http://localhost:3000' },
         encoding: 'utf8',
       },
     );

@@ -38,13 +38,13 @@ describe('accounts: sign-up, sign-in, session, sign-out', () => {
     const { app, deps } = await makeTestApp();
     const { cookie, email } = await signUp(app);
     const token = cookie.split('=')[1]!;
-    const stored = deps.db.prepare('SELECT id FROM sessions').all() as Array<{ id: string }>;
+    const stored = await deps.sql.all<{ id: string }>('SELECT id FROM sessions');
     expect(stored).toHaveLength(1);
     expect(stored[0]?.id).not.toContain(token);
     expect(stored[0]?.id).toMatch(/^[0-9a-f]{64}$/);
-    const user = deps.db.prepare('SELECT password_hash FROM users WHERE email = ?').get(email) as {
-      password_hash: string;
-    };
+    const user = (await deps.sql.get<{ password_hash: string }>('SELECT password_hash FROM users WHERE email = ?', [
+      email,
+    ]))!;
     expect(user.password_hash).toMatch(/^\$argon2id\$/);
     expect(user.password_hash).not.toContain(PASSWORD);
   });
@@ -100,7 +100,7 @@ describe('accounts: sign-up, sign-in, session, sign-out', () => {
     const res = await call(app, 'POST', '/api/auth/signout', { cookie });
     expect(res.status).toBe(204);
     expect(res.headers.getSetCookie().join()).toMatch(/swatchbook_session=;.*Max-Age=0/);
-    expect(deps.db.prepare('SELECT count(*) AS n FROM sessions').get()).toEqual({ n: 0 });
+    expect(await deps.sql.get('SELECT count(*) AS n FROM sessions')).toEqual({ n: 0 });
     const after = await call(app, 'GET', '/api/auth/session', { cookie });
     expect(await after.json()).toEqual({ user: null });
   });
@@ -261,7 +261,7 @@ describe('accounts: confirmation mail over SMTP', () => {
     const { app, deps } = await makeTestApp({ mailer: smtpMailer('smtp://127.0.0.1:1', 'x@example.com') });
     const res = await call(app, 'POST', '/api/auth/signup', { body: { email: 'fay@example.com', password: PASSWORD } });
     expect(res.status).toBe(503);
-    expect(deps.db.prepare('SELECT count(*) AS n FROM users').get()).toEqual({ n: 0 });
+    expect(await deps.sql.get('SELECT count(*) AS n FROM users')).toEqual({ n: 0 });
     const retry = await call(app, 'POST', '/api/auth/signup', {
       body: { email: 'fay@example.com', password: PASSWORD },
     });
@@ -338,7 +338,7 @@ describe('accounts: Google sign-in (against a local OIDC mock)', () => {
     const { app, deps } = await googleApp();
     const { id } = await signUp(app, email);
     // The owner confirmed the address (by mail, or an administrator's reset link).
-    deps.db.prepare('UPDATE users SET email_verified = 1 WHERE id = ?').run(id);
+    await deps.sql.run('UPDATE users SET email_verified = 1 WHERE id = ?', [id]);
     const done = await signInWithGoogle(app);
     const session = (await (await call(app, 'GET', '/api/auth/session', { cookie: sessionCookie(done) })).json()) as {
       user: { id: string; providers: string[] };
@@ -441,6 +441,60 @@ describe('accounts: Google sign-in (against a local OIDC mock)', () => {
     }
     const late = await call(app, 'POST', '/api/auth/second-factor', { cookie: next, body: { totp: recoveryCodes[1] } });
     expect(((await late.json()) as { error: { code: string } }).error.code).toBe('second_factor_expired');
+  });
+
+  /** A Google account with two-factor on, and a fresh waiting sign-in (its cookie) whenever asked. */
+  async function twoFactorGoogleAccount(address: string) {
+    email = address;
+    verified = true;
+    const { app, deps } = await googleApp();
+    const owner = sessionCookie(await signInWithGoogle(app));
+    const { secret } = (await (await call(app, 'POST', '/api/auth/totp/setup', { cookie: owner })).json()) as {
+      secret: string;
+    };
+    const at = Date.parse('2026-11-22T12:00:00Z');
+    const code = generateHOTP(decodeBase32IgnorePadding(secret), BigInt(Math.floor(at / 30_000)), 6);
+    const enabled = await call(app, 'POST', '/api/auth/totp/enable', { cookie: owner, body: { code } });
+    expect(enabled.status).toBe(200);
+    const { recoveryCodes } = (await enabled.json()) as { recoveryCodes: string[] };
+    const waiting = async () =>
+      (await signInWithGoogle(app)).headers
+        .getSetCookie()
+        .find((l) => l.startsWith('swatchbook_pending_sign_in='))!
+        .split(';')[0]!;
+    return { app, deps, recoveryCodes, waiting };
+  }
+
+  const errorCode = async (res: Response) => ((await res.clone().json()) as { error?: { code: string } }).error?.code;
+
+  it('codes sent at once to one waiting sign-in: one session, one recovery code spent', async () => {
+    const { app, deps, recoveryCodes, waiting } = await twoFactorGoogleAccount('uma@example.com');
+    const cookie = await waiting();
+    // Someone holding the waiting sign-in fires every recovery code at once (a double tap does the same).
+    const answers = await Promise.all(
+      recoveryCodes.map((totp) => call(app, 'POST', '/api/auth/second-factor', { cookie, body: { totp } })),
+    );
+    expect(answers.filter((res) => res.status === 200)).toHaveLength(1);
+    for (const res of answers.filter((r) => r.status !== 200))
+      expect(await errorCode(res)).toBe('second_factor_expired');
+    const left = await deps.sql.get<{ n: number }>('SELECT count(*) AS n FROM totp_recovery_codes');
+    expect(left).toEqual({ n: recoveryCodes.length - 1 });
+  });
+
+  it('wrong codes sent at once still get five tries in all, then the right code is refused', async () => {
+    const { app, recoveryCodes, waiting } = await twoFactorGoogleAccount('vic@example.com');
+    const cookie = await waiting();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        call(app, 'POST', '/api/auth/second-factor', { cookie, body: { totp: String(100000 + i) } }),
+      ),
+    );
+    const codes = await Promise.all(answers.map(errorCode));
+    // Four wrong tries say so; the fifth ends the waiting sign-in, and every later one finds it ended.
+    expect(codes.filter((code) => code === 'invalid_totp')).toHaveLength(4);
+    expect(codes.filter((code) => code === 'second_factor_expired')).toHaveLength(6);
+    const late = await call(app, 'POST', '/api/auth/second-factor', { cookie, body: { totp: recoveryCodes[0] } });
+    expect(await errorCode(late)).toBe('second_factor_expired');
   });
 
   it('answers 404 when Google is not configured', async () => {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { API_ERROR_CODES } from '../../shared/api/common';
 import { rebuildPaletteProjections } from '../../server/palettes/palette-projection';
-import { call, colorIds, makeTestApp, signUp, snapshot } from './helpers';
+import { call, colorIds, makeTestApp, signUp, snapshot, sqliteOf } from './helpers';
 
 const RUNS = 1000;
 
@@ -176,7 +176,7 @@ describe('fuzzing every endpoint', () => {
     expect(codes.size).toBeGreaterThan(5);
 
     // SQLite checks its own file; PostgreSQL has no such whole-file check and needs none here.
-    if (deps.sql.engine === 'sqlite') expect(deps.db.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect(sqliteOf(deps.sql)?.pragma('integrity_check', { simple: true }) ?? 'ok').toBe('ok');
     expect(await deps.sql.get('SELECT * FROM palettes WHERE id = ?', [guarded.id])).toEqual(guardedBefore);
     const live = await snapshot(deps.sql);
     await rebuildPaletteProjections(deps.sql, deps.catalogue);

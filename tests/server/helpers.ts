@@ -6,6 +6,7 @@ import type { RateLimitConfig } from '../../server/auth/rate-limit';
 import { type AppConfig, type AppDeps, silentLogger } from '../../server/http/app-env';
 import { loadCatalogue } from '../../server/catalogue-file';
 import type { Sql } from '../../server/db/sql';
+import type { SqliteSql } from '../../server/db/sqlite-sql';
 import { refreshShareBodies } from '../../server/palettes/palette-projection';
 import { openTestSql } from './test-engine';
 
@@ -43,7 +44,6 @@ let catalogue: ReturnType<typeof loadCatalogue> | null = null;
 /** A fresh app on a temporary SQLite file (the real engine, WAL and all), with a fixed clock. */
 export async function makeTestApp(overrides: Partial<AppDeps> = {}) {
   catalogue ??= loadCatalogue();
-  const dir = mkdtempSync(join(tmpdir(), 'swatchbook-test-'));
   const sql = overrides.sql ?? (await openTestSql());
   const deps: AppDeps = {
     sql,
@@ -55,7 +55,7 @@ export async function makeTestApp(overrides: Partial<AppDeps> = {}) {
   };
   // As at start-up (server/main.ts): share bodies written from another catalogue are rewritten.
   await refreshShareBodies(deps.sql, deps.catalogue);
-  return { app: createApp(deps), deps, dir };
+  return { app: createApp(deps), deps };
 }
 
 export type TestApp = Awaited<ReturnType<typeof makeTestApp>>['app'];
@@ -118,6 +118,9 @@ export function colorIds(count = 3, offset = 0): string[] {
   catalogue ??= loadCatalogue();
   return catalogue.colors.slice(offset, offset + count).map((c) => c.id);
 }
+
+/** The SQLite connection behind a test app's store, for checks of SQLite's own files; null on PostgreSQL. */
+export const sqliteOf = (sql: Sql) => (sql.engine === 'sqlite' ? (sql as SqliteSql).db : null);
 
 /** The read models, in a stable order, to compare with a replay. */
 export async function snapshot(sql: Sql) {

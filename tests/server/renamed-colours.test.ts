@@ -35,7 +35,7 @@ describe('server: palettes saved before a catalogue rename', () => {
     const { shareId } = (await shared.json()) as { shareId: string };
 
     // The same database after the rename shipped.
-    const { app } = await makeTestApp({ sql: before.deps.sql, db: before.deps.db, catalogue: catalogueAfterRename() });
+    const { app } = await makeTestApp({ sql: before.deps.sql, catalogue: catalogueAfterRename() });
     const read = (await (
       await call(app, 'GET', `/api/palettes/${palette.id}`, { cookie: owner.cookie })
     ).json()) as ApiPalette;

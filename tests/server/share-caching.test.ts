@@ -66,7 +66,10 @@ describe('share reads a CDN can hold', () => {
       const { app, owner, palette, shareId } = await sharedPalette();
       const etag = (await call(app, 'GET', `/api/shares/${shareId}`)).headers.get('etag')!;
       if (end === 'private') {
-        await call(app, 'PUT', `/api/palettes/${palette.id}/sharing`, { cookie: owner.cookie, body: { public: false } });
+        await call(app, 'PUT', `/api/palettes/${palette.id}/sharing`, {
+          cookie: owner.cookie,
+          body: { public: false },
+        });
       } else {
         await call(app, 'DELETE', `/api/palettes/${palette.id}`, { cookie: owner.cookie });
       }

@@ -35,7 +35,8 @@ export function storeEnv(sql: Sql): Record<string, string> {
 
 function postgresUrl(): string {
   const url = inject('postgresUrl') || process.env.SWATCHBOOK_TEST_PG_URL;
-  if (!url) throw new Error('no PostgreSQL was started for these tests (vitest globalSetup, SWATCHBOOK_TEST_DB=postgres)');
+  if (!url)
+    throw new Error('no PostgreSQL was started for these tests (vitest globalSetup, SWATCHBOOK_TEST_DB=postgres)');
   return url;
 }
 

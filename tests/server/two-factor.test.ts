@@ -1,7 +1,8 @@
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
 import { describe, expect, it } from 'vitest';
-import { call, makeTestApp, sessionCookie, signUp } from './helpers';
+import type { AppConfig } from '../../server/http/app-env';
+import { call, limitedConfig, makeTestApp, sessionCookie, signUp } from './helpers';
 
 type ErrorBody = { error: { code: string } };
 const PASSWORD = 'correct horse';
@@ -10,9 +11,9 @@ const PASSWORD = 'correct horse';
 const codeAt = (secret: string, at: number, offsetSteps = 0) =>
   generateHOTP(decodeBase32IgnorePadding(secret), BigInt(Math.floor(at / 30_000) + offsetSteps), 6);
 
-async function withTwoFactor() {
+async function withTwoFactor(config?: AppConfig) {
   let now = new Date('2026-11-22T12:00:00Z').getTime();
-  const made = await makeTestApp({ now: () => new Date(now) });
+  const made = await makeTestApp({ now: () => new Date(now), ...(config ? { config } : {}) });
   const { app } = made;
   const account = await signUp(app);
   const setup = await call(app, 'POST', '/api/auth/totp/setup', { cookie: account.cookie });
@@ -46,7 +47,7 @@ describe('two-factor sign-in (TOTP)', () => {
     const t = await withTwoFactor();
     expect(t.recoveryCodes).toHaveLength(10);
     expect(new Set(t.recoveryCodes).size).toBe(10);
-    const stored = t.deps.db.prepare('SELECT code_hash FROM totp_recovery_codes').all() as Array<{ code_hash: string }>;
+    const stored = await t.deps.sql.all<{ code_hash: string }>('SELECT code_hash FROM totp_recovery_codes');
     expect(stored).toHaveLength(10);
     for (const code of t.recoveryCodes) expect(JSON.stringify(stored)).not.toContain(code);
 
@@ -112,7 +113,7 @@ describe('two-factor sign-in (TOTP)', () => {
     const t = await withTwoFactor();
     // The same single-use link a reset mail or the administrator's CLI hands out.
     const { accounts } = await import('../../server/auth/account-queries');
-    const token = accounts(t.deps.db, t.deps.now).createPasswordReset(t.id);
+    const token = await accounts(t.deps.sql, t.deps.now).createPasswordReset(t.id);
     const bare = await call(t.app, 'POST', '/api/auth/password-reset/confirm', {
       body: { token, password: 'battery staple' },
     });
@@ -127,6 +128,26 @@ describe('two-factor sign-in (TOTP)', () => {
     });
     expect(done.status).toBe(200);
     expect(sessionCookie(done)).toMatch(/^swatchbook_session=/);
+  });
+
+  it('codes sent at once with a reset link meet the same limit as codes sent one by one', async () => {
+    const limit = 4;
+    const t = await withTwoFactor(limitedConfig({ perEmail: limit }));
+    const { accounts } = await import('../../server/auth/account-queries');
+    const token = await accounts(t.deps.sql, t.deps.now).createPasswordReset(t.id);
+    // Whoever got into the mailbox guesses the second factor with many requests at once.
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        call(t.app, 'POST', '/api/auth/password-reset/confirm', {
+          body: { token, password: 'battery staple', totp: String(200000 + i) },
+        }),
+      ),
+    );
+    const codes = await Promise.all(answers.map(async (res) => ((await res.json()) as ErrorBody).error.code));
+    // The wrong code at setup already counted one failure from this address.
+    expect(codes.filter((code) => code === 'invalid_totp')).toHaveLength(limit - 1);
+    expect(codes.filter((code) => code === 'rate_limited')).toHaveLength(12 - (limit - 1));
+    expect(answers.find((res) => res.status === 429)?.headers.get('retry-after')).toMatch(/^\d+$/);
   });
 
   it('turns off with the password', async () => {

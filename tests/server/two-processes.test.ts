@@ -58,7 +58,9 @@ describe('two app processes on one PostgreSQL', () => {
     });
     const palette = (await created.json()) as ApiPalette;
     // Read your writes: B sees what A acknowledged, at once.
-    const seen = (await (await fetch(`${b.url}/api/palettes/${palette.id}`, { headers: { cookie } })).json()) as ApiPalette;
+    const seen = (await (
+      await fetch(`${b.url}/api/palettes/${palette.id}`, { headers: { cookie } })
+    ).json()) as ApiPalette;
     expect(seen).toMatchObject({ name: 'Hall', version: 1 });
 
     // The same stale save through both at once: exactly one wins, the other is told 409.
@@ -72,7 +74,9 @@ describe('two app processes on one PostgreSQL', () => {
       ),
     );
     expect(saves.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
-    const after = (await (await fetch(`${a.url}/api/palettes/${palette.id}`, { headers: { cookie } })).json()) as ApiPalette;
+    const after = (await (
+      await fetch(`${a.url}/api/palettes/${palette.id}`, { headers: { cookie } })
+    ).json()) as ApiPalette;
     expect(after.version).toBe(2);
     const history = await (await fetch(`${b.url}/api/palettes/${palette.id}/history`, { headers: { cookie } })).json();
     expect(history.versions).toHaveLength(2);
@@ -96,7 +100,11 @@ describe('two app processes on one PostgreSQL', () => {
   it('finishes the requests in flight when told to stop, then exits cleanly', async () => {
     const cookie = await signUp(b, 'drain@example.com');
     // Imports of 50 palettes each take a while: in flight when SIGTERM arrives.
-    const palettes = Array.from({ length: 50 }, (_, i) => ({ localId: `l${i}`, name: `L${i}`, colorIds: colorIds(5, i) }));
+    const palettes = Array.from({ length: 50 }, (_, i) => ({
+      localId: `l${i}`,
+      name: `L${i}`,
+      colorIds: colorIds(5, i),
+    }));
     const inFlight = Array.from({ length: 4 }, (_, n) =>
       fetch(`${b.url}/api/palettes/import`, {
         method: 'POST',
