@@ -45,11 +45,15 @@ export function sqliteSql(db: Database.Database): SqliteSql {
   const args = (values: readonly SqlValue[] | undefined) => (values ?? []) as SqlValue[];
   let open = false;
   let released: Promise<void> = Promise.resolve();
-  async function whenFree() {
+  /**
+   * Outside a transaction: now when the connection is free, else after the open one ends. The check
+   * and the work run in one synchronous step, so no transaction can begin in between.
+   */
+  async function afterTransaction<R>(work: () => R): Promise<R> {
     while (open) await released;
+    return settle(work);
   }
-  /** Outside a transaction: now when the connection is free, else after the open one ends. */
-  const outside = <R>(work: () => R): Promise<R> => (open ? whenFree().then(() => settle(work)) : settle(work));
+  const outside = <R>(work: () => R): Promise<R> => (open ? afterTransaction(work) : settle(work));
 
   async function* batches<T>(text: string, values: readonly SqlValue[], size: number): AsyncIterable<T[]> {
     // The connection is busy while the cursor is open: callers use this alone (replays, copies).
@@ -97,7 +101,8 @@ export function sqliteSql(db: Database.Database): SqliteSql {
     all: <T>(text: string, values?: readonly SqlValue[]) => outside(() => prepare(text).all(...args(values)) as T[]),
     run: (text, values) => outside(() => prepare(text).run(...args(values)).changes),
     async transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
-      await whenFree();
+      // Checked and taken in one synchronous step: of several waiters woken together, one goes first.
+      while (open) await released;
       open = true;
       let release = () => {};
       released = new Promise((resolve) => {
@@ -119,11 +124,11 @@ export function sqliteSql(db: Database.Database): SqliteSql {
       }
     },
     async *batches<T>(text: string, values: readonly SqlValue[], size: number): AsyncIterable<T[]> {
-      await whenFree();
+      while (open) await released;
       yield* batches<T>(text, values, size);
     },
     async close() {
-      await whenFree();
+      while (open) await released;
       if (db.open) db.close();
     },
   };

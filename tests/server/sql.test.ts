@@ -215,6 +215,31 @@ describe.each(engines)('the store interface on $name', (engine) => {
     expect(await keys(sql)).toEqual(['outside', 'second']);
   });
 
+  it('lets transactions queued behind an open one go one at a time, and queries queued with them stay outside', async () => {
+    const sql = await open();
+    const hold = deferred();
+    const first = sql.transaction(async (tx) => {
+      await put(tx, 'first');
+      await hold.promise;
+    });
+    // Several writers wake together when the first ends: each must still get a transaction of its own.
+    const queued = Array.from({ length: 4 }, (_, i) =>
+      sql.transaction(async (tx) => {
+        await put(tx, `queued${i}`);
+        if (i === 1) throw new Error('roll queued1 back');
+        return keys(tx);
+      }),
+    );
+    const outside = put(sql, 'outside');
+    hold.resolve();
+    await first;
+    const results = await Promise.allSettled(queued);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect(await outside).toBe(1);
+    // Only queued1's own write was undone: nobody else's ran inside its transaction.
+    expect(await keys(sql)).toEqual(['first', 'outside', 'queued0', 'queued2', 'queued3']);
+  });
+
   it('turns a duplicate key into UniqueViolation, inside a transaction too (rolled back), and passes other errors through', async () => {
     const sql = await open();
     await put(sql, 'taken');
