@@ -9,7 +9,8 @@ import { sqliteSql } from '../../server/db/sqlite-sql';
 import { rebuildPaletteProjections } from '../../server/palettes/palette-projection';
 import { paletteStreamId } from '../../shared/palette/palette-events';
 import { ROOT, signUpAt, startServer } from '../support/server-process';
-import { colorIds, snapshot } from './helpers';
+import { colorIds, snapshot, sqliteOf } from './helpers';
+import { openTestSql, storeEnv } from './test-engine';
 
 /**
  * The real server/main.ts, bundled once so each of the 20 restarts costs a plain `node` start
@@ -32,12 +33,12 @@ async function bundleServer(): Promise<string> {
   return join(dir, 'server/main.mjs');
 }
 
-/** The bundled server on the database file every round shares. */
-const startBundled = (entry: string, databasePath: string) =>
+/** The bundled server on the store every round shares. */
+const startBundled = (entry: string, store: Record<string, string>) =>
   startServer({
     entry,
     env: {
-      DATABASE_PATH: databasePath,
+      ...store,
       DIST_DIR: join(tmpdir(), 'none'),
       // One user writing as fast as the machine allows: far past the per-account ceilings people get.
       USER_MAX_PALETTES: '1000000',
@@ -57,7 +58,9 @@ interface Ack {
 
 describe('crash safety', () => {
   it('keeps every acknowledged write through 20 SIGKILLs under concurrent load, with an intact database', async () => {
-    const databasePath = join(mkdtempSync(join(tmpdir(), 'swatchbook-crash-')), 'db.sqlite');
+    // The store every round shares: a SQLite file, or a schema of the run's PostgreSQL.
+    const sql = await openTestSql();
+    const store = storeEnv(sql);
     const acks: Ack[] = [];
     let cookie = '';
     let seed = 42;
@@ -68,7 +71,7 @@ describe('crash safety', () => {
 
     const entry = await bundleServer();
     for (let round = 0; round < KILLS; round++) {
-      const server = await startBundled(entry, databasePath);
+      const server = await startBundled(entry, store);
       const headers = () => ({ 'content-type': 'application/json', origin: server.url, cookie });
       if (!cookie) {
         ({ cookie } = await signUpAt(server.url, 'crash@example.com', 'correct horse'));
@@ -112,28 +115,31 @@ describe('crash safety', () => {
       await server.stop('SIGKILL');
       await Promise.all(writers);
 
-      const db = openDatabase(databasePath);
-      const sql = sqliteSql(db);
+      // Read afresh after each kill (SQLite: the file reopened, as the next start does).
+      const reader = sql.engine === 'sqlite' ? sqliteSql(openDatabase(store.DATABASE_PATH!)) : sql;
       try {
-        expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+        expect(sqliteOf(reader)?.pragma('integrity_check', { simple: true }) ?? 'ok').toBe('ok');
         for (const ack of acks) {
-          const event = await sql.get<{ data: string }>(
+          const event = await reader.get<{ data: string }>(
             'SELECT type, data FROM events WHERE stream_id = ? AND version = ?',
             [paletteStreamId(ack.id), ack.version],
           );
           expect(event, `acknowledged ${ack.id}@${ack.version}`).toBeDefined();
           expect(JSON.parse(event!.data).name).toBe(ack.name);
-          const row = await sql.get<{ version: number }>('SELECT version FROM palettes WHERE id = ?', [ack.id]);
+          const row = await reader.get<{ version: number }>('SELECT version FROM palettes WHERE id = ?', [ack.id]);
           expect(row?.version ?? 0).toBeGreaterThanOrEqual(ack.version);
         }
-        const live = await snapshot(sql);
-        await rebuildPaletteProjections(sql, loadCatalogue());
-        expect(await snapshot(sql)).toEqual(live);
+        const live = await snapshot(reader);
+        await rebuildPaletteProjections(reader, loadCatalogue());
+        expect(await snapshot(reader)).toEqual(live);
       } finally {
-        await sql.close();
+        if (reader !== sql) await reader.close();
       }
     }
+    await sql.close();
     expect(acks.length).toBeGreaterThan(KILLS * WRITERS);
-    console.info(`crash test: ${KILLS} SIGKILLs, ${acks.length} acknowledged writes, every one present after restart`);
+    console.info(
+      `crash test (${sql.engine}): ${KILLS} SIGKILLs, ${acks.length} acknowledged writes, every one present after restart`,
+    );
   }, 120_000);
 });
