@@ -6,7 +6,7 @@
  * lives in the two implementations and their migrations, never in routes or commands.
  */
 export type SqlValue = string | number | null;
-export type Engine = 'sqlite' | 'postgres';
+type Engine = 'sqlite' | 'postgres';
 
 export interface Sql {
   readonly engine: Engine;

@@ -41,7 +41,10 @@ describe('npm run migrate-to-postgres', () => {
       body: { name: 'Hall, warmer' },
     });
     const { shareId } = (await (
-      await call(before.app, 'PUT', `/api/palettes/${made[1]!.id}/sharing`, { cookie: ann.cookie, body: { public: true } })
+      await call(before.app, 'PUT', `/api/palettes/${made[1]!.id}/sharing`, {
+        cookie: ann.cookie,
+        body: { public: true },
+      })
     ).json()) as { shareId: string };
     await call(before.app, 'DELETE', `/api/palettes/${made[2]!.id}`, { cookie: ann.cookie });
     await call(before.app, 'POST', '/api/palettes/import', {

@@ -9,7 +9,7 @@ import type { Sql } from '../../server/db/sql';
 import { sqliteSql } from '../../server/db/sqlite-sql';
 
 /** Which engine the server tests run on: SQLite unless SWATCHBOOK_TEST_DB=postgres. */
-export const testEngine: 'sqlite' | 'postgres' = process.env.SWATCHBOOK_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+const testEngine: 'sqlite' | 'postgres' = process.env.SWATCHBOOK_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 
 /**
  * An empty, fully migrated store for one test app. On PostgreSQL: the run's server (started by

@@ -1,0 +1,54 @@
+import { test as base, expect } from './support/fixtures';
+import { grantClipboard, openSaved, openSignedIn, row, saveCurrent, stripIds, toast } from './support/saved-flows';
+import { startPostgres } from '../support/postgres-server';
+import { type RunningServer, startServer } from '../support/server-process';
+
+/**
+ * The one browser smoke test on PostgreSQL: the real app on a server whose store is a PostgreSQL
+ * this worker starts itself. (Every other browser test runs on SQLite.)
+ */
+const test = base.extend<object, { server: RunningServer }>({
+  server: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      const distDir = process.env.E2E_DIST_DIR;
+      if (!distDir) throw new Error('E2E_DIST_DIR is not set: run through playwright.config.ts');
+      const postgres = await startPostgres();
+      const server = await startServer({ distDir, env: { DATABASE_URL: postgres.url } });
+      await use(server);
+      await server.stop();
+      await postgres.stop();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+test('on PostgreSQL: sign up, save, share, and a stranger opens the link; a fresh load finds it in the account', async ({
+  page,
+  browser,
+  server,
+}) => {
+  expect(server.logs.join('')).toMatch(/"database":"postgres(ql)?:\/\//);
+  await grantClipboard(page.context(), server.url);
+  await openSignedIn(page);
+  const ids = await stripIds(page);
+  await saveCurrent(page, 'Boot room');
+  await openSaved(page);
+  await expect(row(page, 'Boot room')).toBeVisible();
+  await row(page, 'Boot room').getByRole('button', { name: 'Share Boot room' }).click();
+  await expect(toast(page, 'Share link copied to clipboard!')).toBeVisible();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+
+  const stranger = await browser.newContext({ baseURL: server.url });
+  const visitor = await stranger.newPage();
+  await visitor.goto(link);
+  await expect.poll(() => stripIds(visitor)).toEqual(ids);
+  await expect(toast(visitor, 'Loaded Boot room')).toBeVisible();
+  await stranger.close();
+
+  // The saved list comes back from the database on a fresh load.
+  await page.reload();
+  await openSaved(page);
+  await expect(row(page, 'Boot room')).toBeVisible();
+  await expect(row(page, 'Boot room').getByText('Public')).toBeVisible();
+});
