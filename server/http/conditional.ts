@@ -8,7 +8,7 @@ export const strongETag = (...parts: ReadonlyArray<string | number>) => `"${part
 
 /**
  * True when the request's `If-None-Match` already names `etag` (or `*`): the caller answers 304.
- * A GET may compare weakly (RFC 9110 §13.1.2), so `W/` is ignored.
+ * If-None-Match compares weakly (HTTP says so for GET), so a `W/` prefix is ignored.
  */
 function notModified(c: Context, etag: string): boolean {
   const header = c.req.header('if-none-match');
