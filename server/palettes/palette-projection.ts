@@ -7,7 +7,7 @@ import {
   paletteIdOfStream,
 } from '../../shared/palette/palette-events';
 import { evolve, type SavedPalette } from '../../shared/palette/palette-evolve';
-import type { Sql } from '../db/sql';
+import type { Sql, SqlValue } from '../db/sql';
 import type { InlineProjection, StoredEvent } from '../events/event-store';
 import { type PaletteRow, rowToState, shareBody } from './palette-row';
 
@@ -28,24 +28,14 @@ const UPSERT = `INSERT INTO palettes (id, user_id, name, colors, created_at, upd
     version = excluded.version`;
 
 /** Writes a palette's state into `palettes` and `shares` (a share row exists only while public). */
-async function write(sql: Sql, catalogue: Catalogue, state: SavedPalette, fresh = false) {
-  if (!fresh) await sql.run('DELETE FROM shares WHERE palette_id = ?', [state.id]);
+async function write(sql: Sql, catalogue: Catalogue, state: SavedPalette) {
+  await sql.run('DELETE FROM shares WHERE palette_id = ?', [state.id]);
   // Local palettes (no owner) never reach the server's log; skip them rather than store a row nobody owns.
   if (state.deleted || state.ownerId === null) {
     await sql.run('DELETE FROM palettes WHERE id = ?', [state.id]);
     return;
   }
-  await sql.run(UPSERT, [
-    state.id,
-    state.ownerId,
-    state.name,
-    JSON.stringify(state.colorIds),
-    state.createdAt,
-    state.updatedAt,
-    state.isPublic ? 1 : 0,
-    state.shareId,
-    state.version,
-  ]);
+  await sql.run(UPSERT, rowOf(state));
   if (state.isPublic && state.shareId) {
     await sql.run('INSERT INTO shares (share_id, palette_id, version, body) VALUES (?, ?, ?, ?)', [
       state.shareId,
@@ -54,6 +44,35 @@ async function write(sql: Sql, catalogue: Catalogue, state: SavedPalette, fresh 
       shareBody(state, catalogue),
     ]);
   }
+}
+
+const REPLAY_CHUNK = 500;
+const rowOf = (state: SavedPalette): SqlValue[] => [
+  state.id,
+  state.ownerId,
+  state.name,
+  JSON.stringify(state.colorIds),
+  state.createdAt,
+  state.updatedAt,
+  state.isPublic ? 1 : 0,
+  state.shareId,
+  state.version,
+];
+
+/** Inserts fresh rows for these palettes (and the shares of the public ones), a chunk per statement. */
+async function insertMany(tx: Sql, catalogue: Catalogue, states: readonly SavedPalette[]) {
+  if (states.length === 0) return;
+  await tx.run(
+    `INSERT INTO palettes (id, user_id, name, colors, created_at, updated_at, is_public, share_id, version)
+     VALUES ${states.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+    states.flatMap(rowOf),
+  );
+  const shared = states.filter((state) => state.isPublic && state.shareId);
+  if (shared.length === 0) return;
+  await tx.run(
+    `INSERT INTO shares (share_id, palette_id, version, body) VALUES ${shared.map(() => '(?, ?, ?, ?)').join(', ')}`,
+    shared.flatMap((state) => [state.shareId, state.id, state.version, shareBody(state, catalogue)]),
+  );
 }
 
 /** Inline projection: each append folds its new events onto the row (the row is the snapshot). */
@@ -118,11 +137,18 @@ export async function rebuildPaletteProjections(
       events += batch.length;
     }
     let palettes = 0;
+    // Many rows per statement: the tables are empty, and a replay writes every palette once.
+    let chunk: SavedPalette[] = [];
     for (const state of states.values()) {
-      if (!state || state.deleted) continue;
-      await write(tx, catalogue, state, true);
+      if (!state || state.deleted || state.ownerId === null) continue;
+      chunk.push(state);
       palettes++;
+      if (chunk.length === REPLAY_CHUNK) {
+        await insertMany(tx, catalogue, chunk);
+        chunk = [];
+      }
     }
+    await insertMany(tx, catalogue, chunk);
     await rememberShareCatalogue(tx, catalogue);
     return { events, palettes };
   });

@@ -4,22 +4,43 @@ import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import Database from 'better-sqlite3';
 import { Hono } from 'hono';
+import pg from 'pg';
 
 /**
- * The baseline the server bench compares against: bare Hono on the same adapter and SQLite settings,
- * one raw INSERT per write and one canned JSON per read, without validation, sessions or events.
+ * The baseline the server bench compares against: bare Hono on the same adapter and database
+ * settings, one raw INSERT per write (SQLite, or PostgreSQL when BARE_PG_URL is set, through a pool
+ * like the app's) and one canned JSON per read, without validation, sessions or events.
  */
-const db = new Database(join(mkdtempSync(join(tmpdir(), 'swatchbook-bare-')), 'bare.sqlite'));
-db.pragma('journal_mode = WAL');
-db.pragma('synchronous = NORMAL');
-db.exec('CREATE TABLE rows (id INTEGER PRIMARY KEY, data TEXT NOT NULL)');
-const insert = db.prepare('INSERT INTO rows (data) VALUES (?)');
+async function inserter(): Promise<(data: string) => Promise<number>> {
+  const url = process.env.BARE_PG_URL;
+  if (url) {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    await pool.query('CREATE TABLE IF NOT EXISTS bare_rows (id BIGSERIAL PRIMARY KEY, data TEXT NOT NULL)');
+    return async (data) =>
+      Number(
+        (
+          await pool.query({
+            name: 'bare_insert',
+            text: 'INSERT INTO bare_rows (data) VALUES ($1) RETURNING id',
+            values: [data],
+          })
+        ).rows[0].id,
+      );
+  }
+  const db = new Database(join(mkdtempSync(join(tmpdir(), 'swatchbook-bare-')), 'bare.sqlite'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.exec('CREATE TABLE rows (id INTEGER PRIMARY KEY, data TEXT NOT NULL)');
+  const insert = db.prepare('INSERT INTO rows (data) VALUES (?)');
+  return async (data) => Number(insert.run(data).lastInsertRowid);
+}
+const insert = await inserter();
 const canned = process.env.BARE_JSON ?? '{"ok":true}';
 
 const app = new Hono()
   .post('/insert', async (c) => {
     const body = await c.req.text();
-    return c.json({ id: Number(insert.run(body).lastInsertRowid) }, 201);
+    return c.json({ id: await insert(body) }, 201);
   })
   .get('/json', (c) => c.body(canned, 200, { 'content-type': 'application/json' }));
 

@@ -15,7 +15,7 @@ const DEBIAN = '/usr/lib/postgresql';
  * PG_BIN if set; else Debian's PostgreSQL 15 (Debian 12's), else the newest version installed, since
  * `apt-get install postgresql` on a later Debian brings a later one.
  */
-function binaries(): string {
+export function binaries(): string {
   if (process.env.PG_BIN) return process.env.PG_BIN;
   const preferred = join(DEBIAN, '15', 'bin');
   if (existsSync(join(preferred, 'postgres'))) return preferred;

@@ -2,11 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromiumPath } from './browser';
+import { binaries as postgresBinaries } from './postgres-server';
 import { ROOT } from './server-process';
 
 /**
- * `npm test`: lint, dead code (knip), type-check, unit and integration tests (vitest), browser tests (Playwright in
- * Chromium against the real server). Ends with one line, `N passed, M failed`, counting every test
+ * `npm test`: lint, dead code (knip), type-check, unit and integration tests (vitest; the server's on SQLite and
+ * on a PostgreSQL it starts), browser tests (Playwright in Chromium against the real server). Ends with one line, `N passed, M failed`, counting every test
  * and check, and exits non-zero when anything failed.
  */
 const bin = (pkg: string, file: string) => join(ROOT, 'node_modules', pkg, file);
@@ -52,6 +53,26 @@ function ensureBrowser(): boolean {
   return false;
 }
 
+/** The server tests run on PostgreSQL too, on a server they start themselves: its binaries must be here. */
+function ensurePostgres(): boolean {
+  if (existsSync(join(postgresBinaries(), 'postgres'))) return true;
+  if (process.getuid?.() === 0) {
+    console.log("\nNo PostgreSQL server binaries: installing Debian's postgresql for the store tests…");
+    const apt = spawnSync(
+      'sh',
+      ['-c', 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y postgresql'],
+      { stdio: 'inherit' },
+    );
+    if (apt.status === 0 && existsSync(join(postgresBinaries(), 'postgres'))) return true;
+  }
+  console.error(
+    '\nThe server tests also run on PostgreSQL, which they start themselves. Install its server and run again:\n' +
+      '  sudo apt-get install -y postgresql      (Debian/Ubuntu)\n' +
+      'or point PG_BIN at a folder holding initdb and postgres (version 15 or newer).',
+  );
+  return false;
+}
+
 check('catalogue', [bin('tsx', 'dist/cli.mjs'), 'server/cli/build-catalogue.ts']);
 check('lint (biome: style and import boundaries)', [bin('@biomejs/biome', 'bin/biome'), 'ci', '.']);
 // Unused files, exports, types and dependencies (knip.json): an export nothing imports fails.
@@ -60,6 +81,10 @@ for (const project of ['shared', 'workers', 'web', 'server', 'tests', '.']) {
   check(`typecheck ${project}`, [bin('typescript', 'bin/tsc'), '-p', project]);
 }
 
+if (!ensurePostgres()) {
+  failed++;
+  failures.push('no PostgreSQL for the store tests');
+}
 const vitestReport = join(ROOT, 'test-results/vitest.json');
 rmSync(vitestReport, { force: true });
 const vitestStatus = run('unit and integration tests (vitest)', [
