@@ -125,7 +125,6 @@ function generateLog(path: string, palettes = 100_000, perPalette = 10) {
 
 const step = (text: string) => process.stdout.write(`  server bench: ${text}\n`);
 
-type Run = Awaited<ReturnType<typeof load>>;
 interface Process {
   url: string;
   pid: number;
