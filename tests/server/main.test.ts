@@ -21,4 +21,41 @@ describe('the server process', () => {
     }
     expect(server.logs.join('')).toContain('shutting down');
   }, 30_000);
+
+  it('over a real socket, judges bodies as the app does: 413 by length or by chunks, 415, 400, and a body-less DELETE', async () => {
+    const server = await startServer();
+    const post = (body: BodyInit, headers: Record<string, string>, method = 'POST') =>
+      fetch(`${server.url}/api/palettes`, {
+        method,
+        headers: { origin: server.url, ...headers },
+        body,
+        duplex: 'half',
+      } as RequestInit);
+    const code = async (res: Response) => ((await res.json()) as { error: { code: string } }).error.code;
+    try {
+      const json = { 'content-type': 'application/json' };
+      const big = `{"name":"${'x'.repeat(1024 * 1024)}"}`;
+      expect(await code(await post(big, json))).toBe('payload_too_large');
+      // Chunked (no Content-Length): counted as it arrives. One byte over, in the last chunk, so the
+      // server has read it all when it answers (earlier, it answers and closes while we still send).
+      const chunks = new ReadableStream({
+        start(controller) {
+          for (let i = 0; i < 16; i++) controller.enqueue(new TextEncoder().encode('x'.repeat(64 * 1024)));
+          controller.enqueue(new TextEncoder().encode('x'));
+          controller.close();
+        },
+      });
+      expect(await code(await post(chunks, json))).toBe('payload_too_large');
+      expect(await code(await post('name=x', { 'content-type': 'application/x-www-form-urlencoded' }))).toBe(
+        'unsupported_media_type',
+      );
+      expect(await code(await post('{"name":', json))).toBe('invalid_json');
+      // Well-formed and small: on to the route, which wants a signed-in caller.
+      expect(await code(await post('{"name":"Hall","colorIds":["a","b","c"]}', json))).toBe('unauthenticated');
+      const del = await fetch(`${server.url}/api/palettes/abc`, { method: 'DELETE', headers: { origin: server.url } });
+      expect(await code(del)).toBe('palette_not_found');
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
 });
