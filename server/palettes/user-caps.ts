@@ -16,8 +16,14 @@ const thousands = (n: number) => n.toLocaleString('en-GB').replace(/,/g, ' ');
  * dropped to make room: the history stays whole, and new writes stop. Deleting is always allowed.
  */
 export function userCapCheck(caps: UserCaps) {
+  // Counted only up to the cap: past it the answer is the same, and the count stays cheap.
   const countOwned = async (tx: Sql, userId: string) =>
-    (await tx.get<{ n: number }>('SELECT count(*) AS n FROM palettes WHERE user_id = ?', [userId]))?.n ?? 0;
+    (
+      await tx.get<{ n: number }>(
+        'SELECT count(*) AS n FROM (SELECT 1 FROM palettes WHERE user_id = ? LIMIT ?) AS owned',
+        [userId, caps.palettes],
+      )
+    )?.n ?? 0;
   /** Runs inside the write's transaction (`tx`). */
   return async (
     tx: Sql,
