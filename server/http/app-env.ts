@@ -44,7 +44,7 @@ export const silentLogger: Logger = { info() {}, error() {} };
 /** React's server render of the app (dist/ssr/entry-server.js), from the state given. */
 export type PageRenderer = (catalogue: Catalogue, paint: FirstPaint) => string;
 
-/** Everything the app needs from the outside, so tests inject a `:memory:` database and a fixed clock. */
+/** Everything the app needs from the outside, so tests inject a fresh store (either engine) and a fixed clock. */
 export interface AppDeps {
   /** The store: SQLite or PostgreSQL, chosen at start-up (db/open-store.ts). */
   sql: Sql;
