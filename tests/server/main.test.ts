@@ -9,6 +9,14 @@ describe('the server process', () => {
       expect(existsSync(server.databasePath)).toBe(true);
       const res = await fetch(`${server.url}/api/health`);
       expect(await res.json()).toEqual({ ok: true });
+      // The security headers reach a real socket (they are handed to Node's response there).
+      expect(res.headers.get('content-security-policy')).toMatch(/^default-src 'self'; script-src 'self'/);
+      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+      expect(res.headers.get('cache-control')).toBe('no-store');
       // One structured log line per request, with method, path, status and duration.
       await new Promise((r) => setTimeout(r, 50));
       const line = server.logs
