@@ -41,7 +41,7 @@ export class ConcurrencyError extends Error {
 /** Marks a conflict caught by the unique key, before the stream's version is known. */
 const UNKNOWN_VERSION = -1;
 
-export interface EventRow {
+interface EventRow {
   position: number;
   stream_id: string;
   version: number;
@@ -165,9 +165,5 @@ export function createEventStore(sql: Sql, projections: readonly InlineProjectio
     },
     /** Runs `fn` in one transaction, so a read-decide-append cannot interleave with other writers. */
     transaction,
-    /** Every event in global order, in batches (for replays and copies). */
-    all: (size = 10_000) =>
-      sql.batches<EventRow>(`SELECT * FROM ${sql.dialect.eventsInLogOrder} ORDER BY position`, [], size),
-    toStored,
   };
 }
