@@ -36,14 +36,7 @@ async function write(sql: Sql, catalogue: Catalogue, state: SavedPalette) {
     return;
   }
   await sql.run(UPSERT, rowOf(state));
-  if (state.isPublic && state.shareId) {
-    await sql.run('INSERT INTO shares (share_id, palette_id, version, body) VALUES (?, ?, ?, ?)', [
-      state.shareId,
-      state.id,
-      state.version,
-      shareBody(state, catalogue),
-    ]);
-  }
+  await insertShares(sql, catalogue, [state]);
 }
 
 const REPLAY_CHUNK = 500;
@@ -67,9 +60,14 @@ async function insertMany(tx: Sql, catalogue: Catalogue, states: readonly SavedP
      VALUES ${states.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
     states.flatMap(rowOf),
   );
+  await insertShares(tx, catalogue, states);
+}
+
+/** The share rows of the public ones among these palettes (a share row exists only while public). */
+async function insertShares(sql: Sql, catalogue: Catalogue, states: readonly SavedPalette[]) {
   const shared = states.filter((state) => state.isPublic && state.shareId);
   if (shared.length === 0) return;
-  await tx.run(
+  await sql.run(
     `INSERT INTO shares (share_id, palette_id, version, body) VALUES ${shared.map(() => '(?, ?, ?, ?)').join(', ')}`,
     shared.flatMap((state) => [state.shareId, state.id, state.version, shareBody(state, catalogue)]),
   );

@@ -42,18 +42,8 @@ export function expandColors(catalogue: Catalogue, ids: readonly string[]): Cata
   return out;
 }
 
-export function toApiPalette(row: PaletteRow, catalogue: Catalogue): ApiPalette {
-  return {
-    id: row.id,
-    name: row.name,
-    colors: expandColors(catalogue, JSON.parse(row.colors) as string[]),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    isPublic: row.is_public === 1,
-    shareId: row.share_id,
-    version: row.version,
-  };
-}
+export const toApiPalette = (row: PaletteRow, catalogue: Catalogue): ApiPalette =>
+  stateToApiPalette(rowToState(row), catalogue);
 
 /** A palette's state in the API's shape (what a write answers, without reading the row back). */
 export function stateToApiPalette(state: SavedPalette, catalogue: Catalogue): ApiPalette {
