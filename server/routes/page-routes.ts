@@ -66,11 +66,17 @@ export function pageRoutes(distDir: string, renderer: PageRenderer | null) {
     return shell;
   };
 
-  const page = (c: Context<AppEnv>, paint: FirstPaint | null, head: PageHead, status: 200 | 404 = 200) => {
+  /** `validated`: the caller set the page's own ETag and Cache-Control (a public share). */
+  const page = (
+    c: Context<AppEnv>,
+    paint: FirstPaint | null,
+    head: PageHead,
+    status: 200 | 404 = 200,
+    validated = false,
+  ) => {
     const built = getShell();
     if (!built) return c.text('The app is not built yet: run `npm run build` (npm start does it for you).', 503);
-    // A share page set its own validators; every other page is asked for again each time.
-    if (!c.res.headers.has('ETag')) c.header('Cache-Control', REVALIDATE);
+    if (!validated) c.header('Cache-Control', REVALIDATE);
     // The page differs by the visitor's palette and theme cookies: shared caches must not mix them.
     c.header('Vary', 'Cookie');
     if (!paint || !renderer) return c.html(built.html, status);
@@ -98,13 +104,12 @@ export function pageRoutes(distDir: string, renderer: PageRenderer | null) {
    */
   const shareValidators = (c: Context<AppEnv>, version: number, page: string) => {
     const built = getShell();
-    const personal = [PALETTE_COOKIE, THEME_COOKIE].map((name) => getCookie(c, name) ?? '');
+    const cookies = [PALETTE_COOKIE, THEME_COOKIE].map((name) => getCookie(c, name) ?? '');
+    const personal = cookies.some(Boolean);
     shellTag ??= built ? tagOf(built.html) : null;
     const tags: Array<string | number> = [version, c.var.services.shareTag, shellTag ?? 'shell'];
-    if (personal.some(Boolean)) {
-      tags.push(createHash('sha256').update(personal.join('\u0000')).digest('base64url').slice(0, 12));
-    }
-    return answerIfFresh(c, strongETag(page, ...tags), personal.some(Boolean) ? PRIVATE_REVALIDATE : PUBLIC_SHORT);
+    if (personal) tags.push(createHash('sha256').update(cookies.join('\u0000')).digest('base64url').slice(0, 12));
+    return answerIfFresh(c, strongETag(page, ...tags), personal ? PRIVATE_REVALIDATE : PUBLIC_SHORT);
   };
 
   // Pages are made per request, so compressed per request (~36 KB of markup and CSS → ~9 KB).
@@ -147,12 +152,18 @@ export function pageRoutes(distDir: string, renderer: PageRenderer | null) {
       share: { id: shareId, name: shared.name },
       own: visitor.source === 'cookie' ? { colorIds: visitor.colorIds, locked: visitor.locked } : null,
     };
-    return page(c, paint, {
-      title: `${shared.name} — a Swatchbook palette`,
-      description: `A palette of ${shared.colors.length} paints: ${paints}.`,
-      url,
-      image: { url: `${url}/preview.png`, alt: `Stripes of ${paints}` },
-    });
+    return page(
+      c,
+      paint,
+      {
+        title: `${shared.name} — a Swatchbook palette`,
+        description: `A palette of ${shared.colors.length} paints: ${paints}.`,
+        url,
+        image: { url: `${url}/preview.png`, alt: `Stripes of ${paints}` },
+      },
+      200,
+      true,
+    );
   });
 
   app.get('/robots.txt', (c) => {
