@@ -111,5 +111,10 @@ describe('share reads a CDN can hold', () => {
       headers: { 'if-none-match': png.headers.get('etag')! },
     });
     expect(pngAgain.status).toBe(304);
+
+    // Every other page stays per visitor: asked for again each time, with no tag to hold.
+    const home = await app.request('/');
+    expect(home.headers.get('cache-control')).toBe('no-cache');
+    expect(home.headers.get('etag')).toBeNull();
   });
 });
