@@ -1,6 +1,6 @@
 import { PALETTE_STREAM_PREFIX } from '../../shared/palette/palette-events';
 import type { Sql } from '../db/sql';
-import type { SqliteSql } from '../db/sqlite-sql';
+import { sqliteOf } from '../db/sqlite-sql';
 
 const TABLES_OF_USER = [
   'sessions',
@@ -26,7 +26,7 @@ const TABLES_OF_USER = [
  */
 export async function eraseAccount(sql: Sql, userId: string, now: () => Date): Promise<{ streams: number }> {
   // Pragmas exist only on SQLite, so they go to its connection, never through the shared interface.
-  const sqlite = sql.engine === 'sqlite' ? (sql as SqliteSql).db : null;
+  const sqlite = sqliteOf(sql);
   const result = await sql.transaction(async (tx) => {
     // Set inside the transaction, which holds the one connection: no other request's statement runs
     // between switching it on and restoring it, and every page this erasure frees is zeroed.

@@ -25,13 +25,17 @@ function settle<R>(work: () => R): Promise<R> {
   }
 }
 
+export type SqliteSql = Sql & { readonly db: Database.Database };
+
+/** The SQLite connection behind a store, for SQLite's own pragmas and files; null on PostgreSQL. */
+export const sqliteOf = (sql: Sql): Database.Database | null =>
+  sql.engine === 'sqlite' ? (sql as SqliteSql).db : null;
+
 /**
  * The store interface on one better-sqlite3 connection. Statements run synchronously; the only care
  * is that one connection has one transaction: while it is open (it may await between statements),
  * queries from anyone but its own handle wait until it commits or rolls back.
  */
-export type SqliteSql = Sql & { readonly db: Database.Database };
-
 export function sqliteSql(db: Database.Database): SqliteSql {
   const statements = new Map<string, Database.Statement>();
   const prepare = (text: string) => {
@@ -43,6 +47,13 @@ export function sqliteSql(db: Database.Database): SqliteSql {
     return statement;
   };
   const args = (values: readonly SqlValue[] | undefined) => (values ?? []) as SqlValue[];
+  /** get, all and run, each run through `exec`: at once in a transaction, or after it outside one. */
+  const queries = (exec: <R>(work: () => R) => Promise<R>): Pick<Sql, 'get' | 'all' | 'run'> => ({
+    get: <T>(text: string, values?: readonly SqlValue[]) =>
+      exec(() => prepare(text).get(...args(values)) as T | undefined),
+    all: <T>(text: string, values?: readonly SqlValue[]) => exec(() => prepare(text).all(...args(values)) as T[]),
+    run: (text, values) => exec(() => prepare(text).run(...args(values)).changes),
+  });
   let open = false;
   let released: Promise<void> = Promise.resolve();
   /**
@@ -76,10 +87,7 @@ export function sqliteSql(db: Database.Database): SqliteSql {
     const tx: Sql = {
       engine: 'sqlite',
       dialect,
-      get: <T>(text: string, values?: readonly SqlValue[]) =>
-        inside(() => prepare(text).get(...args(values)) as T | undefined),
-      all: <T>(text: string, values?: readonly SqlValue[]) => inside(() => prepare(text).all(...args(values)) as T[]),
-      run: (text, values) => inside(() => prepare(text).run(...args(values)).changes),
+      ...queries(inside),
       transaction: (fn) => fn(tx),
       batches,
       close: () => Promise.reject(new Error('close the store, not a transaction')),
@@ -96,10 +104,7 @@ export function sqliteSql(db: Database.Database): SqliteSql {
     engine: 'sqlite',
     db,
     dialect,
-    get: <T>(text: string, values?: readonly SqlValue[]) =>
-      outside(() => prepare(text).get(...args(values)) as T | undefined),
-    all: <T>(text: string, values?: readonly SqlValue[]) => outside(() => prepare(text).all(...args(values)) as T[]),
-    run: (text, values) => outside(() => prepare(text).run(...args(values)).changes),
+    ...queries(outside),
     async transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
       // Checked and taken in one synchronous step: of several waiters woken together, one goes first.
       while (open) await released;

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { rebuildPaletteProjections } from '../../server/palettes/palette-projection';
-import { call, colorIds, makeTestApp, signUp, snapshot, sqliteOf } from './helpers';
+import { call, colorIds, makeTestApp, signUp, snapshot } from './helpers';
+import { sqliteOf } from '../../server/db/sqlite-sql';
 
 const PASSWORD = 'correct horse';
 const TABLES = [

@@ -3,19 +3,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMaintenance } from '../../server/account/maintenance';
 import { openDatabase } from '../../server/db/database';
-import { sqliteSql } from '../../server/db/sqlite-sql';
+import { sqliteOf, sqliteSql } from '../../server/db/sqlite-sql';
 import { paletteStreamId } from '../../shared/palette/palette-events';
-import {
-  authFrom,
-  call,
-  colorIds,
-  limitedConfig,
-  makeTestApp,
-  sessionCookie,
-  signUp,
-  sqliteOf,
-  testConfig,
-} from './helpers';
+import { authFrom, call, colorIds, limitedConfig, makeTestApp, sessionCookie, signUp, testConfig } from './helpers';
 import { linkToken, startSmtpSink } from './smtp-sink';
 import { storeEnv } from './test-engine';
 

@@ -9,7 +9,8 @@ import { sqliteSql } from '../../server/db/sqlite-sql';
 import { rebuildPaletteProjections } from '../../server/palettes/palette-projection';
 import { paletteStreamId } from '../../shared/palette/palette-events';
 import { ROOT, signUpAt, startServer } from '../support/server-process';
-import { colorIds, snapshot, sqliteOf } from './helpers';
+import { colorIds, snapshot } from './helpers';
+import { sqliteOf } from '../../server/db/sqlite-sql';
 import { openTestSql, storeEnv } from './test-engine';
 
 /**

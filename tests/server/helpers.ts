@@ -6,7 +6,6 @@ import type { RateLimitConfig } from '../../server/auth/rate-limit';
 import { type AppConfig, type AppDeps, silentLogger } from '../../server/http/app-env';
 import { loadCatalogue } from '../../server/catalogue-file';
 import type { Sql } from '../../server/db/sql';
-import type { SqliteSql } from '../../server/db/sqlite-sql';
 import { refreshShareBodies } from '../../server/palettes/palette-projection';
 import { openTestSql } from './test-engine';
 
@@ -118,9 +117,6 @@ export function colorIds(count = 3, offset = 0): string[] {
   catalogue ??= loadCatalogue();
   return catalogue.colors.slice(offset, offset + count).map((c) => c.id);
 }
-
-/** The SQLite connection behind a test app's store, for checks of SQLite's own files; null on PostgreSQL. */
-export const sqliteOf = (sql: Sql) => (sql.engine === 'sqlite' ? (sql as SqliteSql).db : null);
 
 /** The read models, in a stable order, to compare with a replay. */
 export async function snapshot(sql: Sql) {
