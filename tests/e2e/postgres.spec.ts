@@ -1,27 +1,11 @@
-import { test as base, expect } from './support/fixtures';
+import { expect, test } from './support/fixtures';
 import { grantClipboard, openSaved, openSignedIn, row, saveCurrent, stripIds, toast } from './support/saved-flows';
-import { startPostgres } from '../support/postgres-server';
-import { type RunningServer, startServer } from '../support/server-process';
 
 /**
  * The one browser smoke test on PostgreSQL: the real app on a server whose store is a PostgreSQL
  * this worker starts itself. (Every other browser test runs on SQLite.)
  */
-const test = base.extend<object, { server: RunningServer }>({
-  server: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
-    async ({}, use) => {
-      const distDir = process.env.E2E_DIST_DIR;
-      if (!distDir) throw new Error('E2E_DIST_DIR is not set: run through playwright.config.ts');
-      const postgres = await startPostgres();
-      const server = await startServer({ distDir, env: { DATABASE_URL: postgres.url } });
-      await use(server);
-      await server.stop();
-      await postgres.stop();
-    },
-    { scope: 'worker' },
-  ],
-});
+test.use({ engine: 'postgres' });
 
 test('on PostgreSQL: sign up, save, share, and a stranger opens the link; a fresh load finds it in the account', async ({
   page,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiPalette } from '../../shared/api/palettes';
-import { type RunningServer, startServer } from '../support/server-process';
+import { type RunningServer, signUpAt, startServer } from '../support/server-process';
 import { colorIds } from './helpers';
 import { freshPostgresDatabase } from './test-engine';
 
@@ -19,16 +19,9 @@ const json = (cookie: string, extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
-/** Signs up through one process (the Origin is the public one, as behind a proxy); the session cookie. */
-async function signUp(server: RunningServer, email: string) {
-  const res = await fetch(`${server.url}/api/auth/signup`, {
-    method: 'POST',
-    headers: { origin: ORIGIN, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'correct horse battery' }),
-  });
-  expect(res.status).toBe(201);
-  return res.headers.getSetCookie()[0]!.split(';')[0]!;
-}
+/** Signs up through one process, with the public origin as the page would send it behind a proxy. */
+const signUp = async (server: RunningServer, email: string) =>
+  (await signUpAt(server.url, email, 'correct horse battery', ORIGIN)).cookie;
 
 async function start(url: string, env: Record<string, string> = {}) {
   return startServer({

@@ -71,11 +71,14 @@ export async function startServer(
   };
 }
 
-/** Signs a new account up on a running server over HTTP, as the app's page does; its session cookie and id. */
-export async function signUpAt(url: string, email: string, password: string) {
+/**
+ * Signs a new account up on a running server over HTTP, as the app's page does; its session cookie
+ * and id. `origin`: the page's origin when it is not the server's own (behind a proxy).
+ */
+export async function signUpAt(url: string, email: string, password: string, origin = url) {
   const response = await fetch(`${url}/api/auth/signup`, {
     method: 'POST',
-    headers: { origin: url, 'content-type': 'application/json' },
+    headers: { origin, 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
   });
   if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);

@@ -1,19 +1,24 @@
 import { test as base, expect } from '@playwright/test';
+import { startPostgres } from '../../support/postgres-server';
 import { type RunningServer, startServer } from '../../support/server-process';
 
 /**
  * `server`: the real server process with a temporary database, one per Playwright worker, serving
  * the app built by global-setup. `baseURL` points at it, so `page.goto('/')` opens the real app.
+ * `engine`: SQLite (a temporary file) unless a spec says `test.use({ engine: 'postgres' })`, which
+ * gives its worker a PostgreSQL of its own.
  */
-export const test = base.extend<object, { server: RunningServer }>({
+export const test = base.extend<object, { server: RunningServer; engine: 'sqlite' | 'postgres' }>({
+  engine: ['sqlite', { scope: 'worker', option: true }],
   server: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
-    async ({}, use) => {
+    async ({ engine }, use) => {
       const distDir = process.env.E2E_DIST_DIR;
       if (!distDir) throw new Error('E2E_DIST_DIR is not set: run through playwright.config.ts');
-      const server = await startServer({ distDir });
+      const postgres = engine === 'postgres' ? await startPostgres() : null;
+      const server = await startServer({ distDir, env: postgres ? { DATABASE_URL: postgres.url } : {} });
       await use(server);
       await server.stop();
+      await postgres?.stop();
     },
     { scope: 'worker' },
   ],
