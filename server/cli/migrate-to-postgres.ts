@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import { loadCatalogue } from '../catalogue-file';
 import { openDatabase } from '../db/database';
-import { openStore, storeFromEnv } from '../db/open-store';
-import type { Sql, SqlValue } from '../db/sql';
+import { DEFAULT_DATABASE_PATH, openStore, storeFromEnv } from '../db/open-store';
+import { copyTable } from '../db/copy-table';
+import type { Sql } from '../db/sql';
 import { sqliteSql } from '../db/sqlite-sql';
 import { rebuildPaletteProjections } from '../palettes/palette-projection';
 
@@ -28,9 +29,8 @@ const TABLES = [
   'pending_sign_ins',
   'rate_limits',
 ] as const;
-const BATCH = 2000;
 
-const sqlitePath = process.env.DATABASE_PATH ?? 'var/swatchbook.sqlite';
+const sqlitePath = process.env.DATABASE_PATH ?? DEFAULT_DATABASE_PATH;
 const target = storeFromEnv(process.env);
 if (target.engine !== 'postgres') {
   console.error('Set DATABASE_URL to the PostgreSQL database to move into (postgres://…).');
@@ -43,8 +43,6 @@ if (!existsSync(sqlitePath)) {
 
 const from = sqliteSql(openDatabase(sqlitePath));
 const to = await openStore(target, { max: 2 });
-const columnsOf = async (table: string) =>
-  (await from.all<{ name: string }>(`SELECT name FROM pragma_table_info('${table}')`)).map((c) => c.name);
 const count = async (sql: Sql, table: string) =>
   (await sql.get<{ n: number }>(`SELECT count(*) AS n FROM ${table}`))?.n ?? 0;
 
@@ -66,23 +64,7 @@ try {
   const started = performance.now();
   // One transaction: the copy, the replay and the proof commit together or not at all.
   const replay = await to.transaction(async (tx) => {
-    for (const table of TABLES) {
-      const columns = await columnsOf(table);
-      const row = `(${columns.map(() => '?').join(', ')})`;
-      let copied = 0;
-      for await (const batch of from.batches<Record<string, SqlValue>>(
-        `SELECT ${columns.join(', ')} FROM ${table} ORDER BY rowid`,
-        [],
-        BATCH,
-      )) {
-        await tx.run(
-          `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${batch.map(() => row).join(', ')}`,
-          batch.flatMap((r) => columns.map((c) => r[c] ?? null)),
-        );
-        copied += batch.length;
-      }
-      console.log(`  ${table}: ${copied} rows copied`);
-    }
+    for (const table of TABLES) console.log(`  ${table}: ${await copyTable(from, tx, table)} rows copied`);
     // Events keep their positions; new ones continue after the last.
     await tx.run(
       "SELECT setval(pg_get_serial_sequence('events', 'position'), coalesce((SELECT max(position) FROM events), 0) + 1, false)",

@@ -7,6 +7,8 @@ export type StoreTarget =
   | { engine: 'sqlite'; path: string; label: string }
   | { engine: 'postgres'; url: string; label: string };
 
+export const DEFAULT_DATABASE_PATH = 'var/swatchbook.sqlite';
+
 /** `DATABASE_URL` naming a PostgreSQL database wins; else `DATABASE_PATH`, else var/swatchbook.sqlite. */
 export function storeFromEnv(env: NodeJS.ProcessEnv): StoreTarget {
   const url = env.DATABASE_URL?.trim();
@@ -19,7 +21,7 @@ export function storeFromEnv(env: NodeJS.ProcessEnv): StoreTarget {
     shown.password = shown.password ? '***' : '';
     return { engine: 'postgres', url, label: shown.toString() };
   }
-  const path = env.DATABASE_PATH ?? 'var/swatchbook.sqlite';
+  const path = env.DATABASE_PATH ?? DEFAULT_DATABASE_PATH;
   return { engine: 'sqlite', path, label: path };
 }
 

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadCatalogue } from '../../server/catalogue-file';
+import { copyTable } from '../../server/db/copy-table';
 import { openDatabase } from '../../server/db/database';
 import { openPostgres } from '../../server/db/postgres-sql';
 import { sqliteSql } from '../../server/db/sqlite-sql';
@@ -316,17 +317,7 @@ async function replays(postgresUrl: string): Promise<BenchRow[]> {
   const pgStore = await openPostgres(postgresUrl, { schema: 'replay', max: 2 });
   try {
     step('copying the log into PostgreSQL');
-    const columns = 'stream_id, version, type, schema_version, data, actor, time';
-    for await (const batch of sqlite.batches<Record<string, string | number | null>>(
-      `SELECT ${columns} FROM events ORDER BY position`,
-      [],
-      2000,
-    )) {
-      await pgStore.run(
-        `INSERT INTO events (${columns}) VALUES ${batch.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
-        batch.flatMap((r) => [r.stream_id!, r.version!, r.type!, r.schema_version!, r.data!, r.actor ?? null, r.time!]),
-      );
-    }
+    await copyTable(sqlite, pgStore, 'events');
     for (const [label, store] of [
       ['SQLite', sqlite],
       ['PostgreSQL', pgStore],
