@@ -51,7 +51,6 @@ const q = {
   ownsPalettes: 'SELECT 1 AS found FROM palettes WHERE user_id = ? LIMIT 1',
   extendSession: 'UPDATE sessions SET expires_at = ? WHERE id = ?',
   deleteSession: 'DELETE FROM sessions WHERE id = ?',
-  sweepSessions: 'DELETE FROM sessions WHERE expires_at <= ?',
   insertConfirmation:
     'INSERT INTO email_confirmations (token_hash, user_id, expires_at, password_hash) VALUES (?, ?, ?, ?)',
   confirmation: 'SELECT user_id, expires_at, password_hash FROM email_confirmations WHERE token_hash = ?',
@@ -181,7 +180,6 @@ export function accounts(sql: Sql, now: () => Date) {
     sessionStartedAt: async (token: string) =>
       (await sql.get<SessionRow>(q.session, [tokenHash(token)]))?.created_at ?? null,
     deleteSession: (token: string) => sql.run(q.deleteSession, [tokenHash(token)]),
-    sweepExpiredSessions: () => sql.run(q.sweepSessions, [now().getTime()]),
 
     /** A confirmation link for the account's current password: a later sign-up's new password voids it. */
     async createConfirmation(userId: string, passwordHash: string | null): Promise<string> {
