@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMaintenance } from '../../server/account/maintenance';
@@ -6,6 +5,7 @@ import { openDatabase } from '../../server/db/database';
 import { sqliteOf, sqliteSql } from '../../server/db/sqlite-sql';
 import { paletteStreamId } from '../../shared/palette/palette-events';
 import { authFrom, call, colorIds, limitedConfig, makeTestApp, sessionCookie, signUp, testConfig } from './helpers';
+import { runCli } from '../support/server-process';
 import { linkToken, startSmtpSink } from './smtp-sink';
 import { storeEnv } from './test-engine';
 
@@ -418,14 +418,10 @@ describe('password reset, change password, sign out everywhere, absolute lifetim
     const res = await call(app, 'POST', '/api/auth/password-reset', { body: { email } });
     expect(res.status).toBe(202);
     expect(await res.json()).toEqual({ delivery: 'administrator' });
-    const cli = spawnSync(
-      process.execPath,
-      ['node_modules/tsx/dist/cli.mjs', 'server/cli/account.ts', 'reset-password', email],
-      {
-        env: { ...process.env, ...storeEnv(deps.sql), PUBLIC_ORIGIN: 'http://localhost:3000' },
-        encoding: 'utf8',
-      },
-    );
+    const cli = runCli('account.ts', ['reset-password', email], {
+      ...storeEnv(deps.sql),
+      PUBLIC_ORIGIN: 'http://localhost:3000',
+    });
     expect(cli.status, cli.stderr).toBe(0);
     const token = /\/reset-password\?token=([a-z2-7]+)/.exec(cli.stdout)?.[1];
     expect(token).toBeTruthy();

@@ -1,12 +1,10 @@
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { UniqueViolation } from '../../server/db/sql';
 import { ConcurrencyError, createEventStore } from '../../server/events/event-store';
 import { paletteProjection, rebuildPaletteProjections } from '../../server/palettes/palette-projection';
 import { paletteEvent, paletteStreamId } from '../../shared/palette/palette-events';
-import { ROOT } from '../support/server-process';
+import { runCli } from '../support/server-process';
 import { call, colorIds, makeTestApp, signUp, snapshot } from './helpers';
 import { storeEnv } from './test-engine';
 
@@ -191,15 +189,7 @@ describe('projections', () => {
     const before = await snapshot(deps.sql);
     await deps.sql.run('DELETE FROM shares');
     await deps.sql.run('DELETE FROM palettes');
-    const result = spawnSync(
-      process.execPath,
-      [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'server/cli/rebuild-projections.ts'],
-      {
-        cwd: ROOT,
-        env: { ...process.env, ...storeEnv(deps.sql) },
-        encoding: 'utf8',
-      },
-    );
+    const result = runCli('rebuild-projections.ts', [], storeEnv(deps.sql));
     expect(result.stdout).toMatch(/3 events → 3 palettes/);
     expect(await snapshot(deps.sql)).toEqual(before);
   }, 30_000);

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,16 +5,11 @@ import { describe, expect, it } from 'vitest';
 import type { ApiPalette } from '../../shared/api/palettes';
 import { openDatabase } from '../../server/db/database';
 import { sqliteSql } from '../../server/db/sqlite-sql';
-import { ROOT } from '../support/server-process';
+import { runCli } from '../support/server-process';
 import { call, colorIds, makeTestApp, sessionCookie, signUp, snapshot } from './helpers';
 import { freshPostgresDatabase } from './test-engine';
 
-const migrate = (env: Record<string, string>) =>
-  spawnSync(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'server/cli/migrate-to-postgres.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    encoding: 'utf8',
-  });
+const migrate = (env: Record<string, string>) => runCli('migrate-to-postgres.ts', [], env);
 
 const list = async (app: Awaited<ReturnType<typeof makeTestApp>>['app'], cookie: string) =>
   ((await (await call(app, 'GET', '/api/palettes', { cookie })).json()) as { palettes: ApiPalette[] }).palettes;

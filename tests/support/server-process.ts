@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -85,3 +85,15 @@ export async function signUpAt(url: string, email: string, password: string, ori
   const body = (await response.json()) as { user: { id: string } };
   return { cookie: response.headers.getSetCookie()[0]!.split(';')[0]!, userId: body.user.id };
 }
+
+/** Runs one of our CLIs (`server/cli/<script>`) as `npm run` does, with `env` added; its status and output. */
+export const runCli = (script: string, args: readonly string[] = [], env: Record<string, string> = {}) =>
+  spawnSync(
+    process.execPath,
+    [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'server/cli', script), ...args],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+    },
+  );
