@@ -154,9 +154,20 @@ export async function rebuildPaletteProjections(
 
 const SHARE_CATALOGUE_KEY = 'share_bodies_catalogue';
 
-/** The catalogue's fingerprint: stored share bodies hold colours, so a changed catalogue rewrites them. */
-export const catalogueFingerprint = (catalogue: Catalogue) =>
-  createHash('sha256').update(JSON.stringify(catalogue.colors)).digest('base64url');
+const fingerprints = new WeakMap<Catalogue, string>();
+
+/**
+ * The catalogue's fingerprint: stored share bodies hold colours, so a changed catalogue rewrites
+ * them. Hashed once per catalogue (the app's share tag, the start-up check and each replay ask).
+ */
+export function catalogueFingerprint(catalogue: Catalogue): string {
+  let fingerprint = fingerprints.get(catalogue);
+  if (fingerprint === undefined) {
+    fingerprint = createHash('sha256').update(JSON.stringify(catalogue.colors)).digest('base64url');
+    fingerprints.set(catalogue, fingerprint);
+  }
+  return fingerprint;
+}
 
 async function rememberShareCatalogue(sql: Sql, catalogue: Catalogue) {
   await sql.run(
