@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { expectSignedIn, openApp, signUpByApi, uniqueEmail } from './support/saved-flows';
 
 const strips = (page: Page) => page.getByRole('list', { name: 'Current palette' }).getByRole('listitem');
 const SHOTS = process.env.LAYOUT_SHOTS ?? '/tmp/swatchbook-layout';
@@ -176,6 +177,30 @@ for (const theme of ['light', 'dark'] as const) {
     });
   });
 }
+
+test.describe('layout: a phone signed in with a long address', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('the header keeps the theme and menu buttons on screen; the address is cut short, not the page', async ({
+    page,
+  }) => {
+    await signUpByApi(page, uniqueEmail('a-rather-long-name.for-the-header'));
+    await openApp(page);
+    await expectSignedIn(page);
+    const inView = async (name: string | RegExp) => {
+      const box = (await page.getByRole('button', { name }).boundingBox())!;
+      return box.x >= 0 && box.x + box.width <= 390;
+    };
+    for (const name of [/^Account: /, /Switch to (dark|light) mode/, 'Menu']) {
+      expect(await inView(name), `${name} inside the screen`).toBe(true);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The theme button works where it stands, with a tap.
+    const before = await page.evaluate(() => document.documentElement.dataset.theme);
+    await page.getByRole('button', { name: /Switch to (dark|light) mode/ }).tap();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).not.toBe(before);
+  });
+});
 
 test.describe('layout: a short phone with ten colours', () => {
   test.use({ viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true });
