@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { storedPalettes } from './support/saved-flows';
+import { generateWithout, storedPalettes } from './support/saved-flows';
 
 /** Keys, dialogs and toasts, done as a person does them (real clicks, taps and typing). */
 
@@ -145,12 +145,7 @@ test.describe('desktop', () => {
     page,
   }) => {
     await open(page);
-    // A random first palette can hold Hague Blue already (5 paints of 447): generate until it does not.
-    while ((await names(page)).includes('Hague Blue')) {
-      const before = await names(page);
-      await page.getByRole('button', { name: 'Generate New Palette' }).click();
-      await expect.poll(() => names(page)).not.toEqual(before);
-    }
+    await generateWithout(page, 'Hague Blue');
     const { dialog, name } = await openFirstResultDetails(page, 'hague');
     await dialog.getByRole('button', { name: 'Add to Palette' }).click();
     const added = toast(page, `Added ${name} to palette`);

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { generateWithout, stripNames } from './support/saved-flows';
 
 const searchBox = (page: Page) => page.getByRole('combobox', { name: 'Search colours' });
 const results = (page: Page) => page.getByRole('list', { name: 'Search results' }).getByRole('listitem');
@@ -221,14 +222,8 @@ test.describe('result rows', () => {
   test('Copy, Add (results stay), buy link, then Palette Full at 10', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await open(page);
-    const names = () => strips(page).locator('.palette-strip-name').allTextContents();
-    // A random first palette can hold Hague Blue already (5 paints of 447): generate until it does not.
-    while ((await names()).includes('Hague Blue')) {
-      const before = await names();
-      await page.getByRole('button', { name: 'Generate New Palette' }).click();
-      await expect.poll(names).not.toEqual(before);
-    }
-    const held = new Set(await names());
+    await generateWithout(page, 'Hague Blue');
+    const held = new Set(await stripNames(page));
     await searchBox(page).fill('hague blue');
     const row = results(page).first();
     await row.getByRole('button', { name: 'Copy #3D4E57' }).click();
@@ -274,6 +269,7 @@ test.describe('detail modal', () => {
   test('shows the facts and acts on the colour', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await open(page);
+    await generateWithout(page, 'Hague Blue');
     await searchBox(page).fill('hague');
     await expect(options(page)).toHaveCount(1);
     await searchBox(page).press('Escape');
@@ -321,6 +317,7 @@ test.describe('detail modal', () => {
 
   test('lists the closest colours in the other two brands, each addable and openable', async ({ page }) => {
     await open(page);
+    await generateWithout(page, 'Blue 07');
     await searchBox(page).fill('hague blue');
     await page.getByRole('button', { name: 'Hague Blue', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Hague Blue' });
@@ -392,6 +389,7 @@ test.describe('accessibility', () => {
 
   test('works by keyboard alone: filter, search, open, add, close', async ({ page }) => {
     await open(page);
+    await generateWithout(page, 'Arsenic');
     await searchBox(page).focus();
     await page.keyboard.type('arsenic');
     await expect(options(page)).toHaveCount(1);

@@ -6,6 +6,21 @@ import { type BrowserContext, expect, type Page } from '@playwright/test';
 export const strips = (page: Page) => page.getByRole('list', { name: 'Current palette' }).getByRole('listitem');
 export const stripIds = (page: Page) =>
   strips(page).evaluateAll((items) => items.map((el) => el.getAttribute('data-color-id') ?? ''));
+/** The paint names on the current palette's strips, in order. */
+export const stripNames = (page: Page) => strips(page).locator('.palette-strip-name').allTextContents();
+
+/**
+ * Presses Generate until the random palette does not hold `paint`, so that adding it adds it: a
+ * first palette holds any given paint about once in 90 (5 of 447).
+ */
+export async function generateWithout(page: Page, paint: string) {
+  while ((await stripNames(page)).includes(paint)) {
+    const before = await stripNames(page);
+    await page.getByRole('button', { name: 'Generate New Palette' }).click();
+    await expect.poll(() => stripNames(page)).not.toEqual(before);
+  }
+}
+
 export const toast = (page: Page, text: string | RegExp) => page.locator('.toast').filter({ hasText: text }).last();
 
 let counter = 0;
