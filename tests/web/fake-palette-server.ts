@@ -79,6 +79,8 @@ export class FakePaletteServer {
 
   /** Runs as each call reaches the server (a test looks at the client's storage at that moment). */
   onCall?: (label: string) => Promise<void>;
+  /** Runs after the server has answered and before the answer reaches the client (a slow network). */
+  onAnswer?: (label: string) => Promise<void>;
   /** The next calls answer this, untouched by the server (a 400, a 500, an ended session). */
   readonly answers: Array<Exclude<RepoResult<never>, { ok: true }>> = [];
 
@@ -90,6 +92,7 @@ export class FakePaletteServer {
     if (canned) return canned;
     const result = run();
     this.log.push(label);
+    await this.onAnswer?.(label);
     if (this.loseAnswers > 0) {
       this.loseAnswers--;
       return { ok: false, reason: 'offline' };

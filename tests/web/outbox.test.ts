@@ -201,6 +201,31 @@ describe('outbox: offline, then online', () => {
     expect(await fresh.outbox.list()).toEqual({ ok: false, reason: 'offline' });
   });
 
+  it('a list that was on its way while a waiting write landed does not hide that write', async () => {
+    const { server, outbox } = setup();
+    await outbox.create('Attic', RED);
+    server.online = false;
+    await outbox.create('Left behind', BLUE);
+    server.online = true;
+    // The server reads its list before the waiting create reaches it; the answer arrives after.
+    server.onAnswer = async (label) => {
+      if (label !== 'list') return;
+      server.onAnswer = undefined;
+      await drained(outbox);
+    };
+    const listed = value(await outbox.list());
+    expect(listed.map((p) => [p.name, p.pending === true])).toEqual(
+      expect.arrayContaining([
+        ['Attic', false],
+        ['Left behind', false],
+      ]),
+    );
+    expect(listed).toHaveLength(2);
+    expect((await outbox.peek())?.map((p) => p.name).sort()).toEqual(['Attic', 'Left behind']);
+    // The stale list was asked for again, not patched by guesswork.
+    expect(server.log.filter((call) => call === 'list')).toHaveLength(2);
+  });
+
   it('refuses a write offline that the server would refuse, at once', async () => {
     const { server, outbox } = setup();
     server.online = false;

@@ -119,6 +119,11 @@ interface Meta {
   /** Offline-made palette id → its server id. */
   ids: Record<string, string>;
   chains: Record<string, Chain>;
+  /**
+   * How many answers have entered the cache (in any tab): a list fetched before one of them is
+   * older than the cache and must not replace it.
+   */
+  settled: number;
 }
 
 interface OutboxDb extends DBSchema {
@@ -213,13 +218,23 @@ export async function openQueue(name: string) {
       }
       if (change.ids) await metaStore.put({ key: 'ids', value: { ...(await read('ids')), ...change.ids } });
       if (change.chains) await metaStore.put({ key: 'chains', value: { ...(await read('chains')), ...change.chains } });
+      await metaStore.put({ key: 'settled', value: (await read('settled')) + 1 });
       await tx.done;
     },
 
     meta,
 
-    async setKnown(list: PaletteSummary[]): Promise<void> {
-      await db.put('meta', { key: 'known', value: list });
+    /**
+     * The server's list replaces the cache, unless an answer entered it after `since` (a `meta('settled')`
+     * read before the list was asked for): then the list is older than the cache and is dropped (false).
+     */
+    async setKnown(list: PaletteSummary[], since: number): Promise<boolean> {
+      const tx = db.transaction('meta', 'readwrite');
+      const settled = parseMeta('settled', (await tx.store.get('settled'))?.value);
+      const fresh = settled === since;
+      if (fresh) await tx.store.put({ key: 'known', value: list });
+      await tx.done;
+      return fresh;
     },
 
     async history(id: string): Promise<PaletteVersion[] | null> {
@@ -288,6 +303,8 @@ function parseMeta<K extends keyof Meta>(key: K, raw: unknown): Meta[K] {
       const parsed = listSchema.safeParse(raw ?? []);
       return (parsed.success ? parsed.data : []) as unknown as Meta[K];
     }
+    case 'settled':
+      return (typeof raw === 'number' && Number.isSafeInteger(raw) ? raw : 0) as Meta[K];
     case 'ids':
       return Object.fromEntries(Object.entries(record(raw)).filter(([, v]) => typeof v === 'string')) as Meta[K];
     default:

@@ -491,14 +491,16 @@ export function createOutboxRepository(options: OutboxOptions): OutboxRepository
 
   async function list(): Promise<RepoResult<PaletteSummary[]>> {
     const queue = await queuePromise;
-    if (isOnline() && !stopped) {
+    // A write that lands while the list is on its way makes that list stale (it was read before the
+    // write): ask again, and after a few stale answers keep the cache, which holds every answer since.
+    for (let attempt = 0; attempt < 3 && isOnline() && !stopped; attempt++) {
+      const since = await queue.meta('settled');
       const result = await remote.list();
-      if (result.ok) {
-        await queue.setKnown(result.value.map(plain));
-        const { list: shown, ops } = await view();
-        return { ok: true, value: shown ?? [], ...(ops.length > 0 ? { pending: true } : {}) };
+      if (!result.ok) {
+        if (!isOffline(result)) return result;
+        break;
       }
-      if (!isOffline(result)) return result;
+      if (await queue.setKnown(result.value.map(plain), since)) break;
     }
     const { list: shown, ops } = await view();
     if (!shown) return { ok: false, reason: 'offline' };
