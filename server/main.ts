@@ -100,6 +100,10 @@ const app = createApp({
 const server = serve({ fetch: app.fetch, port, hostname: env.HOST ?? '0.0.0.0' }, (info) => {
   logger.info({ msg: 'listening', url: `http://localhost:${info.port}`, database: target.label });
 });
+// An idle keep-alive connection is closed by the client or the proxy in front, never by us first:
+// Node's 5 s default closes it just as a client (or an nginx/ALB pool, 60 s idle) sends the next
+// request on it, which then fails with a reset (seen as ECONNRESET in a browser test's API call).
+Object.assign(server, { keepAliveTimeout: 65_000, headersTimeout: 66_000 });
 
 // Expired sessions, links and counters are refused when seen; the sweep keeps tables small and, where
 // mail confirms addresses, frees addresses nobody confirmed in time.

@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import type { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../support/server-process';
 
@@ -28,6 +30,31 @@ describe('the server process', () => {
       expect(await server.stop('SIGTERM')).toBe(0);
     }
     expect(server.logs.join('')).toContain('shutting down');
+  }, 30_000);
+
+  it('keeps an idle keep-alive connection past Node’s 5 s default, so the next request on it is answered', async () => {
+    const server = await startServer();
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status: number; socket: unknown }>((resolve, reject) => {
+        const req = request(`${server.url}/api/health`, { agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, socket: req.socket }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    try {
+      const first = await get();
+      await new Promise((r) => setTimeout(r, 6_000));
+      // Still open after 6 s idle (Node's default closes it at 5 s).
+      expect((first.socket as Socket).destroyed).toBe(false);
+      const second = await get();
+      expect([first.status, second.status]).toEqual([200, 200]);
+    } finally {
+      agent.destroy();
+      await server.stop('SIGTERM');
+    }
   }, 30_000);
 
   it('over a real socket, judges bodies as the app does: 413 by length or by chunks, 415, 400, and a body-less DELETE', async () => {
