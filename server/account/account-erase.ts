@@ -45,6 +45,7 @@ export async function eraseAccount(sql: Sql, userId: string, now: () => Date): P
       ).map((row) => row.stream_id);
       await tx.run('DELETE FROM shares WHERE palette_id IN (SELECT id FROM palettes WHERE user_id = ?)', [userId]);
       await tx.run('DELETE FROM palettes WHERE user_id = ?', [userId]);
+      await tx.run('DELETE FROM palette_counts WHERE user_id = ?', [userId]);
       for (const table of TABLES_OF_USER) await tx.run(`DELETE FROM ${table} WHERE user_id = ?`, [userId]);
       if ((await tx.run('DELETE FROM users WHERE id = ?', [userId])) !== 1) throw new Error('no such account');
       await tx.run('INSERT INTO erased_accounts (user_id, erased_at) VALUES (?, ?)', [userId, now().toISOString()]);

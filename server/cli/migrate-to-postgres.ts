@@ -52,6 +52,7 @@ const projection = async (sql: Sql) => ({
     'SELECT id, user_id, name, colors, created_at, updated_at, is_public, share_id, version FROM palettes ORDER BY id',
   ),
   shares: await sql.all('SELECT share_id, palette_id, version FROM shares ORDER BY share_id'),
+  counts: await sql.all('SELECT user_id, palettes FROM palette_counts WHERE palettes > 0 ORDER BY user_id'),
 });
 
 let failed = false;

@@ -179,4 +179,16 @@ CREATE INDEX pending_sign_ins_by_user ON pending_sign_ins (user_id);`,
 ALTER TABLE shares ADD COLUMN version INTEGER;
 ALTER TABLE shares ADD COLUMN body TEXT;`,
   },
+  {
+    version: 10,
+    name: 'each owner’s count of live palettes',
+    // Kept by the palette projection, so the cap check reads one row instead of counting the
+    // owner's palettes on every create.
+    sql: `
+CREATE TABLE palette_counts (
+  user_id TEXT PRIMARY KEY,
+  palettes INTEGER NOT NULL CHECK (palettes >= 0)
+) STRICT;
+INSERT INTO palette_counts (user_id, palettes) SELECT user_id, count(*) FROM palettes GROUP BY user_id;`,
+  },
 ];

@@ -210,4 +210,14 @@ CREATE INDEX pending_sign_ins_by_user ON pending_sign_ins (user_id);`,
 ALTER TABLE shares ADD COLUMN version INTEGER;
 ALTER TABLE shares ADD COLUMN body TEXT;`,
   },
+  {
+    version: 10,
+    name: 'each owner’s count of live palettes',
+    sql: `
+CREATE TABLE palette_counts (
+  user_id TEXT PRIMARY KEY,
+  palettes INTEGER NOT NULL CHECK (palettes >= 0)
+);
+INSERT INTO palette_counts (user_id, palettes) SELECT user_id, count(*) FROM palettes GROUP BY user_id;`,
+  },
 ];

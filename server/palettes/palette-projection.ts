@@ -27,15 +27,27 @@ const UPSERT = `INSERT INTO palettes (id, user_id, name, colors, created_at, upd
     updated_at = excluded.updated_at, is_public = excluded.is_public, share_id = excluded.share_id,
     version = excluded.version`;
 
-/** Writes a palette's state into `palettes` and `shares` (a share row exists only while public). */
-async function write(sql: Sql, catalogue: Catalogue, state: SavedPalette) {
+// Local palettes (no owner) never reach the server's log; they get no row rather than one nobody owns.
+const hasRow = (state: SavedPalette | null): boolean => state !== null && !state.deleted && state.ownerId !== null;
+
+const COUNT_UP = `INSERT INTO palette_counts (user_id, palettes) VALUES (?, 1)
+  ON CONFLICT (user_id) DO UPDATE SET palettes = palette_counts.palettes + 1`;
+const COUNT_DOWN = 'UPDATE palette_counts SET palettes = palettes - 1 WHERE user_id = ?';
+
+/**
+ * Writes a palette's state into `palettes` and `shares` (a share row exists only while public), and
+ * moves its owner's count when the row comes or goes (`hadRow`: it was there before these events).
+ */
+async function write(sql: Sql, catalogue: Catalogue, state: SavedPalette, hadRow: boolean) {
   await sql.run('DELETE FROM shares WHERE palette_id = ?', [state.id]);
-  // Local palettes (no owner) never reach the server's log; skip them rather than store a row nobody owns.
-  if (state.deleted || state.ownerId === null) {
-    await sql.run('DELETE FROM palettes WHERE id = ?', [state.id]);
+  if (!hasRow(state)) {
+    if (hadRow && (await sql.run('DELETE FROM palettes WHERE id = ?', [state.id])) > 0 && state.ownerId) {
+      await sql.run(COUNT_DOWN, [state.ownerId]);
+    }
     return;
   }
   await sql.run(UPSERT, rowOf(state));
+  if (!hadRow) await sql.run(COUNT_UP, [state.ownerId]);
   await insertShares(sql, catalogue, [state]);
 }
 
@@ -81,8 +93,10 @@ export function paletteProjection(catalogue: Catalogue): InlineProjection {
       const first = events[0];
       if (!first) return;
       let state: SavedPalette | null = null;
+      let hadRow = false;
       if (first.version > 1) {
         const row = await sql.get<PaletteRow>('SELECT * FROM palettes WHERE id = ?', [paletteIdOfStream(streamId)]);
+        hadRow = row !== undefined;
         if (row) state = rowToState(row);
         // No row: the palette is deleted. Only an undelete brings it back, folded from its whole stream.
         else if (!events.some((e) => e.type === 'PaletteUndeleted')) return;
@@ -97,7 +111,7 @@ export function paletteProjection(catalogue: Catalogue): InlineProjection {
         }
       }
       for (const event of events) state = evolve(state, storedToPaletteEvent(event));
-      if (state) await write(sql, catalogue, state);
+      if (state) await write(sql, catalogue, state, hadRow);
     },
   };
 }
@@ -115,6 +129,7 @@ export async function rebuildPaletteProjections(
     if (tx.dialect.lockEventsForReplay) await tx.run(tx.dialect.lockEventsForReplay);
     await tx.run('DELETE FROM shares');
     await tx.run('DELETE FROM palettes');
+    await tx.run('DELETE FROM palette_counts');
     const states = new Map<string, SavedPalette | null>();
     let events = 0;
     const rows = tx.batches<{ stream_id: string; type: string; schema_version: number; data: string; time: string }>(
@@ -138,7 +153,7 @@ export async function rebuildPaletteProjections(
     // Many rows per statement: the tables are empty, and a replay writes every palette once.
     let chunk: SavedPalette[] = [];
     for (const state of states.values()) {
-      if (!state || state.deleted || state.ownerId === null) continue;
+      if (!state || !hasRow(state)) continue;
       chunk.push(state);
       palettes++;
       if (chunk.length === REPLAY_CHUNK) {
@@ -147,6 +162,9 @@ export async function rebuildPaletteProjections(
       }
     }
     await insertMany(tx, catalogue, chunk);
+    await tx.run(
+      'INSERT INTO palette_counts (user_id, palettes) SELECT user_id, count(*) FROM palettes GROUP BY user_id',
+    );
     await rememberShareCatalogue(tx, catalogue);
     return { events, palettes };
   });

@@ -35,14 +35,19 @@ async function inserter(): Promise<(data: string) => Promise<number>> {
   return async (data) => Number(insert.run(data).lastInsertRowid);
 }
 const insert = await inserter();
-const canned = process.env.BARE_JSON ?? '{"ok":true}';
+// The body /json answers: the bench sets it to the share read's own body before it measures.
+let canned = '{"ok":true}';
 
 const app = new Hono()
   .post('/insert', async (c) => {
     const body = await c.req.text();
     return c.json({ id: await insert(body) }, 201);
   })
-  .get('/json', (c) => c.body(canned, 200, { 'content-type': 'application/json' }));
+  .get('/json', (c) => c.body(canned, 200, { 'content-type': 'application/json' }))
+  .put('/json', async (c) => {
+    canned = await c.req.text();
+    return c.body(null, 204);
+  });
 
 serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
   process.stdout.write(`${JSON.stringify({ url: `http://localhost:${info.port}` })}\n`);

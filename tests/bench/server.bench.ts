@@ -183,6 +183,9 @@ async function prepare(url: string) {
  */
 async function scenario(label: string, apps: readonly Process[], bare: Process, targets: boolean) {
   const user = await prepare(apps[0]!.url);
+  // The baseline answers the very body the share read sends.
+  const canned = await fetch(`${bare.url}/json`, { method: 'PUT', body: user.shareJson });
+  if (canned.status !== 204) throw new Error(`the bare server did not take the body: ${canned.status}`);
   const bareWrites: Measured[] = [];
   const appends: Measured[] = [];
   const bareReads: Measured[] = [];

@@ -8,6 +8,7 @@ const PASSWORD = 'correct horse';
 const TABLES = [
   'events',
   'palettes',
+  'palette_counts',
   'shares',
   'users',
   'identities',

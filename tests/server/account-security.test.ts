@@ -4,7 +4,18 @@ import { runMaintenance } from '../../server/account/maintenance';
 import { openDatabase } from '../../server/db/database';
 import { sqliteOf, sqliteSql } from '../../server/db/sqlite-sql';
 import { paletteStreamId } from '../../shared/palette/palette-events';
-import { authFrom, call, colorIds, limitedConfig, makeTestApp, sessionCookie, signUp, testConfig } from './helpers';
+import { rebuildPaletteProjections } from '../../server/palettes/palette-projection';
+import {
+  authFrom,
+  call,
+  colorIds,
+  limitedConfig,
+  makeTestApp,
+  sessionCookie,
+  signUp,
+  snapshot,
+  testConfig,
+} from './helpers';
 import { runCli } from '../support/server-process';
 import { linkToken, startSmtpSink } from './smtp-sink';
 import { storeEnv } from './test-engine';
@@ -275,6 +286,44 @@ describe('limits that hold', () => {
       );
     }
     expect(statuses).toEqual([201, 201, 201, 429]);
+  });
+
+  it('counts live palettes against the cap: a delete frees a place, an Undo takes it again, other accounts apart', async () => {
+    const { app, deps } = await makeTestApp({
+      config: { ...testConfig, caps: { palettes: 2, versionsPerPalette: 100 } },
+    });
+    const { cookie } = await signUp(app);
+    const create = async (name: string) => {
+      const res = await call(app, 'POST', '/api/palettes', { cookie, body: { name, colorIds: colorIds(3) } });
+      return { status: res.status, id: res.status === 201 ? ((await res.json()) as { id: string }).id : '' };
+    };
+    const a = await create('A');
+    const b = await create('B');
+    expect((await create('refused')).status).toBe(409);
+    expect((await call(app, 'DELETE', `/api/palettes/${a.id}`, { cookie })).status).toBe(204);
+    const c = await create('C');
+    expect(c.status).toBe(201);
+    // Undo is never refused, and the palette it brings back counts again.
+    expect((await call(app, 'POST', `/api/palettes/${a.id}/undelete`, { cookie })).status).toBe(200);
+    expect((await create('refused too')).status).toBe(409);
+    const bulk = await call(app, 'POST', '/api/palettes/delete', { cookie, body: { ids: [b.id, c.id] } });
+    expect(((await bulk.json()) as { deleted: string[] }).deleted.sort()).toEqual([b.id, c.id].sort());
+    expect((await create('D')).status).toBe(201);
+    expect((await create('refused again')).status).toBe(409);
+    // Someone else's palettes are theirs to count.
+    const other = await signUp(app);
+    const theirs = await call(app, 'POST', '/api/palettes', {
+      cookie: other.cookie,
+      body: { name: 'Theirs', colorIds: colorIds(3) },
+    });
+    expect(theirs.status).toBe(201);
+    // The counts are a projection: a replay of the log gives the same.
+    const live = await snapshot(deps.sql);
+    expect(live.counts).toEqual(
+      expect.arrayContaining([expect.objectContaining({ palettes: 2 }), expect.objectContaining({ palettes: 1 })]),
+    );
+    await rebuildPaletteProjections(deps.sql, deps.catalogue);
+    expect(await snapshot(deps.sql)).toEqual(live);
   });
 
   it('pages the history: ?before=VERSION&limit=N', async () => {

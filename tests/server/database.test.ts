@@ -72,6 +72,31 @@ describe('the database file', () => {
     db.close();
   });
 
+  it('counts the palettes each owner already had when it adds palette_counts (migration 10)', () => {
+    const db = new Database(':memory:');
+    migrate(
+      db,
+      migrations.filter((m) => m.version < 10),
+    );
+    const insert = db.prepare(
+      `INSERT INTO palettes (id, user_id, name, colors, created_at, updated_at, is_public, share_id, version)
+       VALUES (?, ?, 'P', '[]', '2026-01-01', '2026-01-01', 0, NULL, 1)`,
+    );
+    for (const [id, owner] of [
+      ['p1', 'ann'],
+      ['p2', 'ann'],
+      ['p3', 'ann'],
+      ['p4', 'bob'],
+    ])
+      insert.run(id, owner);
+    expect(migrate(db)).toBe(migrations.filter((m) => m.version >= 10).length);
+    expect(db.prepare('SELECT user_id, palettes FROM palette_counts ORDER BY user_id').all()).toEqual([
+      { user_id: 'ann', palettes: 3 },
+      { user_id: 'bob', palettes: 1 },
+    ]);
+    db.close();
+  });
+
   it('rolls back a failing migration completely', () => {
     const db = openDatabase(tempPath('app.sqlite'));
     const broken = [{ version: 999, name: 'broken', sql: 'CREATE TABLE half (x INTEGER); SELECT * FROM nowhere;' }];

@@ -125,5 +125,7 @@ export async function snapshot(sql: Sql) {
       'SELECT id, user_id, name, colors, created_at, updated_at, is_public, share_id, version FROM palettes ORDER BY id',
     ),
     shares: await sql.all('SELECT share_id, palette_id, version, body FROM shares ORDER BY share_id'),
+    // Owners whose palettes all went keep a row at 0; a replay writes none: compare the live counts.
+    counts: await sql.all('SELECT user_id, palettes FROM palette_counts WHERE palettes > 0 ORDER BY user_id'),
   };
 }
