@@ -35,8 +35,10 @@ async function inserter(): Promise<(data: string) => Promise<number>> {
   return async (data) => Number(insert.run(data).lastInsertRowid);
 }
 const insert = await inserter();
-// The body /json answers: the bench sets it to the share read's own body before it measures.
+// What /json answers: the bench sets it to the share read's own body (and, for /json-headers, its
+// own headers: the security set, ETag and Cache-Control) before it measures.
 let canned = '{"ok":true}';
+let cannedHeaders: Record<string, string> = { 'content-type': 'application/json' };
 
 const app = new Hono()
   .post('/insert', async (c) => {
@@ -44,8 +46,9 @@ const app = new Hono()
     return c.json({ id: await insert(body) }, 201);
   })
   .get('/json', (c) => c.body(canned, 200, { 'content-type': 'application/json' }))
+  .get('/json-headers', (c) => c.body(canned, 200, cannedHeaders))
   .put('/json', async (c) => {
-    canned = await c.req.text();
+    ({ body: canned, headers: cannedHeaders } = await c.req.json<{ body: string; headers: Record<string, string> }>());
     return c.body(null, 204);
   });
 

@@ -173,7 +173,17 @@ async function prepare(url: string) {
     await fetch(`${url}/api/palettes/${created.id}/sharing`, { method: 'PUT', headers, body: '{"public":true}' })
   ).json()) as { shareId: string };
   const read = await fetch(`${url}/api/shares/${shared.shareId}`);
-  return { cookie, shareId: shared.shareId, shareJson: await read.text(), etag: read.headers.get('etag') ?? '' };
+  // The headers the share read sends, less those Node adds to every answer itself.
+  const shareHeaders = Object.fromEntries(
+    [...read.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length'].includes(name)),
+  );
+  return {
+    cookie,
+    shareId: shared.shareId,
+    shareJson: await read.text(),
+    shareHeaders,
+    etag: read.headers.get('etag') ?? '',
+  };
 }
 
 /**
@@ -183,12 +193,16 @@ async function prepare(url: string) {
  */
 async function scenario(label: string, apps: readonly Process[], bare: Process, targets: boolean) {
   const user = await prepare(apps[0]!.url);
-  // The baseline answers the very body the share read sends.
-  const canned = await fetch(`${bare.url}/json`, { method: 'PUT', body: user.shareJson });
+  // The baseline answers the very body the share read sends (and on /json-headers its headers too).
+  const canned = await fetch(`${bare.url}/json`, {
+    method: 'PUT',
+    body: JSON.stringify({ body: user.shareJson, headers: user.shareHeaders }),
+  });
   if (canned.status !== 204) throw new Error(`the bare server did not take the body: ${canned.status}`);
   const bareWrites: Measured[] = [];
   const appends: Measured[] = [];
   const bareReads: Measured[] = [];
+  const bareHeaderReads: Measured[] = [];
   const reads: Measured[] = [];
   const notModified: Measured[] = [];
   for (let round = 0; round < ROUNDS; round++) {
@@ -206,6 +220,7 @@ async function scenario(label: string, apps: readonly Process[], bare: Process, 
       })),
     );
     bareReads.push(await loadAll([bare], (t) => ({ url: `${t.url}/json` })));
+    bareHeaderReads.push(await loadAll([bare], (t) => ({ url: `${t.url}/json-headers` })));
     reads.push(await loadAll(apps, (t) => ({ url: `${t.url}/api/shares/${user.shareId}` })));
     notModified.push(
       await loadAll(
@@ -246,6 +261,16 @@ async function scenario(label: string, apps: readonly Process[], bare: Process, 
       target: `${targets ? '≥ 50 % of the baseline; ' : ''}${share(readRate, bareRead)}`,
       ...(targets ? { met: readRate >= 0.5 * bareRead } : {}),
       samples: ROUNDS,
+    },
+    {
+      name: `${label}: share reads beside a bare route sending the same headers`,
+      unit: 'req/s',
+      median: readRate,
+      baseline: {
+        name: `bare Hono JSON route, same body and the share read's ${Object.keys(user.shareHeaders).length} headers (security set, ETag, Cache-Control)`,
+        median: median(bareHeaderReads, 'rate'),
+      },
+      target: `${share(readRate, median(bareHeaderReads, 'rate'))} of this baseline (what the headers alone cost the bare route: ${share(median(bareHeaderReads, 'rate'), bareRead)} of its rate)`,
     },
     {
       name: `${label}: share read latency p50 (p99 in the target column)`,
