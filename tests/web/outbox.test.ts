@@ -436,6 +436,30 @@ describe('outbox: failures while sending', () => {
     ).toEqual(['Fine', 'Refused']);
   });
 
+  it('a save refused at the version cap can go on as a new palette, as the server’s message says', async () => {
+    const { server, outbox, conflicts, goOnline } = setup();
+    const hall = value(await outbox.create('Hall', RED));
+    server.online = false;
+    await outbox.update(hall.id, 1, { colorIds: BLUE });
+    const cap = Object.assign(
+      new Error(
+        'This palette has 1 000 saved versions, the most one palette keeps. Save it as a new palette to go on changing it.',
+      ),
+      { status: 409, code: 'version_limit' },
+    );
+    server.answers.push({ ok: false, reason: 'failed', error: cap });
+    goOnline();
+    await drained(outbox, 1);
+    expect(conflicts).toEqual([expect.objectContaining({ reason: 'refused', message: cap.message, kind: 'update' })]);
+    await outbox.resolve(conflicts[0]!.seq, 'new');
+    await drained(outbox);
+    // The palette keeps its versions; the change lives on in a new palette with the person's colours.
+    const stored = server.palettes();
+    expect(stored).toHaveLength(2);
+    expect(stored.find((p) => p.id === hall.id)).toMatchObject({ colorIds: RED, version: 1 });
+    expect(stored.find((p) => p.id !== hall.id)).toMatchObject({ colorIds: BLUE, version: 1 });
+  });
+
   it('stops sending when the session has ended, keeping every write for the next sign-in', async () => {
     const { server, outbox, seen, goOnline, owner } = setup();
     server.online = false;

@@ -54,15 +54,19 @@ describe('the remote repository', () => {
     });
   });
 
-  it.each(['version_conflict', 'version_limit'])(
-    'a %s on a save is a conflict carrying the server’s current copy',
-    async (code) => {
-      const api = fakeApi({ updatePalette: () => fail(409, code) });
-      const result = await createRemoteRepository(api).update('p1', 2, { name: 'Mine' });
-      expect(result).toMatchObject({ ok: false, reason: 'conflict', theirs: { id: 'p1', version: 4, name: 'Theirs' } });
-      expect(api.calls).toEqual(['updatePalette', 'listPalettes']);
-    },
-  );
+  it('a version_conflict on a save is a conflict carrying the server’s current copy', async () => {
+    const api = fakeApi({ updatePalette: () => fail(409, 'version_conflict') });
+    const result = await createRemoteRepository(api).update('p1', 2, { name: 'Mine' });
+    expect(result).toMatchObject({ ok: false, reason: 'conflict', theirs: { id: 'p1', version: 4, name: 'Theirs' } });
+    expect(api.calls).toEqual(['updatePalette', 'listPalettes']);
+  });
+
+  it('a cap reached on a save is no conflict (nobody else saved): a failure carrying the server’s code', async () => {
+    const api = fakeApi({ updatePalette: () => fail(409, 'version_limit') });
+    const result = await createRemoteRepository(api).update('p1', 2, { name: 'Mine' });
+    expect(result).toMatchObject({ ok: false, reason: 'failed', error: { code: 'version_limit' } });
+    expect(api.calls).toEqual(['updatePalette']);
+  });
 
   it('a save onto a palette that is gone is a conflict with nothing; elsewhere a 404 is not-found', async () => {
     const repo = createRemoteRepository(

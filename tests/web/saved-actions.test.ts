@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ApiFailure } from '../../web/lib/api-client';
 import type { LocalRepository } from '../../web/lib/local-repository';
 import type { PaletteRepository, RepoResult, PaletteSummary } from '../../web/lib/palette-repository';
 import { askPersistentStorage, PERSIST_ASKED_KEY } from '../../web/lib/persistent-storage';
@@ -68,6 +69,35 @@ describe('saved-palette actions', () => {
     expect(toasts()).toEqual(['Palette saved!']);
     // Nothing on this device talks to a server: the header's status stays as it was.
     expect(syncState.status).toBe('idle');
+  });
+
+  it('a refusal the person can act on (the palette cap, the write rate) says the server’s words, not the fixed text', async () => {
+    savedState.source = 'remote';
+    const cap = 'You have 1 000 saved palettes, the most one account keeps. Delete some to save more.';
+    const rate = 'Too many changes in a minute. Please wait a moment and try again.';
+    setRepositories({
+      remote: fake('remote', {
+        create: answer({ ok: false, reason: 'failed', error: new ApiFailure(409, 'palette_limit', cap) }),
+        update: answer({ ok: false, reason: 'failed', error: new ApiFailure(429, 'rate_limited', rate) }),
+      }),
+    });
+    expect(await saveAsNew('Hall', ['a', 'b', 'c'])).toBe(false);
+    expect(toasts()).toEqual([cap]);
+    // The server answered and nothing is out of step: no sync error in the header.
+    expect(syncState.status).toBe('synced');
+    savedState.palettes = [palette('p1')];
+    await renamePalette('p1', 'Hall');
+    expect(toasts()).toEqual([cap, rate]);
+    expect(savedState.palettes[0]!.name).toBe('Name p1');
+    // Any other server error keeps the fixed text.
+    setRepositories({
+      remote: fake('remote', {
+        create: answer({ ok: false, reason: 'failed', error: new ApiFailure(500, 'internal', 'Something went wrong') }),
+      }),
+    });
+    await saveAsNew('Hall', ['a', 'b', 'c']);
+    expect(toasts().at(-1)).toBe('Failed to save palette');
+    expect(syncState.status).toBe('error');
   });
 
   it('a server failure keeps the list, says the fixed failure text and marks the status', async () => {

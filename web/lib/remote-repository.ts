@@ -53,13 +53,12 @@ function fromApi(p: ApiPalette): PaletteSummary {
 }
 
 const codeOf = (error: unknown) => (error instanceof ApiFailure ? error.code : 'network');
-/** A stale version (If-Match) — and, as ever, the caps' 409s, which show the server's current copy too. */
-const CONFLICT: ReadonlySet<string> = new Set<ApiErrorCode>([
-  'version_conflict',
-  'palette_exists',
-  'palette_limit',
-  'version_limit',
-]);
+/**
+ * A stale version (If-Match) or a palette that exists: someone else's copy to choose against. The caps'
+ * 409s (`palette_limit`, `version_limit`) are not: nobody else saved, and the server's message says
+ * what to do, so they stay failures carrying it.
+ */
+const CONFLICT: ReadonlySet<string> = new Set<ApiErrorCode>(['version_conflict', 'palette_exists']);
 const GONE: ReadonlySet<string> = new Set<ApiErrorCode>(['palette_not_found', 'not_found']);
 const SIGNED_OUT: ApiErrorCode = 'unauthenticated';
 

@@ -61,13 +61,21 @@ function endSession(): void {
 onSessionEnded(endSession);
 
 /** Every failure: its fixed toast; an ended session also signs this tab out. */
+/** Refusals a person can act on: the server's own words say why and what to do (delete some, wait). */
+const TOLD: ReadonlySet<string> = new Set<ApiErrorCode>(['palette_limit', 'version_limit', 'rate_limited']);
+
 function failed(repo: PaletteRepository, result: Failure, message: string): void {
   if (result.reason === 'signed-out') {
     endSession();
     return;
   }
-  if (onServer(repo)) setSyncStatus('error');
-  showToast(message, 'error');
+  const refusal =
+    result.reason === 'failed' && result.error instanceof api.ApiFailure && TOLD.has(result.error.code)
+      ? result.error.message
+      : null;
+  // A refusal is an answer: everything else is in step with the server, so the header says synced.
+  if (onServer(repo)) setSyncStatus(refusal ? 'synced' : 'error');
+  showToast(refusal ?? message, 'error');
 }
 
 /** Puts one palette's newest copy in the list; the editor's base moves with it when it was loaded from it. */

@@ -68,6 +68,11 @@ export default function OfflineConflictDialog({ params, onClose }: OverlayProps)
           <button type="button" className="saved-primary" disabled={busy} onClick={() => void choose('retry')}>
             Try again
           </button>
+          {canCopy && (
+            <button type="button" className="saved-secondary" disabled={busy} onClick={() => void choose('new')}>
+              Save mine as a new palette
+            </button>
+          )}
           {discard}
           {later}
         </div>
