@@ -436,6 +436,27 @@ describe('outbox: failures while sending', () => {
     ).toEqual(['Fine', 'Refused']);
   });
 
+  it('waits out the write rate (429) without holding the writes or counting failures, then sends them all once', async () => {
+    const { server, outbox, conflicts, goOnline } = setup();
+    server.online = false;
+    for (const name of ['One', 'Two', 'Three']) await outbox.create(name, RED);
+    const limited = Object.assign(new Error('Too many changes in a minute. Please wait a moment and try again.'), {
+      status: 429,
+      code: 'rate_limited',
+    });
+    // More refusals in a row than the attempts after which a failing write is held.
+    for (let i = 0; i < 7; i++) server.answers.push({ ok: false, reason: 'failed', error: limited });
+    goOnline();
+    await drained(outbox);
+    expect(conflicts).toEqual([]);
+    expect(
+      server
+        .palettes()
+        .map((p) => p.name)
+        .sort(),
+    ).toEqual(['One', 'Three', 'Two']);
+  });
+
   it('a save refused at the version cap can go on as a new palette, as the server’s message says', async () => {
     const { server, outbox, conflicts, goOnline } = setup();
     const hall = value(await outbox.create('Hall', RED));

@@ -819,6 +819,12 @@ export function createOutboxRepository(options: OutboxOptions): OutboxRepository
       return 'stop';
     }
     const error = result.reason === 'failed' ? result.error : undefined;
+    if ((error as { code?: unknown } | undefined)?.code === 'rate_limited') {
+      // Refused before anything was done, and only for now: wait (the backoff grows past the
+      // server's one-minute window) without counting it as a failure or holding it for the person.
+      scheduleRetry();
+      return 'stop';
+    }
     const attempts = op.attempts + 1;
     if (refusedForGood(error) || attempts >= MAX_FAILED_ATTEMPTS) {
       await hold(op, { status: 'refused', attempts, error: errorMessage(error) });
