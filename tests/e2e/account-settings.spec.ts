@@ -69,6 +69,25 @@ test.describe('the account menu and screen', () => {
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
     await expect(accountMenu(page)).toBeFocused();
+    // The same keys as the Export menu: arrows on the button open it at either end, Home/End and a
+    // letter move within, and a letter is never a shortcut while the menu is open (S would save).
+    await page.keyboard.press('ArrowUp');
+    await expect(menu.getByRole('menuitem', { name: 'Sign Out' })).toBeFocused();
+    await page.keyboard.press('Home');
+    await expect(menu.getByRole('menuitem', { name: 'Account settings' })).toBeFocused();
+    await page.keyboard.press('s');
+    await expect(menu.getByRole('menuitem', { name: 'Sign Out' })).toBeFocused();
+    await expect(page.getByRole('dialog', { name: 'Name Your Palette' })).toHaveCount(0);
+    await page.keyboard.press('a');
+    await expect(menu.getByRole('menuitem', { name: 'Account settings' })).toBeFocused();
+    await page.keyboard.press('End');
+    await expect(menu.getByRole('menuitem', { name: 'Sign Out' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('menuitem', { name: 'Account settings' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(accountMenu(page)).toBeFocused();
   });
 
   test('change password: the old one stops working, the new one signs in', async ({ page, browser, server }) => {

@@ -1,15 +1,18 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { menuItems, moveInMenu } from '../../lib/menu-keys';
 import { openOverlay } from '../../stores/ui-store';
 
 /** The header's account menu: who is signed in, the account screen, and Sign Out. */
 export default function AccountMenu({ email }: { email: string }) {
-  const [open, setOpen] = useState(false);
+  // Which item takes focus on opening: ArrowUp on the button opens at the last, as Export does.
+  const [open, setOpen] = useState<false | 'first' | 'last'>(false);
   const root = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!open) return;
-    root.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    const items = menuItems(root.current);
+    (open === 'last' ? items.at(-1) : items[0])?.focus();
     // A press anywhere else closes the menu, as any menu does.
     const onPointer = (event: PointerEvent) => {
       if (!root.current?.contains(event.target as Node)) setOpen(false);
@@ -24,17 +27,19 @@ export default function AccountMenu({ email }: { email: string }) {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const items = [...(root.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-    const at = items.indexOf(document.activeElement as HTMLElement);
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      close(true);
-    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      items[(at + step + items.length) % items.length]?.focus();
-    } else if (event.key === 'Tab') {
+    if (event.key === 'Escape') close(true);
+    else if (event.key === 'Tab') {
       setOpen(false);
+      return;
+    } else if (!moveInMenu(menuItems(root.current), event)) return;
+    event.preventDefault();
+    event.stopPropagation();
+  };
+
+  const onTriggerKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      setOpen(event.key === 'ArrowUp' ? 'last' : 'first');
     }
   };
 
@@ -45,9 +50,10 @@ export default function AccountMenu({ email }: { email: string }) {
         type="button"
         className="account-button account-trigger"
         aria-haspopup="menu"
-        aria-expanded={open}
+        aria-expanded={open !== false}
         aria-label={`Account: ${email}`}
-        onClick={() => setOpen(!open)}
+        onClick={() => setOpen(open ? false : 'first')}
+        onKeyDown={onTriggerKeyDown}
       >
         <span className="account-email">{email}</span>
       </button>

@@ -1,8 +1,6 @@
 import { type KeyboardEvent, type RefObject, useEffect, useRef } from 'react';
+import { menuItems, moveInMenu } from '../../lib/menu-keys';
 import type { ExportFormat } from '../../stores/export-store';
-
-const menuItems = (menu: HTMLElement | null) =>
-  Array.from(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
 
 const ITEMS: ReadonlyArray<{ format: ExportFormat; label: string; detail: string; shortcut?: string }> = [
   { format: 'png', label: 'PNG', detail: 'Image, 1200 × 630', shortcut: 'E' },
@@ -47,23 +45,13 @@ export default function ExportMenuList({ menuId, buttonId, initial, rootRef, onC
 
   const onMenuKeyDown = (event: KeyboardEvent) => {
     const list = menuItems(menuRef.current);
-    const index = list.indexOf(document.activeElement as HTMLElement);
-    const focusAt = (i: number) => list[(i + list.length) % list.length]?.focus();
-    const key = event.key;
-    if (key === 'ArrowDown') focusAt(index + 1);
-    else if (key === 'ArrowUp') focusAt(index - 1);
-    else if (key === 'Home' || key === 'PageUp') focusAt(0);
-    else if (key === 'End' || key === 'PageDown') focusAt(list.length - 1);
-    else if (key === 'Escape') onClose(true);
-    else if (key === 'Tab') {
+    // Typeahead matches the format's name, not its detail line.
+    const label = (item: HTMLElement) => ITEMS[list.indexOf(item)]?.label ?? '';
+    if (event.key === 'Escape') onClose(true);
+    else if (event.key === 'Tab') {
       onClose(false);
       return;
-    } else if (key.length === 1 && /\S/.test(key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
-      const match = ITEMS.findIndex((item, i) => i > index && item.label.toLowerCase().startsWith(key.toLowerCase()));
-      const wrapped =
-        match >= 0 ? match : ITEMS.findIndex((item) => item.label.toLowerCase().startsWith(key.toLowerCase()));
-      if (wrapped >= 0) focusAt(wrapped);
-    } else return;
+    } else if (!moveInMenu(list, event, label)) return;
     // Handled here: the global shortcuts (S, E, Escape…) must not act on the same key.
     event.preventDefault();
     event.stopPropagation();
