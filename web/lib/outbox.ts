@@ -120,9 +120,12 @@ const RETRYABLE: ReadonlySet<string> = new Set<ApiErrorCode | 'network' | 'not_c
   'error',
 ]);
 
+/** The code of a failure the remote passed on (the API's, or the client's own), if it has one. */
+const codeOf = (error: unknown): unknown => (error as { code?: unknown } | null | undefined)?.code;
+
 /** Any other code the server answers with (other than those the outbox handles): it will refuse it again. */
 function refusedForGood(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
+  const code = codeOf(error);
   return typeof code === 'string' && !RETRYABLE.has(code);
 }
 
@@ -819,7 +822,7 @@ export function createOutboxRepository(options: OutboxOptions): OutboxRepository
       return 'stop';
     }
     const error = result.reason === 'failed' ? result.error : undefined;
-    if ((error as { code?: unknown } | undefined)?.code === 'rate_limited') {
+    if (codeOf(error) === 'rate_limited') {
       // Refused before anything was done, and only for now: wait (the backoff grows past the
       // server's one-minute window) without counting it as a failure or holding it for the person.
       scheduleRetry();
