@@ -303,11 +303,17 @@ describe('limits that hold', () => {
     expect((await call(app, 'DELETE', `/api/palettes/${a.id}`, { cookie })).status).toBe(204);
     const c = await create('C');
     expect(c.status).toBe(201);
-    // Undo is never refused, and the palette it brings back counts again.
+    // At the cap an Undo is refused like a create, in the server's words; a freed place lets it back.
+    const refusedUndo = await call(app, 'POST', `/api/palettes/${a.id}/undelete`, { cookie });
+    expect(refusedUndo.status).toBe(409);
+    expect(((await refusedUndo.json()) as ErrorBody).error.message).toMatch(/Delete some to bring these back/);
+    expect((await call(app, 'DELETE', `/api/palettes/${c.id}`, { cookie })).status).toBe(204);
     expect((await call(app, 'POST', `/api/palettes/${a.id}/undelete`, { cookie })).status).toBe(200);
     expect((await create('refused too')).status).toBe(409);
+    expect((await call(app, 'POST', `/api/palettes/${c.id}/undelete`, { cookie })).status).toBe(409);
     const bulk = await call(app, 'POST', '/api/palettes/delete', { cookie, body: { ids: [b.id, c.id] } });
-    expect(((await bulk.json()) as { deleted: string[] }).deleted.sort()).toEqual([b.id, c.id].sort());
+    // C was deleted already: only B goes.
+    expect(((await bulk.json()) as { deleted: string[] }).deleted).toEqual([b.id]);
     expect((await create('D')).status).toBe(201);
     expect((await create('refused again')).status).toBe(409);
     // Someone else's palettes are theirs to count.
@@ -324,6 +330,49 @@ describe('limits that hold', () => {
     );
     await rebuildPaletteProjections(deps.sql, deps.catalogue);
     expect(await snapshot(deps.sql)).toEqual(live);
+  });
+
+  it('cap bypass by Undo: import 5, delete all, import 5 more, undelete the first 5 (one by one and in bulk) stays at 5 live', async () => {
+    const cap = 5;
+    const { app, deps } = await makeTestApp({
+      config: { ...testConfig, caps: { palettes: cap, versionsPerPalette: 100 } },
+    });
+    const { cookie, id } = await signUp(app);
+    const importBatch = async (round: number) => {
+      const res = await call(app, 'POST', '/api/palettes/import', {
+        cookie,
+        body: {
+          palettes: Array.from({ length: cap }, (_, i) => ({
+            localId: `round-${round}-${i}`,
+            name: `R${round} ${i}`,
+            colorIds: colorIds(3, i),
+          })),
+        },
+      });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { palettes: Array<{ id: string }> }).palettes.map((p) => p.id);
+    };
+    const live = async () =>
+      ((await (await call(app, 'GET', '/api/palettes', { cookie })).json()) as { palettes: unknown[] }).palettes.length;
+    const first = await importBatch(1);
+    const deleted = await call(app, 'POST', '/api/palettes/delete', { cookie, body: { ids: first } });
+    expect(((await deleted.json()) as { deleted: string[] }).deleted).toHaveLength(cap);
+    await importBatch(2);
+    expect(await live()).toBe(cap);
+    // The attack: bring the first five back. Before, 200 and ten live palettes (fifteen after a second round).
+    const bulk = await call(app, 'POST', '/api/palettes/undelete', { cookie, body: { ids: first } });
+    expect(bulk.status).toBe(409);
+    const body = (await bulk.json()) as ErrorBody;
+    expect(body.error.code).toBe('palette_limit');
+    expect(body.error.message).toContain(`${cap} saved palettes`);
+    for (const paletteId of first) {
+      const one = await call(app, 'POST', `/api/palettes/${paletteId}/undelete`, { cookie });
+      expect(one.status).toBe(409);
+      expect(((await one.json()) as ErrorBody).error.code).toBe('palette_limit');
+    }
+    expect(await live()).toBe(cap);
+    // All or nothing: the refused bulk Undo brought none back, and the count the cap reads agrees.
+    expect(await deps.sql.get('SELECT palettes FROM palette_counts WHERE user_id = ?', [id])).toEqual({ palettes: cap });
   });
 
   it('pages the history: ?before=VERSION&limit=N', async () => {
