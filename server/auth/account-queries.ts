@@ -210,6 +210,8 @@ export function accounts(sql: Sql, now: () => Date) {
         if (verified !== 1) return null;
         await tx.run(q.deleteConfirmations, [found.user_id]);
         await tx.run(q.deleteSessionsOf, [found.user_id]);
+        // A kept device mark would still pass the per-account ceiling for whoever holds it.
+        await tx.run(q.deleteDevices, [found.user_id]);
         return (await byId(found.user_id, tx)) ?? null;
       });
     },
@@ -247,7 +249,8 @@ export function accounts(sql: Sql, now: () => Date) {
     },
     /**
      * Spends the token and every other reset link of the account, sets the password, confirms the
-     * address (the mail reached its owner) and ends every session. Null when the token is not live.
+     * address (the mail reached its owner) and ends every session and device mark. Null when the
+     * token is not live.
      */
     completePasswordReset(token: string, passwordHash: string): Promise<UserRow | null> {
       return sql.transaction(async (tx) => {
@@ -260,6 +263,8 @@ export function accounts(sql: Sql, now: () => Date) {
         await tx.run(q.verifyEmail, [found.user_id]);
         await tx.run(q.deleteConfirmations, [found.user_id]);
         await tx.run(q.deleteSessionsOf, [found.user_id]);
+        // A kept device mark would still pass the per-account ceiling for whoever holds it.
+        await tx.run(q.deleteDevices, [found.user_id]);
         return (await byId(found.user_id, tx)) ?? null;
       });
     },
@@ -272,9 +277,11 @@ export function accounts(sql: Sql, now: () => Date) {
         else await tx.run(q.deleteSessionsOf, [userId]);
       });
     },
+    /** Sign-out everywhere: sessions, waiting Google sign-ins and device marks all end. */
     endAllSessions: (userId: string): Promise<number> =>
       sql.transaction(async (tx) => {
         await tx.run(q.deletePendingOf, [userId, now().getTime()]);
+        await tx.run(q.deleteDevices, [userId]);
         return tx.run(q.deleteSessionsOf, [userId]);
       }),
 

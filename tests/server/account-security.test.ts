@@ -179,6 +179,51 @@ describe('limits that hold', () => {
     expect(known.status).toBe(200);
   });
 
+  it('a kept device mark stops passing the per-account ceiling after a password reset and after sign-out-everywhere', async () => {
+    const { app, deps } = await makeTestApp({ config: limitedConfig({ perAccount: 20 }) });
+    const { accounts } = await import('../../server/auth/account-queries');
+    const email = 'marks@example.com';
+    await signUp(app, email);
+    let password = PASSWORD;
+    const deviceOf = (res: Response) =>
+      res.headers
+        .getSetCookie()
+        .find((l) => l.startsWith('swatchbook_device='))
+        ?.split(';')[0];
+    const storm = async (round: number) => {
+      for (let i = 0; i < 25; i++) {
+        await authFrom(app, `203.0.${round}.${i}`, 'signin', { email, password: `guess ${round} ${i}` });
+      }
+    };
+    const fromKept = (cookie: string) => authFrom(app, '192.0.2.77', 'signin', { email, password }, { cookie });
+
+    // The device someone kept (a lost phone, a shared computer) signed in once.
+    const kept = deviceOf(await authFrom(app, '192.0.2.10', 'signin', { email, password }));
+    expect(kept).toBeTruthy();
+    // The owner resets the password (a mailed link or the administrator's: the same link).
+    password = 'new password after reset';
+    const token = await accounts(deps.sql, deps.now).createPasswordReset(
+      (await deps.sql.get<{ id: string }>('SELECT id FROM users WHERE email = ?', [email]))!.id,
+    );
+    const reset = await call(app, 'POST', '/api/auth/password-reset/confirm', { body: { token, password } });
+    expect(reset.status).toBe(200);
+    await storm(1);
+    // Before, the kept mark still passed the ceiling (200); now it is a stranger's device like any other.
+    expect((await fromKept(kept!)).status).toBe(429);
+    await deps.sql.run('DELETE FROM rate_limits');
+
+    // A mark made after the reset, then sign-out everywhere.
+    const second = await authFrom(app, '192.0.2.11', 'signin', { email, password });
+    const secondMark = deviceOf(second);
+    expect(secondMark).toBeTruthy();
+    expect((await call(app, 'POST', '/api/auth/signout-everywhere', { cookie: sessionCookie(second) })).status).toBe(
+      204,
+    );
+    await storm(2);
+    expect((await fromKept(secondMark!)).status).toBe(429);
+    expect(await deps.sql.get('SELECT count(*) AS n FROM known_devices')).toEqual({ n: 0 });
+  });
+
   it('spoofed X-Forwarded-For: behind one proxy the rightmost entry counts, whatever the client writes on the left', async () => {
     const config = limitedConfig({ perIp: 3 }, { trustProxy: 1 });
     const { app } = await makeTestApp({ config });
