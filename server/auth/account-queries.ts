@@ -302,7 +302,7 @@ export function accounts(sql: Sql, now: () => Date) {
      */
     finishPendingSignIn(
       token: string,
-      check: (userId: string, tx: Sql) => Promise<boolean>,
+      check: (user: UserRow, tx: Sql) => Promise<boolean>,
     ): Promise<{ user: UserRow } | 'wrong' | 'expired'> {
       return sql.transaction(async (tx) => {
         const hash = tokenHash(token);
@@ -313,7 +313,7 @@ export function accounts(sql: Sql, now: () => Date) {
         ]);
         const user = taken ? await byId(taken.user_id, tx) : undefined;
         if (!taken || !user) return 'expired';
-        if (!(await check(user.id, tx))) return taken.failures >= PENDING_SIGN_IN_TRIES ? 'expired' : 'wrong';
+        if (!(await check(user, tx))) return taken.failures >= PENDING_SIGN_IN_TRIES ? 'expired' : 'wrong';
         await tx.run(q.deletePending, [hash]);
         return { user };
       });
@@ -326,8 +326,8 @@ export function accounts(sql: Sql, now: () => Date) {
       await sql.run(q.insertDevice, [tokenHash(token), userId, expiresAt]);
       return { token, expiresAt };
     },
-    isKnownDevice: async (token: string, userId: string) =>
-      (await sql.get(q.device, [tokenHash(token), userId, now().getTime()])) !== undefined,
+    isKnownDevice: async (token: string, userId: string, db: Sql = sql) =>
+      (await db.get(q.device, [tokenHash(token), userId, now().getTime()])) !== undefined,
 
     /**
      * Unconfirmed accounts whose links have all expired, made at least the link's lifetime ago, with

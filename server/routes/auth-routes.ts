@@ -27,6 +27,7 @@ import type { Mail } from '../auth/mailer';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../auth/password-rules';
 import { burnVerify, hashPassword, verifyPassword } from '../auth/passwords';
 import type { RateLimiter } from '../auth/rate-limit';
+import type { Sql } from '../db/sql';
 import { isTokenShaped } from '../auth/tokens';
 import {
   clearSessionCookie,
@@ -97,9 +98,12 @@ async function startSession(c: Context<AppEnv>, userId: string) {
   }
 }
 
-async function knownDevice(c: Context<AppEnv>, userId: string): Promise<boolean> {
+/** `db`: the transaction to ask in, when the caller holds one. */
+async function knownDevice(c: Context<AppEnv>, userId: string, db?: Sql): Promise<boolean> {
   const token = getCookie(c, DEVICE_COOKIE);
-  return token !== undefined && isTokenShaped(token) && (await c.var.services.accounts.isKnownDevice(token, userId));
+  return (
+    token !== undefined && isTokenShaped(token) && (await c.var.services.accounts.isKnownDevice(token, userId, db))
+  );
 }
 
 /**
@@ -148,11 +152,34 @@ const redirectWithError = (c: Context<AppEnv>, code: AuthRedirectError) =>
   c.redirect(`/?${AUTH_ERROR_PARAM}=${code}`, 302);
 
 /**
+ * One code against the account's second-factor budget, the same on every path (password sign-in,
+ * reset link, Google): counted before it is checked, in the caller's transaction, so codes sent at
+ * once meet the budget one after another; a right code takes its count back. A device that signed in
+ * before still passes a spent budget. The seconds to wait when the budget is spent, else the verdict.
+ */
+async function codeAgainstBudget(
+  c: Context<AppEnv>,
+  tx: Sql,
+  user: UserRow,
+  code: string,
+): Promise<'right' | 'wrong' | number> {
+  const { limits, twoFactor } = c.var.services;
+  const wait = await limits.secondFactor.hit(user.id, tx);
+  if (wait !== null && !(await knownDevice(c, user.id, tx))) return wait;
+  if (!(await twoFactor.verify(user.id, code, tx))) return 'wrong';
+  await limits.secondFactor.refund(user.id, tx);
+  return 'right';
+}
+
+const wrongCode = () =>
+  new ApiError(401, 'invalid_totp', 'That code is not right. Use the current code from your app, or a recovery code.');
+
+/**
  * With two-factor on, the right password alone answers 401 `totp_required`; a wrong code counts as
- * a failed sign-in at (account, address) and at the account. The failure is counted before the code
- * is checked, in one transaction with the check: that first write holds the counter (the connection
- * on SQLite, the row on PostgreSQL), so codes sent at once are checked one after another against the
- * limit. A right code takes its count back.
+ * a failed sign-in at (account, address) and at the account, and against the account's one
+ * second-factor budget. The failure is counted before the code is checked, in one transaction with
+ * the check: that first write holds the counter (the connection on SQLite, the row on PostgreSQL), so
+ * codes sent at once are checked one after another against the limit. A right code takes its count back.
  */
 async function secondFactor(c: Context<AppEnv>, user: UserRow, code: string | undefined) {
   const { deps, services } = c.var;
@@ -164,21 +191,13 @@ async function secondFactor(c: Context<AppEnv>, user: UserRow, code: string | un
   const outcome = await deps.sql.transaction(async (tx) => {
     const wait = await services.limits.perEmail.hit(pair, tx);
     if (wait !== null) return wait;
-    if (await services.twoFactor.verify(user.id, code, tx)) {
-      await services.limits.perEmail.refund(pair, tx);
-      return 'right';
-    }
-    await services.limits.perAccount.hit(user.email, tx);
-    return 'wrong';
+    const verdict = await codeAgainstBudget(c, tx, user, code);
+    if (verdict === 'right') await services.limits.perEmail.refund(pair, tx);
+    if (verdict === 'wrong') await services.limits.perAccount.hit(user.email, tx);
+    return verdict;
   });
   if (typeof outcome === 'number') throw tooMany(outcome);
-  if (outcome === 'wrong') {
-    throw new ApiError(
-      401,
-      'invalid_totp',
-      'That code is not right. Use the current code from your app, or a recovery code.',
-    );
-  }
+  if (outcome === 'wrong') throw wrongCode();
 }
 
 const invalidCredentials = () => new ApiError(401, 'invalid_credentials', 'Invalid email or password.');
@@ -467,17 +486,14 @@ export const authRoutes = new Hono<AppEnv>()
     };
     if (!token) throw expired();
     const { totp } = c.req.valid('json');
-    const attempt = await services.accounts.finishPendingSignIn(token, (userId, tx) =>
-      services.twoFactor.verify(userId, totp, tx),
-    );
+    const attempt = await services.accounts.finishPendingSignIn(token, async (user, tx) => {
+      const verdict = await codeAgainstBudget(c, tx, user, totp);
+      // A spent budget takes no try of this sign-in either: the throw rolls the transaction back.
+      if (typeof verdict === 'number') throw tooMany(verdict);
+      return verdict === 'right';
+    });
     if (attempt === 'expired') throw expired();
-    if (attempt === 'wrong') {
-      throw new ApiError(
-        401,
-        'invalid_totp',
-        'That code is not right. Use the current code from your app, or a recovery code.',
-      );
-    }
+    if (attempt === 'wrong') throw wrongCode();
     const { user } = attempt;
     deleteCookie(c, PENDING_COOKIE, { path: PENDING_COOKIE_PATH });
     await startSession(c, user.id);

@@ -417,7 +417,9 @@ describe('limits that hold', () => {
     }
     expect(await live()).toBe(cap);
     // All or nothing: the refused bulk Undo brought none back, and the count the cap reads agrees.
-    expect(await deps.sql.get('SELECT palettes FROM palette_counts WHERE user_id = ?', [id])).toEqual({ palettes: cap });
+    expect(await deps.sql.get('SELECT palettes FROM palette_counts WHERE user_id = ?', [id])).toEqual({
+      palettes: cap,
+    });
   });
 
   it('pages the history: ?before=VERSION&limit=N', async () => {
