@@ -123,8 +123,11 @@ const link = (c: Context<AppEnv>, path: string, token: string) =>
 
 /**
  * Someone asks for a mail about an address (a new confirmation link, a password reset): limited per
- * IP and per address, and the same 202 whether or not the address has an account, so the answer
- * tells nobody which addresses do. `mailFor` gives a known account's mail, or null when it gets none.
+ * IP (429, about the asker), and the same 202 whether or not the address has an account, so the
+ * answer tells nobody which addresses do. Past the per-address cap no mail goes, and the answer says
+ * nothing of it either: a stranger asking again and again neither fills the owner's inbox nor gets the
+ * owner's own request refused (the links already sent still work). `mailFor` gives a known account's
+ * mail, or null when it gets none.
  */
 async function answerMailRequest(
   c: Context<AppEnv>,
@@ -134,8 +137,8 @@ async function answerMailRequest(
 ) {
   const { deps, services } = c.var;
   await limit(services.limits.perIp, ip(c));
-  await limit(services.limits.mailsPerEmail, `${kind.key}:${email}`);
-  const user = deps.mailer ? await services.accounts.findByEmail(email) : undefined;
+  const capped = (await services.limits.mailsPerEmail.hit(`${kind.key}:${email}`)) !== null;
+  const user = deps.mailer && !capped ? await services.accounts.findByEmail(email) : undefined;
   const mail = user ? await mailFor(user) : null;
   if (mail) sendLater(c, mail, kind.what);
   const body: MailRequestResponse = { delivery: deps.mailer ? 'mail' : 'administrator' };

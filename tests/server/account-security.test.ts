@@ -127,18 +127,26 @@ describe('confirmation that signs nobody in', () => {
     expect((await call(app, 'POST', '/api/auth/signup', { body: { email, password: OTHER } })).status).toBe(201);
   });
 
-  it('rate-limits resend-confirmation per address asked for', async () => {
+  it('caps confirmation mails per address asked for, without saying so in the answer', async () => {
     const { app } = await makeTestApp({
       mailer: sink.mailer(),
       config: limitedConfig({ mailsPerEmail: 2 }),
     });
-    const statuses: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      statuses.push(
-        (await call(app, 'POST', '/api/auth/resend-confirmation', { body: { email: 'many@example.com' } })).status,
-      );
+    const email = 'many@example.com';
+    await call(app, 'POST', '/api/auth/signup', { body: { email, password: PASSWORD } });
+    await sink.mailTo(email, 1);
+    const answers: Array<{ status: number; body: unknown }> = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await call(app, 'POST', '/api/auth/resend-confirmation', { body: { email } });
+      answers.push({ status: res.status, body: await res.json() });
     }
-    expect(statuses).toEqual([202, 202, 429]);
+    expect(new Set(answers.map((a) => JSON.stringify(a)))).toEqual(
+      new Set([JSON.stringify({ status: 202, body: { delivery: 'mail' } })]),
+    );
+    await sink.mailTo(email, 3);
+    await new Promise((r) => setTimeout(r, 300));
+    // The sign-up's mail and two resent links: the last two asks sent nothing.
+    expect(sink.mails.filter((m) => m.includes(`To: ${email}`))).toHaveLength(3);
   });
 });
 
@@ -222,6 +230,57 @@ describe('limits that hold', () => {
     await storm(2);
     expect((await fromKept(secondMark!)).status).toBe(429);
     expect(await deps.sql.get('SELECT count(*) AS n FROM known_devices')).toEqual({ n: 0 });
+  });
+
+  it("a stranger cannot block the owner: 50 wrong passwords from 5 addresses and 10 reset requests leave the owner's reset from a new device working, and the inbox holds at most the hourly cap", async () => {
+    const { app, deps } = await makeTestApp({ mailer: sink.mailer() });
+    const email = 'blocked@example.com';
+    await call(app, 'POST', '/api/auth/signup', { body: { email, password: PASSWORD } });
+    await sink.mailTo(email, 1);
+    await deps.sql.run('UPDATE users SET email_verified = 1 WHERE email = ?', [email]);
+    const mailsOf = (to: string) => sink.mails.filter((m) => m.includes(`To: ${to}`) && m.includes('/reset-password'));
+    // The stranger: ten wrong passwords from each of five addresses, then ten "forgot password" asks.
+    for (let a = 0; a < 5; a++) {
+      for (let i = 0; i < 10; i++) {
+        await authFrom(app, `198.51.100.${a}`, 'signin', { email, password: `guess ${a} ${i}` });
+      }
+    }
+    const strangerAsks: Response[] = [];
+    for (let i = 0; i < 10; i++) {
+      strangerAsks.push(
+        await call(app, 'POST', '/api/auth/password-reset', {
+          body: { email },
+          env: { incoming: { socket: { remoteAddress: `198.51.100.${20 + i}`, remotePort: 1 } } },
+        }),
+      );
+    }
+    expect(strangerAsks.map((r) => r.status)).toEqual(Array(10).fill(202));
+    // The owner on a new device: the account's ceiling slows password sign-in there (by design)...
+    const newDevice = { incoming: { socket: { remoteAddress: '192.0.2.200', remotePort: 1 } } };
+    const signIn = await call(app, 'POST', '/api/auth/signin', { body: { email, password: PASSWORD }, env: newDevice });
+    expect(signIn.status).toBe(429);
+    // ...but "forgot password" answers as always (before: 429, Retry-After 600), the same as for an
+    // address nobody has.
+    const ask = await call(app, 'POST', '/api/auth/password-reset', { body: { email }, env: newDevice });
+    const nobody = await call(app, 'POST', '/api/auth/password-reset', {
+      body: { email: 'nobody-here@example.com' },
+      env: newDevice,
+    });
+    expect(ask.status).toBe(202);
+    expect(nobody.status).toBe(202);
+    expect(await ask.json()).toEqual(await nobody.json());
+    // The inbox: the hourly cap's three mails, not eleven (before: ten, and none for the owner's own ask).
+    await sink.mailTo(email, 3);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(mailsOf(email)).toHaveLength(3);
+    // Any link in it resets the password from the new device and signs in there.
+    const token = linkToken(mailsOf(email).at(-1)!, '/reset-password');
+    const reset = await call(app, 'POST', '/api/auth/password-reset/confirm', {
+      body: { token, password: OTHER },
+      env: newDevice,
+    });
+    expect(reset.status).toBe(200);
+    expect(await whoAmI(app, sessionCookie(reset))).not.toBeNull();
   });
 
   it('spoofed X-Forwarded-For: behind one proxy the rightmost entry counts, whatever the client writes on the left', async () => {
