@@ -21,6 +21,7 @@ import {
 import { AUTH_ERROR_PARAM, AUTH_STEP_PARAM, type AuthRedirectError } from '../../shared/api/auth-redirects';
 import type { AppEnv } from '../http/app-env';
 import type { UserRow } from '../auth/account-queries';
+import { claimAddress } from '../auth/account-claim';
 import { confirmationMail, passwordResetMail } from '../auth/account-mails';
 import { googleSignIn } from '../auth/google';
 import type { Mail } from '../auth/mailer';
@@ -151,6 +152,21 @@ function signedIn(c: Context<AppEnv>): UserRow {
   return user;
 }
 
+/**
+ * Where mail confirms addresses, an account whose address is unconfirmed (a session from before the
+ * server sent mail) cannot turn on two-factor: a second factor set up by someone who never proved the
+ * address would lock its owner out of their own reset.
+ */
+function refuseUnconfirmed(c: Context<AppEnv>, user: UserRow) {
+  if (c.var.deps.mailer && user.email_verified !== 1) {
+    throw new ApiError(
+      403,
+      'email_not_confirmed',
+      'Confirm your email address before turning on two-factor sign-in: follow the link we sent you, or ask for a new one from the sign-in form.',
+    );
+  }
+}
+
 const redirectWithError = (c: Context<AppEnv>, code: AuthRedirectError) =>
   c.redirect(`/?${AUTH_ERROR_PARAM}=${code}`, 302);
 
@@ -234,7 +250,7 @@ export const authRoutes = new Hono<AppEnv>()
       : await accounts.createUser(email, passwordHash, false);
     if (!user) throw taken();
     if (mailer) {
-      const token = await accounts.createConfirmation(user.id, passwordHash);
+      const token = await accounts.createConfirmation(user.id);
       try {
         await mailer.send(confirmationMail(email, link(c, '/confirm', token)));
       } catch (error) {
@@ -309,24 +325,46 @@ export const authRoutes = new Hono<AppEnv>()
     return c.redirect(token && isTokenShaped(token) ? `/confirm?token=${token}` : '/confirm', 302);
   })
   .post('/auth/confirm', validate('json', confirmSchema), async (c) => {
-    const { services } = c.var;
+    const { deps, services } = c.var;
     await limit(services.limits.perIp, ip(c));
-    const user = await services.accounts.confirmEmail(c.req.valid('json').token);
-    if (!user) {
-      throw new ApiError(
+    const { token, password, newPassword } = c.req.valid('json');
+    const invalid = () =>
+      new ApiError(
         400,
         'confirmation_invalid',
         'This confirmation link is invalid or has expired. Sign up again, or ask for a new link from the sign-in form.',
       );
+    const owner = await services.accounts.peekConfirmation(token);
+    if (!owner) throw invalid();
+    let user: UserRow | null;
+    if (newPassword !== undefined) {
+      // The mailbox's owner chooses their own password: whatever anyone set up on the address before goes.
+      refuseCommon(newPassword, 'newPassword');
+      const passwordHash = await hashPassword(newPassword);
+      // Still live once the password is hashed (argon2 takes a while): the claim spends it with the old account.
+      if (!(await services.accounts.peekConfirmation(token))) throw invalid();
+      user = await claimAddress(deps.sql, services.accounts, deps.now, owner.email, passwordHash);
+    } else {
+      // The password chosen at sign-up: a link alone never binds the address to a password its owner did not choose.
+      const pair = `${owner.email}\u0000${ip(c)}`;
+      await checkLimit(services.limits.perEmail, pair);
+      if (!owner.password_hash || !(await verifyPassword(owner.password_hash, password ?? ''))) {
+        await services.limits.perEmail.hit(pair);
+        const message =
+          'That is not the password this account was made with. If you did not sign up, or forgot it, choose your own password instead.';
+        throw new ApiError(401, 'invalid_credentials', message, [{ path: ['password'], message }]);
+      }
+      user = await services.accounts.confirmEmail(token, owner.password_hash);
     }
-    const body: ConfirmResponse = { email: user.email };
+    if (!user) throw invalid();
+    const body: ConfirmResponse = { email: user.email, startedClean: newPassword !== undefined };
     return c.json(body);
   })
   .post('/auth/resend-confirmation', validate('json', emailOnlySchema), (c) => {
     const { email } = c.req.valid('json');
     return answerMailRequest(c, email, { key: 'confirm', what: 'confirmation' }, async (user) => {
       if (user.email_verified === 1 || !user.password_hash) return null;
-      const token = await c.var.services.accounts.createConfirmation(user.id, user.password_hash);
+      const token = await c.var.services.accounts.createConfirmation(user.id);
       return confirmationMail(email, link(c, '/confirm', token));
     });
   })
@@ -338,20 +376,27 @@ export const authRoutes = new Hono<AppEnv>()
     });
   })
   .post('/auth/password-reset/confirm', validate('json', resetConfirmSchema), async (c) => {
-    const { services } = c.var;
+    const { deps, services } = c.var;
     const { token, password } = c.req.valid('json');
     await limit(services.limits.perIp, ip(c));
     const invalid = () =>
       new ApiError(400, 'reset_invalid', 'This reset link is invalid, used or expired. Ask for a new one.');
     const owner = await services.accounts.peekPasswordReset(token);
     if (!owner) throw invalid();
-    // A mailbox is one factor: with two-factor on, the reset needs the app's code (or a recovery code) too.
     const pair = `${owner.email}\u0000${ip(c)}`;
     await checkLimit(services.limits.perEmail, pair);
-    await secondFactor(c, owner, c.req.valid('json').totp);
+    // An address nobody proved: the link's holder reads the mailbox, and whoever made the account may
+    // not. Unless this browser signed in to it before (its maker, keeping what they made), the owner
+    // starts clean, whatever the maker set up, second factor included.
+    const claim = owner.email_verified !== 1 && !(await knownDevice(c, owner.id));
+    // A mailbox is one factor: with two-factor on, the reset needs the app's code (or a recovery code) too.
+    if (!claim) await secondFactor(c, owner, c.req.valid('json').totp);
     refuseCommon(password, 'password');
     const passwordHash = await hashPassword(password);
-    const user = await services.accounts.completePasswordReset(token, passwordHash);
+    const user = claim
+      ? (await services.accounts.peekPasswordReset(token)) &&
+        (await claimAddress(deps.sql, services.accounts, deps.now, owner.email, passwordHash))
+      : await services.accounts.completePasswordReset(token, passwordHash);
     if (!user) throw invalid();
     await startSession(c, user.id);
     const body: SessionResponse = { user: await services.accounts.toApiUser(user) };
@@ -385,6 +430,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post('/auth/totp/setup', async (c) => {
     const user = signedIn(c);
+    refuseUnconfirmed(c, user);
     if (await c.var.services.twoFactor.isEnabled(user.id)) {
       throw new ApiError(
         409,
@@ -398,6 +444,7 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/auth/totp/enable', validate('json', totpEnableSchema), async (c) => {
     const { services } = c.var;
     const user = signedIn(c);
+    refuseUnconfirmed(c, user);
     const pair = `${user.email}\u0000${ip(c)}`;
     await checkLimit(services.limits.perEmail, pair);
     const codes = await services.twoFactor.enable(user.id, c.req.valid('json').code);
@@ -461,10 +508,14 @@ export const authRoutes = new Hono<AppEnv>()
       // Link by email only when Google vouches for it, so nobody takes over an account with an unverified address.
       if (!profile.emailVerified) return redirectWithError(c, 'google_email_unverified');
       const existing = await accounts.findByEmail(profile.email);
-      if (existing && existing.email_verified !== 1) await accounts.claimUnverified(existing.id);
-      const user = existing
-        ? await accounts.findById(existing.id)
-        : await accounts.createUser(profile.email, null, true);
+      // An account on this address that nobody proved: unless this browser is its maker's (signed in
+      // or signed in to it before), it starts clean for the address's owner, whatever was set up on it.
+      const maker =
+        existing !== undefined && (c.get('user')?.id === existing.id || (await knownDevice(c, existing.id)));
+      const user =
+        existing && (existing.email_verified === 1 || maker)
+          ? existing
+          : await claimAddress(deps.sql, accounts, deps.now, profile.email, null);
       if (!user) return redirectWithError(c, 'google_failed');
       await accounts.linkIdentity('google', profile.subject, user.id);
       await accounts.markEmailVerified(user.id);

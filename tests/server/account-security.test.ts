@@ -44,14 +44,15 @@ describe('confirmation that signs nobody in', () => {
     // The owner signs up too: before, 409 (and the attacker's account lived on).
     const owner = await call(app, 'POST', '/api/auth/signup', { body: { email, password: OTHER } });
     expect(owner.status).toBe(201);
-    // The link mailed for the attacker's password no longer confirms anything.
-    const stale = await call(app, 'POST', '/api/auth/confirm', { body: { token: attackerToken } });
-    expect(stale.status).toBe(400);
-    expect(((await stale.json()) as ErrorBody).error.code).toBe('confirmation_invalid');
+    // The link mailed at the attacker's sign-up (it is in the owner's inbox) no longer confirms the
+    // attacker's password: that password is gone.
+    const stale = await call(app, 'POST', '/api/auth/confirm', { body: { token: attackerToken, password: PASSWORD } });
+    expect(stale.status).toBe(401);
+    expect(((await stale.json()) as ErrorBody).error.code).toBe('invalid_credentials');
     const ownerToken = linkToken(await sink.mailTo(email, 2), '/confirm');
-    const confirmed = await call(app, 'POST', '/api/auth/confirm', { body: { token: ownerToken } });
+    const confirmed = await call(app, 'POST', '/api/auth/confirm', { body: { token: ownerToken, password: OTHER } });
     expect(confirmed.status).toBe(200);
-    expect(await confirmed.json()).toEqual({ email });
+    expect(await confirmed.json()).toEqual({ email, startedClean: false });
     const attackerIn = await call(app, 'POST', '/api/auth/signin', { body: { email, password: PASSWORD } });
     expect(attackerIn.status).toBe(401);
     const ownerIn = await call(app, 'POST', '/api/auth/signin', { body: { email, password: OTHER } });
@@ -70,11 +71,11 @@ describe('confirmation that signs nobody in', () => {
     // The GET changed nothing: still unconfirmed.
     const early = await call(app, 'POST', '/api/auth/signin', { body: { email, password: PASSWORD } });
     expect(early.status).toBe(403);
-    const post = await call(app, 'POST', '/api/auth/confirm', { body: { token } });
+    const post = await call(app, 'POST', '/api/auth/confirm', { body: { token, password: PASSWORD } });
     expect(post.status).toBe(200);
     expect(hasSession(post)).toBe(false);
     // Single use.
-    expect((await call(app, 'POST', '/api/auth/confirm', { body: { token } })).status).toBe(400);
+    expect((await call(app, 'POST', '/api/auth/confirm', { body: { token, password: PASSWORD } })).status).toBe(400);
   });
 
   it('confirming ends every session of the account', async () => {
@@ -87,7 +88,7 @@ describe('confirmation that signs nobody in', () => {
     const { createSession } = (await import('../../server/auth/account-queries')).accounts(deps.sql, deps.now);
     const old = await createSession(user.id);
     expect(await whoAmI(app, `swatchbook_session=${old.token}`)).not.toBeNull();
-    expect((await call(app, 'POST', '/api/auth/confirm', { body: { token } })).status).toBe(200);
+    expect((await call(app, 'POST', '/api/auth/confirm', { body: { token, password: PASSWORD } })).status).toBe(200);
     expect(await whoAmI(app, `swatchbook_session=${old.token}`)).toBeNull();
   });
 
@@ -570,7 +571,7 @@ describe('password reset, change password, sign out everywhere, absolute lifetim
       });
       expect(res.status).toBe(201);
       const token = linkToken(await sink.mailTo('forgot@example.com'), '/confirm');
-      await call(app, 'POST', '/api/auth/confirm', { body: { token } });
+      await call(app, 'POST', '/api/auth/confirm', { body: { token, password: PASSWORD } });
       const signin = await call(app, 'POST', '/api/auth/signin', {
         body: { email: 'forgot@example.com', password: PASSWORD },
       });

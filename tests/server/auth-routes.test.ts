@@ -244,17 +244,24 @@ describe('accounts: confirmation mail over SMTP', () => {
     expect(early.status).toBe(403);
     expect(((await early.json()) as ErrorBody).error.code).toBe('email_not_confirmed');
 
-    const wrong = await call(app, 'POST', '/api/auth/confirm', { body: { token: 'aaaaaaaaaaaaaaaaaaaa' } });
+    const wrong = await call(app, 'POST', '/api/auth/confirm', {
+      body: { token: 'aaaaaaaaaaaaaaaaaaaa', password: PASSWORD },
+    });
     expect(wrong.status).toBe(400);
     expect(((await wrong.json()) as ErrorBody).error.code).toBe('confirmation_invalid');
-    const confirm = await call(app, 'POST', '/api/auth/confirm', { body: { token } });
+    // The link alone confirms nothing: it asks for the password chosen at sign-up.
+    const bare = await call(app, 'POST', '/api/auth/confirm', { body: { token } });
+    expect(bare.status).toBe(400);
+    expect(((await bare.json()) as ErrorBody).error.code).toBe('invalid_request');
+    const confirm = await call(app, 'POST', '/api/auth/confirm', { body: { token, password: PASSWORD } });
     expect(confirm.status).toBe(200);
+    expect(await confirm.json()).toEqual({ email: 'eve@example.com', startedClean: false });
     const signin = await call(app, 'POST', '/api/auth/signin', {
       body: { email: 'eve@example.com', password: PASSWORD },
     });
     expect(signin.status).toBe(200);
     // A confirmation link works once.
-    const reuse = await call(app, 'POST', '/api/auth/confirm', { body: { token } });
+    const reuse = await call(app, 'POST', '/api/auth/confirm', { body: { token, password: PASSWORD } });
     expect(reuse.status).toBe(400);
   });
 
@@ -361,7 +368,9 @@ describe('accounts: Google sign-in (against a local OIDC mock)', () => {
     const session = (await (await call(app, 'GET', '/api/auth/session', { cookie: sessionCookie(done) })).json()) as {
       user: { id: string; providers: string[]; emailVerified: boolean };
     };
-    expect(session.user).toMatchObject({ id: squatter.id, providers: ['google'], emailVerified: true });
+    // A fresh account on the address: nothing the squatter set up came with it.
+    expect(session.user).toMatchObject({ providers: ['google'], emailVerified: true });
+    expect(session.user.id).not.toBe(squatter.id);
     // The squatter's session and password no longer open the account.
     const old = (await (await call(app, 'GET', '/api/auth/session', { cookie: squatter.cookie })).json()) as {
       user: unknown;
