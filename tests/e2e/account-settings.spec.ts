@@ -438,3 +438,48 @@ test.describe('with a mail server', () => {
     await expect(page).toHaveURL(`${mailServer.url}/`);
   });
 });
+
+test.describe('an account made before the server sent mail', () => {
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  let before: RunningServer | undefined;
+  let after: RunningServer | undefined;
+  test.beforeAll(async () => {
+    sink = await startSmtpSink();
+  });
+  test.afterAll(async () => {
+    await before?.stop();
+    await after?.stop();
+    await sink.close();
+  });
+
+  test('cannot turn on two-factor while its address is unconfirmed, and the account screen says why', async ({
+    page,
+  }) => {
+    // Made while the server had no SMTP (usable at once, never confirmed)...
+    before = await startServer({ distDir: process.env.E2E_DIST_DIR! });
+    const email = uniqueEmail('premail');
+    const signup = await page.request.post(`${before.url}/api/auth/signup`, {
+      data: { email, password: PASSWORD },
+      headers: { origin: before.url },
+    });
+    expect(signup.status()).toBe(201);
+    await before.stop();
+    // ...then the server gained SMTP, on the same database; the browser is still signed in.
+    after = await startServer({
+      distDir: process.env.E2E_DIST_DIR!,
+      env: {
+        DATABASE_PATH: before.databasePath,
+        SMTP_URL: sink.url,
+        MAIL_FROM: 'Swatchbook <hello@swatchbook.example>',
+      },
+    });
+    await openApp(page, `${after.url}/`);
+    await expectSignedIn(page, email);
+    const screen = await openAccountSettings(page);
+    await screen.getByRole('button', { name: 'Set Up Authenticator App' }).click();
+    await expect(screen.getByRole('alert')).toContainText(
+      'Confirm your email address before turning on two-factor sign-in',
+    );
+    await expect(screen.getByRole('img', { name: 'QR code for your authenticator app' })).toHaveCount(0);
+  });
+});
