@@ -4,7 +4,7 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sql } from '../../server/db/sql';
 import { runCli } from '../support/server-process';
-import { call, colorIds, makeTestApp, sessionCookie, type TestApp, testConfig } from './helpers';
+import { call, colorIds, googleConfig, makeTestApp, sessionCookie, type TestApp } from './helpers';
 import { linkToken, startSmtpSink } from './smtp-sink';
 import { storeEnv } from './test-engine';
 
@@ -174,23 +174,7 @@ describe('a squatter with two-factor keeps nothing (no SMTP)', () => {
   });
   afterAll(() => oidc.stop());
 
-  const googleApp = () => {
-    const base = oidc.issuer.url!;
-    return makeTestApp({
-      config: {
-        ...testConfig,
-        auth: {
-          google: {
-            clientId: 'swatchbook-test',
-            clientSecret: 'test-secret',
-            authorizationEndpoint: `${base}/authorize`,
-            tokenEndpoint: `${base}/token`,
-            issuer: base,
-          },
-        },
-      },
-    });
-  };
+  const googleApp = () => makeTestApp({ config: googleConfig(oidc.issuer.url!) });
 
   /** The whole redirect dance as a browser does it, with the browser's own cookies (if any). */
   async function signInWithGoogle(app: TestApp, browserCookies = '') {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RateLimitConfig } from '../../server/auth/rate-limit';
 import type { Logger } from '../../server/http/app-env';
 import { smtpMailer } from '../../server/auth/mailer';
-import { authFrom, call, limitedConfig, makeTestApp, sessionCookie, signUp, testConfig } from './helpers';
+import { authFrom, call, googleConfig, limitedConfig, makeTestApp, sessionCookie, signUp, testConfig } from './helpers';
 import { startSmtpSink } from './smtp-sink';
 
 type ErrorBody = { error: { code: string; message: string } };
@@ -293,23 +293,7 @@ describe('accounts: Google sign-in (against a local OIDC mock)', () => {
   afterAll(() => oidc.stop());
 
   async function googleApp(logger?: Logger, rateLimits?: RateLimitConfig) {
-    const base = oidc.issuer.url!;
-    return await makeTestApp({
-      ...(logger ? { logger } : {}),
-      config: {
-        ...testConfig,
-        auth: {
-          ...(rateLimits ? { rateLimits } : {}),
-          google: {
-            clientId: 'swatchbook-test',
-            clientSecret: 'test-secret',
-            authorizationEndpoint: `${base}/authorize`,
-            tokenEndpoint: `${base}/token`,
-            issuer: base,
-          },
-        },
-      },
-    });
+    return await makeTestApp({ ...(logger ? { logger } : {}), config: googleConfig(oidc.issuer.url!, rateLimits) });
   }
 
   /** Follows the whole redirect dance as a browser would, returning the final callback response. */
