@@ -53,7 +53,7 @@ const q = {
   deleteSession: 'DELETE FROM sessions WHERE id = ?',
   insertConfirmation:
     'INSERT INTO email_confirmations (token_hash, user_id, expires_at, password_hash) VALUES (?, ?, ?, ?)',
-  confirmation: 'SELECT user_id, expires_at, password_hash FROM email_confirmations WHERE token_hash = ?',
+  confirmation: 'SELECT user_id, expires_at FROM email_confirmations WHERE token_hash = ?',
   deleteConfirmations: 'DELETE FROM email_confirmations WHERE user_id = ?',
   deleteUnverifiedUser: 'DELETE FROM users WHERE id = ? AND email_verified = 0',
   insertPending: 'INSERT INTO pending_sign_ins (token_hash, user_id, expires_at) VALUES (?, ?, ?)',
@@ -127,21 +127,6 @@ export function accounts(sql: Sql, now: () => Date) {
     },
     userForIdentity: async (provider: string, subject: string) =>
       (await sql.get<{ user_id: string }>(q.identity, [provider, subject]))?.user_id ?? null,
-    /**
-     * Google has just proved who owns this address, but the account was made by someone who never
-     * did (no SMTP, or the link was never followed): whoever chose its password may not be the
-     * owner, so the password and every session end here, before the owner's Google identity joins.
-     */
-    async claimUnverified(userId: string): Promise<void> {
-      await sql.transaction(async (tx) => {
-        await tx.run('UPDATE users SET password_hash = NULL WHERE id = ? AND email_verified = 0', [userId]);
-        await tx.run(q.deleteSessionsOf, [userId]);
-        await tx.run(q.deleteConfirmations, [userId]);
-        await tx.run(q.deleteResets, [userId]);
-        await tx.run(q.deleteDevices, [userId]);
-        await tx.run(q.verifyEmail, [userId]);
-      });
-    },
     linkIdentity: (provider: string, subject: string, userId: string) =>
       sql.run(q.addIdentity, [provider, subject, userId, now().toISOString()]),
 
@@ -181,32 +166,37 @@ export function accounts(sql: Sql, now: () => Date) {
       (await sql.get<SessionRow>(q.session, [tokenHash(token)]))?.created_at ?? null,
     deleteSession: (token: string) => sql.run(q.deleteSession, [tokenHash(token)]),
 
-    /** A confirmation link for the account's current password: a later sign-up's new password voids it. */
-    async createConfirmation(userId: string, passwordHash: string | null): Promise<string> {
+    /**
+     * A confirmation link (48 hours): proof that its holder reads the mailbox, nothing more. No
+     * password is tied to it any longer (the column stays for old rows): confirming asks for one.
+     */
+    async createConfirmation(userId: string): Promise<string> {
       const token = newToken();
-      await sql.run(q.insertConfirmation, [tokenHash(token), userId, now().getTime() + CONFIRM_MS, passwordHash]);
+      await sql.run(q.insertConfirmation, [tokenHash(token), userId, now().getTime() + CONFIRM_MS, null]);
       return token;
     },
+    /** The account a live confirmation link belongs to, without spending it (the page asks which way to confirm). */
+    async peekConfirmation(token: string): Promise<UserRow | null> {
+      const found = await sql.get<{ user_id: string; expires_at: number }>(q.confirmation, [tokenHash(token)]);
+      if (!found || found.expires_at <= now().getTime()) return null;
+      return (await byId(found.user_id)) ?? null;
+    },
     /**
-     * Marks the email verified, spends every confirmation token of that user and ends every session
-     * (whoever was signed in before the owner proved the address is signed out). Signs nobody in.
-     * Null when the token is unknown, expired, or was issued for a password the account no longer has.
+     * Confirms the address with the password its maker chose, which the caller has just checked
+     * (`passwordHash`): marks it verified, spends every confirmation link of the account and ends every
+     * session (whoever was signed in before the owner proved the address is signed out). Signs nobody
+     * in. Null when the link is unknown or expired, or the password changed meanwhile.
      */
-    confirmEmail(token: string): Promise<UserRow | null> {
+    confirmEmail(token: string, passwordHash: string): Promise<UserRow | null> {
       return sql.transaction(async (tx) => {
-        const found = await tx.get<{ user_id: string; expires_at: number; password_hash: string | null }>(
-          q.confirmation,
-          [tokenHash(token)],
-        );
+        const found = await tx.get<{ user_id: string; expires_at: number }>(q.confirmation, [tokenHash(token)]);
         if (!found || found.expires_at <= now().getTime()) return null;
         // The password check is part of the write: a sign-up replacing the password meanwhile (PostgreSQL
-        // runs both at once) leaves this link confirming nothing.
-        const verified = found.password_hash
-          ? await tx.run('UPDATE users SET email_verified = 1 WHERE id = ? AND password_hash = ?', [
-              found.user_id,
-              found.password_hash,
-            ])
-          : await tx.run('UPDATE users SET email_verified = 1 WHERE id = ? AND password_hash IS NULL', [found.user_id]);
+        // runs both at once) leaves this confirming nothing.
+        const verified = await tx.run('UPDATE users SET email_verified = 1 WHERE id = ? AND password_hash = ?', [
+          found.user_id,
+          passwordHash,
+        ]);
         if (verified !== 1) return null;
         await tx.run(q.deleteConfirmations, [found.user_id]);
         await tx.run(q.deleteSessionsOf, [found.user_id]);
@@ -215,7 +205,10 @@ export function accounts(sql: Sql, now: () => Date) {
     },
     /**
      * A new sign-up for an address nobody has confirmed: the new password replaces the old one, and
-     * the old password's sessions and links end. Whoever confirms the address owns the account.
+     * the old password's sessions, reset links and device marks end. The confirmation links already
+     * mailed stay: each proves only that its holder reads the mailbox, and confirming asks for the
+     * password (or starts the account clean with the holder's own), so no sign-up can void the
+     * owner's link.
      */
     replaceUnconfirmed(userId: string, passwordHash: string): Promise<UserRow | null> {
       return sql.transaction(async (tx) => {
@@ -225,7 +218,6 @@ export function accounts(sql: Sql, now: () => Date) {
         ]);
         if (changed === 0) return null;
         await tx.run(q.deleteSessionsOf, [userId]);
-        await tx.run(q.deleteConfirmations, [userId]);
         await tx.run(q.deleteResets, [userId]);
         await tx.run(q.deleteDevices, [userId]);
         return (await byId(userId, tx)) ?? null;
@@ -247,7 +239,8 @@ export function accounts(sql: Sql, now: () => Date) {
     },
     /**
      * Spends the token and every other reset link of the account, sets the password, confirms the
-     * address (the mail reached its owner) and ends every session. Null when the token is not live.
+     * address (the mail reached its owner) and ends every session and device mark. Null when the
+     * token is not live.
      */
     completePasswordReset(token: string, passwordHash: string): Promise<UserRow | null> {
       return sql.transaction(async (tx) => {
@@ -260,6 +253,8 @@ export function accounts(sql: Sql, now: () => Date) {
         await tx.run(q.verifyEmail, [found.user_id]);
         await tx.run(q.deleteConfirmations, [found.user_id]);
         await tx.run(q.deleteSessionsOf, [found.user_id]);
+        // A kept device mark would still pass the per-account ceiling for whoever holds it.
+        await tx.run(q.deleteDevices, [found.user_id]);
         return (await byId(found.user_id, tx)) ?? null;
       });
     },
@@ -272,9 +267,11 @@ export function accounts(sql: Sql, now: () => Date) {
         else await tx.run(q.deleteSessionsOf, [userId]);
       });
     },
+    /** Sign-out everywhere: sessions, waiting Google sign-ins and device marks all end. */
     endAllSessions: (userId: string): Promise<number> =>
       sql.transaction(async (tx) => {
         await tx.run(q.deletePendingOf, [userId, now().getTime()]);
+        await tx.run(q.deleteDevices, [userId]);
         return tx.run(q.deleteSessionsOf, [userId]);
       }),
 
@@ -295,7 +292,7 @@ export function accounts(sql: Sql, now: () => Date) {
      */
     finishPendingSignIn(
       token: string,
-      check: (userId: string, tx: Sql) => Promise<boolean>,
+      check: (user: UserRow, tx: Sql) => Promise<boolean>,
     ): Promise<{ user: UserRow } | 'wrong' | 'expired'> {
       return sql.transaction(async (tx) => {
         const hash = tokenHash(token);
@@ -306,7 +303,7 @@ export function accounts(sql: Sql, now: () => Date) {
         ]);
         const user = taken ? await byId(taken.user_id, tx) : undefined;
         if (!taken || !user) return 'expired';
-        if (!(await check(user.id, tx))) return taken.failures >= PENDING_SIGN_IN_TRIES ? 'expired' : 'wrong';
+        if (!(await check(user, tx))) return taken.failures >= PENDING_SIGN_IN_TRIES ? 'expired' : 'wrong';
         await tx.run(q.deletePending, [hash]);
         return { user };
       });
@@ -319,8 +316,8 @@ export function accounts(sql: Sql, now: () => Date) {
       await sql.run(q.insertDevice, [tokenHash(token), userId, expiresAt]);
       return { token, expiresAt };
     },
-    isKnownDevice: async (token: string, userId: string) =>
-      (await sql.get(q.device, [tokenHash(token), userId, now().getTime()])) !== undefined,
+    isKnownDevice: async (token: string, userId: string, db: Sql = sql) =>
+      (await db.get(q.device, [tokenHash(token), userId, now().getTime()])) !== undefined,
 
     /**
      * Unconfirmed accounts whose links have all expired, made at least the link's lifetime ago, with

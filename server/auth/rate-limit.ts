@@ -69,20 +69,32 @@ export interface AuthLimits {
   perEmail: RateLimiter;
   /** Failed sign-ins at one account from anywhere: past it, only a device that signed in before may try. */
   perAccount: RateLimiter;
-  /** Sign-ups, confirmation and reset mails per address asked for. */
+  /**
+   * Confirmation and reset mails per address asked for, per hour: past it no mail goes, and the answer
+   * stays the same 202, so a stranger asking again and again neither fills the owner's inbox nor
+   * blocks the owner's own request (the links already sent still work).
+   */
   mailsPerEmail: RateLimiter;
+  /**
+   * Wrong second-factor codes at one account, whichever way they came (password sign-in, reset link,
+   * Google): one budget, so no path guesses on after another is spent. Only someone past the first
+   * factor can spend it; a device that signed in before still passes.
+   */
+  secondFactor: RateLimiter;
   /** Writes (palette changes) per signed-in user per minute. */
   writesPerUser: RateLimiter;
 }
 
 const MINUTE = 60 * 1000;
 const TEN_MINUTES = 10 * MINUTE;
+const HOUR = 60 * MINUTE;
 
 export interface RateLimitConfig {
   perIp?: number;
   perEmail?: number;
   perAccount?: number;
   mailsPerEmail?: number;
+  secondFactor?: number;
   writesPerMinute?: number;
 }
 
@@ -91,7 +103,8 @@ export function authLimits(sql: Sql, now: () => number, config?: RateLimitConfig
     perIp: new RateLimiter(sql, 'ip', config?.perIp ?? 100, TEN_MINUTES, now),
     perEmail: new RateLimiter(sql, 'email-ip', config?.perEmail ?? 10, TEN_MINUTES, now),
     perAccount: new RateLimiter(sql, 'account', config?.perAccount ?? 50, TEN_MINUTES, now),
-    mailsPerEmail: new RateLimiter(sql, 'mail', config?.mailsPerEmail ?? 10, TEN_MINUTES, now),
+    mailsPerEmail: new RateLimiter(sql, 'mail', config?.mailsPerEmail ?? 3, HOUR, now),
+    secondFactor: new RateLimiter(sql, 'second-factor', config?.secondFactor ?? 20, HOUR, now),
     writesPerUser: new RateLimiter(sql, 'writes', config?.writesPerMinute ?? 120, MINUTE, now),
   };
 }

@@ -13,7 +13,8 @@ const thousands = (n: number) => n.toLocaleString('en-GB').replace(/,/g, ' ');
 
 /**
  * Refuses a write past a cap with a 409 the person can act on. Old versions are never rewritten or
- * dropped to make room: the history stays whole, and new writes stop. Deleting is always allowed.
+ * dropped to make room: the history stays whole, and new writes stop. Deleting is always allowed;
+ * bringing a deleted palette back counts like a new one.
  */
 export function userCapCheck(caps: UserCaps) {
   // One row the palette projection keeps (palette_counts): counting the owner's palettes on every
@@ -28,11 +29,14 @@ export function userCapCheck(caps: UserCaps) {
   ) => {
     if (input.eventTypes.length === 0) return;
     if (input.eventTypes.every((type) => type === 'PaletteDeleted')) return;
-    if (input.isNew && (await countOwned(tx, input.actorId)) >= caps.palettes) {
+    // An Undo of a delete brings a palette back to the count as surely as a new one adds it: without
+    // this, delete-all, import, undelete grew an account past its cap by the cap each round.
+    const revives = input.eventTypes.includes('PaletteUndeleted');
+    if ((input.isNew || revives) && (await countOwned(tx, input.actorId)) >= caps.palettes) {
       throw new ApiError(
         409,
         'palette_limit',
-        `You have ${thousands(caps.palettes)} saved palettes, the most one account keeps. Delete some to save more.`,
+        `You have ${thousands(caps.palettes)} saved palettes, the most one account keeps. Delete some to ${revives ? 'bring these back' : 'save more'}.`,
       );
     }
     if (input.version + input.eventTypes.length > caps.versionsPerPalette) {

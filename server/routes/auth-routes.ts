@@ -21,12 +21,14 @@ import {
 import { AUTH_ERROR_PARAM, AUTH_STEP_PARAM, type AuthRedirectError } from '../../shared/api/auth-redirects';
 import type { AppEnv } from '../http/app-env';
 import type { UserRow } from '../auth/account-queries';
+import { claimAddress } from '../auth/account-claim';
 import { confirmationMail, passwordResetMail } from '../auth/account-mails';
 import { googleSignIn } from '../auth/google';
 import type { Mail } from '../auth/mailer';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../auth/password-rules';
 import { burnVerify, hashPassword, verifyPassword } from '../auth/passwords';
 import type { RateLimiter } from '../auth/rate-limit';
+import type { Sql } from '../db/sql';
 import { isTokenShaped } from '../auth/tokens';
 import {
   clearSessionCookie,
@@ -97,9 +99,12 @@ async function startSession(c: Context<AppEnv>, userId: string) {
   }
 }
 
-async function knownDevice(c: Context<AppEnv>, userId: string): Promise<boolean> {
+/** `db`: the transaction to ask in, when the caller holds one. */
+async function knownDevice(c: Context<AppEnv>, userId: string, db?: Sql): Promise<boolean> {
   const token = getCookie(c, DEVICE_COOKIE);
-  return token !== undefined && isTokenShaped(token) && (await c.var.services.accounts.isKnownDevice(token, userId));
+  return (
+    token !== undefined && isTokenShaped(token) && (await c.var.services.accounts.isKnownDevice(token, userId, db))
+  );
 }
 
 /**
@@ -119,8 +124,11 @@ const link = (c: Context<AppEnv>, path: string, token: string) =>
 
 /**
  * Someone asks for a mail about an address (a new confirmation link, a password reset): limited per
- * IP and per address, and the same 202 whether or not the address has an account, so the answer
- * tells nobody which addresses do. `mailFor` gives a known account's mail, or null when it gets none.
+ * IP (429, about the asker), and the same 202 whether or not the address has an account, so the
+ * answer tells nobody which addresses do. Past the per-address cap no mail goes, and the answer says
+ * nothing of it either: a stranger asking again and again neither fills the owner's inbox nor gets the
+ * owner's own request refused (the links already sent still work). `mailFor` gives a known account's
+ * mail, or null when it gets none.
  */
 async function answerMailRequest(
   c: Context<AppEnv>,
@@ -130,8 +138,8 @@ async function answerMailRequest(
 ) {
   const { deps, services } = c.var;
   await limit(services.limits.perIp, ip(c));
-  await limit(services.limits.mailsPerEmail, `${kind.key}:${email}`);
-  const user = deps.mailer ? await services.accounts.findByEmail(email) : undefined;
+  const capped = (await services.limits.mailsPerEmail.hit(`${kind.key}:${email}`)) !== null;
+  const user = deps.mailer && !capped ? await services.accounts.findByEmail(email) : undefined;
   const mail = user ? await mailFor(user) : null;
   if (mail) sendLater(c, mail, kind.what);
   const body: MailRequestResponse = { delivery: deps.mailer ? 'mail' : 'administrator' };
@@ -144,15 +152,53 @@ function signedIn(c: Context<AppEnv>): UserRow {
   return user;
 }
 
+/**
+ * Where mail confirms addresses, an account whose address is unconfirmed (a session from before the
+ * server sent mail) cannot turn on two-factor: a second factor set up by someone who never proved the
+ * address would lock its owner out of their own reset.
+ */
+function refuseUnconfirmed(c: Context<AppEnv>, user: UserRow) {
+  if (c.var.deps.mailer && user.email_verified !== 1) {
+    throw new ApiError(
+      403,
+      'email_not_confirmed',
+      'Confirm your email address before turning on two-factor sign-in: follow the link we sent you, or ask for a new one from the sign-in form.',
+    );
+  }
+}
+
 const redirectWithError = (c: Context<AppEnv>, code: AuthRedirectError) =>
   c.redirect(`/?${AUTH_ERROR_PARAM}=${code}`, 302);
 
 /**
+ * One code against the account's second-factor budget, the same on every path (password sign-in,
+ * reset link, Google): counted before it is checked, in the caller's transaction, so codes sent at
+ * once meet the budget one after another; a right code takes its count back. A device that signed in
+ * before still passes a spent budget. The seconds to wait when the budget is spent, else the verdict.
+ */
+async function codeAgainstBudget(
+  c: Context<AppEnv>,
+  tx: Sql,
+  user: UserRow,
+  code: string,
+): Promise<'right' | 'wrong' | number> {
+  const { limits, twoFactor } = c.var.services;
+  const wait = await limits.secondFactor.hit(user.id, tx);
+  if (wait !== null && !(await knownDevice(c, user.id, tx))) return wait;
+  if (!(await twoFactor.verify(user.id, code, tx))) return 'wrong';
+  await limits.secondFactor.refund(user.id, tx);
+  return 'right';
+}
+
+const wrongCode = () =>
+  new ApiError(401, 'invalid_totp', 'That code is not right. Use the current code from your app, or a recovery code.');
+
+/**
  * With two-factor on, the right password alone answers 401 `totp_required`; a wrong code counts as
- * a failed sign-in at (account, address) and at the account. The failure is counted before the code
- * is checked, in one transaction with the check: that first write holds the counter (the connection
- * on SQLite, the row on PostgreSQL), so codes sent at once are checked one after another against the
- * limit. A right code takes its count back.
+ * a failed sign-in at (account, address) and at the account, and against the account's one
+ * second-factor budget. The failure is counted before the code is checked, in one transaction with
+ * the check: that first write holds the counter (the connection on SQLite, the row on PostgreSQL), so
+ * codes sent at once are checked one after another against the limit. A right code takes its count back.
  */
 async function secondFactor(c: Context<AppEnv>, user: UserRow, code: string | undefined) {
   const { deps, services } = c.var;
@@ -164,21 +210,13 @@ async function secondFactor(c: Context<AppEnv>, user: UserRow, code: string | un
   const outcome = await deps.sql.transaction(async (tx) => {
     const wait = await services.limits.perEmail.hit(pair, tx);
     if (wait !== null) return wait;
-    if (await services.twoFactor.verify(user.id, code, tx)) {
-      await services.limits.perEmail.refund(pair, tx);
-      return 'right';
-    }
-    await services.limits.perAccount.hit(user.email, tx);
-    return 'wrong';
+    const verdict = await codeAgainstBudget(c, tx, user, code);
+    if (verdict === 'right') await services.limits.perEmail.refund(pair, tx);
+    if (verdict === 'wrong') await services.limits.perAccount.hit(user.email, tx);
+    return verdict;
   });
   if (typeof outcome === 'number') throw tooMany(outcome);
-  if (outcome === 'wrong') {
-    throw new ApiError(
-      401,
-      'invalid_totp',
-      'That code is not right. Use the current code from your app, or a recovery code.',
-    );
-  }
+  if (outcome === 'wrong') throw wrongCode();
 }
 
 const invalidCredentials = () => new ApiError(401, 'invalid_credentials', 'Invalid email or password.');
@@ -212,7 +250,7 @@ export const authRoutes = new Hono<AppEnv>()
       : await accounts.createUser(email, passwordHash, false);
     if (!user) throw taken();
     if (mailer) {
-      const token = await accounts.createConfirmation(user.id, passwordHash);
+      const token = await accounts.createConfirmation(user.id);
       try {
         await mailer.send(confirmationMail(email, link(c, '/confirm', token)));
       } catch (error) {
@@ -287,24 +325,46 @@ export const authRoutes = new Hono<AppEnv>()
     return c.redirect(token && isTokenShaped(token) ? `/confirm?token=${token}` : '/confirm', 302);
   })
   .post('/auth/confirm', validate('json', confirmSchema), async (c) => {
-    const { services } = c.var;
+    const { deps, services } = c.var;
     await limit(services.limits.perIp, ip(c));
-    const user = await services.accounts.confirmEmail(c.req.valid('json').token);
-    if (!user) {
-      throw new ApiError(
+    const { token, password, newPassword } = c.req.valid('json');
+    const invalid = () =>
+      new ApiError(
         400,
         'confirmation_invalid',
         'This confirmation link is invalid or has expired. Sign up again, or ask for a new link from the sign-in form.',
       );
+    const owner = await services.accounts.peekConfirmation(token);
+    if (!owner) throw invalid();
+    let user: UserRow | null;
+    if (newPassword !== undefined) {
+      // The mailbox's owner chooses their own password: whatever anyone set up on the address before goes.
+      refuseCommon(newPassword, 'newPassword');
+      const passwordHash = await hashPassword(newPassword);
+      // Still live once the password is hashed (argon2 takes a while): the claim spends it with the old account.
+      if (!(await services.accounts.peekConfirmation(token))) throw invalid();
+      user = await claimAddress(deps.sql, services.accounts, deps.now, owner.email, passwordHash);
+    } else {
+      // The password chosen at sign-up: a link alone never binds the address to a password its owner did not choose.
+      const pair = `${owner.email}\u0000${ip(c)}`;
+      await checkLimit(services.limits.perEmail, pair);
+      if (!owner.password_hash || !(await verifyPassword(owner.password_hash, password ?? ''))) {
+        await services.limits.perEmail.hit(pair);
+        const message =
+          'That is not the password this account was made with. If you did not sign up, or forgot it, choose your own password instead.';
+        throw new ApiError(401, 'invalid_credentials', message, [{ path: ['password'], message }]);
+      }
+      user = await services.accounts.confirmEmail(token, owner.password_hash);
     }
-    const body: ConfirmResponse = { email: user.email };
+    if (!user) throw invalid();
+    const body: ConfirmResponse = { email: user.email, startedClean: newPassword !== undefined };
     return c.json(body);
   })
   .post('/auth/resend-confirmation', validate('json', emailOnlySchema), (c) => {
     const { email } = c.req.valid('json');
     return answerMailRequest(c, email, { key: 'confirm', what: 'confirmation' }, async (user) => {
       if (user.email_verified === 1 || !user.password_hash) return null;
-      const token = await c.var.services.accounts.createConfirmation(user.id, user.password_hash);
+      const token = await c.var.services.accounts.createConfirmation(user.id);
       return confirmationMail(email, link(c, '/confirm', token));
     });
   })
@@ -316,20 +376,27 @@ export const authRoutes = new Hono<AppEnv>()
     });
   })
   .post('/auth/password-reset/confirm', validate('json', resetConfirmSchema), async (c) => {
-    const { services } = c.var;
+    const { deps, services } = c.var;
     const { token, password } = c.req.valid('json');
     await limit(services.limits.perIp, ip(c));
     const invalid = () =>
       new ApiError(400, 'reset_invalid', 'This reset link is invalid, used or expired. Ask for a new one.');
     const owner = await services.accounts.peekPasswordReset(token);
     if (!owner) throw invalid();
-    // A mailbox is one factor: with two-factor on, the reset needs the app's code (or a recovery code) too.
     const pair = `${owner.email}\u0000${ip(c)}`;
     await checkLimit(services.limits.perEmail, pair);
-    await secondFactor(c, owner, c.req.valid('json').totp);
+    // An address nobody proved: the link's holder reads the mailbox, and whoever made the account may
+    // not. Unless this browser signed in to it before (its maker, keeping what they made), the owner
+    // starts clean, whatever the maker set up, second factor included.
+    const claim = owner.email_verified !== 1 && !(await knownDevice(c, owner.id));
+    // A mailbox is one factor: with two-factor on, the reset needs the app's code (or a recovery code) too.
+    if (!claim) await secondFactor(c, owner, c.req.valid('json').totp);
     refuseCommon(password, 'password');
     const passwordHash = await hashPassword(password);
-    const user = await services.accounts.completePasswordReset(token, passwordHash);
+    const user = claim
+      ? (await services.accounts.peekPasswordReset(token)) &&
+        (await claimAddress(deps.sql, services.accounts, deps.now, owner.email, passwordHash))
+      : await services.accounts.completePasswordReset(token, passwordHash);
     if (!user) throw invalid();
     await startSession(c, user.id);
     const body: SessionResponse = { user: await services.accounts.toApiUser(user) };
@@ -363,6 +430,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post('/auth/totp/setup', async (c) => {
     const user = signedIn(c);
+    refuseUnconfirmed(c, user);
     if (await c.var.services.twoFactor.isEnabled(user.id)) {
       throw new ApiError(
         409,
@@ -376,6 +444,7 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/auth/totp/enable', validate('json', totpEnableSchema), async (c) => {
     const { services } = c.var;
     const user = signedIn(c);
+    refuseUnconfirmed(c, user);
     const pair = `${user.email}\u0000${ip(c)}`;
     await checkLimit(services.limits.perEmail, pair);
     const codes = await services.twoFactor.enable(user.id, c.req.valid('json').code);
@@ -439,10 +508,14 @@ export const authRoutes = new Hono<AppEnv>()
       // Link by email only when Google vouches for it, so nobody takes over an account with an unverified address.
       if (!profile.emailVerified) return redirectWithError(c, 'google_email_unverified');
       const existing = await accounts.findByEmail(profile.email);
-      if (existing && existing.email_verified !== 1) await accounts.claimUnverified(existing.id);
-      const user = existing
-        ? await accounts.findById(existing.id)
-        : await accounts.createUser(profile.email, null, true);
+      // An account on this address that nobody proved: unless this browser is its maker's (signed in
+      // or signed in to it before), it starts clean for the address's owner, whatever was set up on it.
+      const maker =
+        existing !== undefined && (c.get('user')?.id === existing.id || (await knownDevice(c, existing.id)));
+      const user =
+        existing && (existing.email_verified === 1 || maker)
+          ? existing
+          : await claimAddress(deps.sql, accounts, deps.now, profile.email, null);
       if (!user) return redirectWithError(c, 'google_failed');
       await accounts.linkIdentity('google', profile.subject, user.id);
       await accounts.markEmailVerified(user.id);
@@ -467,17 +540,14 @@ export const authRoutes = new Hono<AppEnv>()
     };
     if (!token) throw expired();
     const { totp } = c.req.valid('json');
-    const attempt = await services.accounts.finishPendingSignIn(token, (userId, tx) =>
-      services.twoFactor.verify(userId, totp, tx),
-    );
+    const attempt = await services.accounts.finishPendingSignIn(token, async (user, tx) => {
+      const verdict = await codeAgainstBudget(c, tx, user, totp);
+      // A spent budget takes no try of this sign-in either: the throw rolls the transaction back.
+      if (typeof verdict === 'number') throw tooMany(verdict);
+      return verdict === 'right';
+    });
     if (attempt === 'expired') throw expired();
-    if (attempt === 'wrong') {
-      throw new ApiError(
-        401,
-        'invalid_totp',
-        'That code is not right. Use the current code from your app, or a recovery code.',
-      );
-    }
+    if (attempt === 'wrong') throw wrongCode();
     const { user } = attempt;
     deleteCookie(c, PENDING_COOKIE, { path: PENDING_COOKIE_PATH });
     await startSession(c, user.id);

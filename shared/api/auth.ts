@@ -41,10 +41,27 @@ export const signInSchema = z.object({
  */
 export const secondFactorSchema = z.object({ totp: z.string().trim().min(1).max(32) });
 
-/** `POST /api/auth/confirm` → 200 ConfirmResponse: the address is confirmed; nobody is signed in. */
-export const confirmSchema = z.object({ token: linkTokenSchema });
+/**
+ * `POST /api/auth/confirm` → 200 ConfirmResponse: the address is confirmed; nobody is signed in. A
+ * link proves only that its holder reads the mailbox, so it never binds the address to a password
+ * they did not choose: either `password`, the one chosen at sign-up (401 `invalid_credentials` when
+ * it is not), or `newPassword`, the holder's own, which starts the account clean (whatever was set up
+ * on it before, second factor and palettes included, is erased).
+ */
+export const confirmSchema = z
+  .object({
+    token: linkTokenSchema,
+    password: existingPasswordSchema.optional(),
+    newPassword: newPasswordSchema.optional(),
+  })
+  .refine((body) => (body.password === undefined) !== (body.newPassword === undefined), {
+    message: 'Enter the password you chose when you signed up, or choose a new one.',
+    path: ['password'],
+  });
 export interface ConfirmResponse {
   email: string;
+  /** The account started clean with the new password (`newPassword`). */
+  startedClean: boolean;
 }
 
 /** `POST /api/auth/resend-confirmation` and `POST /api/auth/password-reset` → 202 MailRequestResponse, whatever the address. */

@@ -259,7 +259,7 @@ test.describe('two-factor sign-in with Google', () => {
       page.request.post(`${server.url}${path}`, { data, headers: { origin: server.url } });
     expect((await post('/api/auth/signup', { email, password: PASSWORD })).status()).toBe(201);
     const token = /\/confirm\?token=([a-z2-7]+)/.exec(await sink.mailTo(email, 1))?.[1];
-    expect((await post('/api/auth/confirm', { token })).status()).toBe(200);
+    expect((await post('/api/auth/confirm', { token, password: PASSWORD })).status()).toBe(200);
     expect((await post('/api/auth/signin', { email, password: PASSWORD })).status()).toBe(200);
     const { secret } = (await (await post('/api/auth/totp/setup')).json()) as { secret: string };
     const enabled = await post('/api/auth/totp/enable', {
@@ -337,6 +337,15 @@ test.describe('with a mail server', () => {
     const confirm = page.getByRole('dialog', { name: 'Confirm Your Email' });
     await expect(confirm).toBeVisible();
     await expectSignedOut(page);
+    // The link alone confirms nothing: the page asks for the password chosen at sign-up.
+    const chosen = confirm.getByLabel('Password you chose');
+    await expect(chosen).toBeFocused();
+    await page.keyboard.type('not what I chose');
+    await confirm.getByRole('button', { name: 'Confirm My Email' }).click();
+    await expect(confirm.getByRole('alert')).toContainText('That is not the password this account was made with');
+    await chosen.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type(PASSWORD);
     await confirm.getByRole('button', { name: 'Confirm My Email' }).click();
     await expect(confirm.getByRole('status').filter({ hasText: 'confirmed' })).toHaveText(
       'Your email address is confirmed. Sign in with your password to start saving palettes.',
@@ -346,6 +355,52 @@ test.describe('with a mail server', () => {
     const signIn = page.getByRole('dialog', { name: 'Sign In' });
     await typeInto(page, signIn.getByLabel('Email'), email);
     await typeInto(page, signIn.getByLabel('Password', { exact: true }), PASSWORD);
+    await page.keyboard.press('Enter');
+    await expect(signIn).toBeHidden();
+    await expectSignedIn(page, email);
+  });
+
+  test('pre-hijack: someone signed the address up with their password; the owner follows the link, chooses their own password, and the other password opens nothing', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('hijack');
+    const ATTACKER = 'attacker chose this';
+    // The owner signs up; then the attacker signs the same address up again with a password of theirs
+    // (the race: the owner's link was mailed first, the attacker's is the newest).
+    const signUp = (password: string) =>
+      page.request.post(`${mailServer.url}/api/auth/signup`, { data: { email, password } });
+    expect((await signUp(PASSWORD)).status()).toBe(201);
+    const ownLink = /(\/confirm\?token=[a-z2-7]+)/.exec(await sink.mailTo(email, 1))?.[1];
+    expect((await signUp(ATTACKER)).status()).toBe(201);
+    await sink.mailTo(email, 2);
+    expect(ownLink).toBeTruthy();
+
+    // The owner follows their own link and types the password they chose: the attacker replaced it.
+    await page.goto(`${mailServer.url}${ownLink}`);
+    const confirm = page.getByRole('dialog', { name: 'Confirm Your Email' });
+    await expect(confirm.getByLabel('Password you chose')).toBeFocused();
+    await page.keyboard.type(PASSWORD);
+    await page.keyboard.press('Enter');
+    await expect(confirm.getByRole('alert')).toContainText('choose your own password instead');
+    await confirm.getByRole('button', { name: 'Choose my own password' }).click();
+    await expect(confirm).toContainText('the account starts clean');
+    await expect(confirm.getByLabel('New password')).toBeFocused();
+    await page.keyboard.type(NEW_PASSWORD);
+    await confirm.getByRole('button', { name: 'Set Password and Confirm' }).click();
+    await expect(confirm.getByRole('status').filter({ hasText: 'confirmed' })).toHaveText(
+      'Your email address is confirmed, with the password you just chose. Sign in with it to start saving palettes.',
+    );
+    await expectSignedOut(page);
+
+    // The attacker's password opens nothing; the owner's signs in.
+    const attacker = await page.request.post(`${mailServer.url}/api/auth/signin`, {
+      data: { email, password: ATTACKER },
+    });
+    expect(attacker.status()).toBe(401);
+    await confirm.getByRole('button', { name: 'Sign In' }).click();
+    const signIn = page.getByRole('dialog', { name: 'Sign In' });
+    await typeInto(page, signIn.getByLabel('Email'), email);
+    await typeInto(page, signIn.getByLabel('Password', { exact: true }), NEW_PASSWORD);
     await page.keyboard.press('Enter');
     await expect(signIn).toBeHidden();
     await expectSignedIn(page, email);
@@ -381,5 +436,50 @@ test.describe('with a mail server', () => {
     await expect(toast(page, 'Your password is changed, and you are signed in.')).toBeVisible();
     await expectSignedIn(page, email);
     await expect(page).toHaveURL(`${mailServer.url}/`);
+  });
+});
+
+test.describe('an account made before the server sent mail', () => {
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  let before: RunningServer | undefined;
+  let after: RunningServer | undefined;
+  test.beforeAll(async () => {
+    sink = await startSmtpSink();
+  });
+  test.afterAll(async () => {
+    await before?.stop();
+    await after?.stop();
+    await sink.close();
+  });
+
+  test('cannot turn on two-factor while its address is unconfirmed, and the account screen says why', async ({
+    page,
+  }) => {
+    // Made while the server had no SMTP (usable at once, never confirmed)...
+    before = await startServer({ distDir: process.env.E2E_DIST_DIR! });
+    const email = uniqueEmail('premail');
+    const signup = await page.request.post(`${before.url}/api/auth/signup`, {
+      data: { email, password: PASSWORD },
+      headers: { origin: before.url },
+    });
+    expect(signup.status()).toBe(201);
+    await before.stop();
+    // ...then the server gained SMTP, on the same database; the browser is still signed in.
+    after = await startServer({
+      distDir: process.env.E2E_DIST_DIR!,
+      env: {
+        DATABASE_PATH: before.databasePath,
+        SMTP_URL: sink.url,
+        MAIL_FROM: 'Swatchbook <hello@swatchbook.example>',
+      },
+    });
+    await openApp(page, `${after.url}/`);
+    await expectSignedIn(page, email);
+    const screen = await openAccountSettings(page);
+    await screen.getByRole('button', { name: 'Set Up Authenticator App' }).click();
+    await expect(screen.getByRole('alert')).toContainText(
+      'Confirm your email address before turning on two-factor sign-in',
+    );
+    await expect(screen.getByRole('img', { name: 'QR code for your authenticator app' })).toHaveCount(0);
   });
 });

@@ -1,13 +1,17 @@
+import { type RunningServer, startServer } from '../support/server-process';
 import { expect, test } from './support/fixtures';
 import {
   expectAccessible,
+  expectSignedIn,
   openApp,
   openSaved,
+  PASSWORD,
   row,
   saveCurrent,
   storedPalettes,
   stripIds,
   toast,
+  uniqueEmail,
 } from './support/saved-flows';
 
 test.describe('saved palettes on this device', () => {
@@ -157,5 +161,42 @@ test.describe('saved palettes on this device', () => {
     await expect(row(page, 'Seeded 399')).toBeVisible();
     await row(page, 'Seeded 399').getByRole('button', { name: 'Load Seeded 399' }).click();
     await expect(toast(page, 'Loaded Seeded 399')).toBeVisible();
+  });
+});
+
+test.describe('the palette cap (USER_MAX_PALETTES=2)', () => {
+  let server: RunningServer;
+  test.beforeAll(async () => {
+    server = await startServer({ distDir: process.env.E2E_DIST_DIR!, env: { USER_MAX_PALETTES: '2' } });
+  });
+  test.afterAll(() => server.stop());
+
+  test('an Undo of a delete at the cap is refused in the server’s words, and the list stays as the server keeps it', async ({
+    page,
+  }) => {
+    const post = (path: string, data: unknown) =>
+      page.request.post(`${server.url}${path}`, { data, headers: { origin: server.url } });
+    const email = uniqueEmail('cap');
+    expect((await post('/api/auth/signup', { email, password: PASSWORD })).status()).toBe(201);
+    await openApp(page, `${server.url}/`);
+    await expectSignedIn(page, email);
+    const colours = await stripIds(page);
+    for (const name of ['Hall', 'Study'])
+      expect((await post('/api/palettes', { name, colorIds: colours })).status()).toBe(201);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Saved palettes (2)' })).toBeVisible();
+    await openSaved(page);
+    await row(page, 'Hall').getByRole('button', { name: 'Delete Hall' }).click();
+    const undo = toast(page, 'Palette deleted').getByRole('button', { name: 'Undo' });
+    await expect(undo).toBeVisible();
+    // Meanwhile another device fills the freed place.
+    expect((await post('/api/palettes', { name: 'Porch', colorIds: colours })).status()).toBe(201);
+    await undo.click();
+    await expect(
+      toast(page, 'You have 2 saved palettes, the most one account keeps. Delete some to bring these back.'),
+    ).toBeVisible();
+    await expect(row(page, 'Hall')).toHaveCount(0);
+    const list = await (await page.request.get(`${server.url}/api/palettes`)).json();
+    expect(list.palettes.map((p: { name: string }) => p.name).sort()).toEqual(['Porch', 'Study']);
   });
 });

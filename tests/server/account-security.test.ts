@@ -44,14 +44,15 @@ describe('confirmation that signs nobody in', () => {
     // The owner signs up too: before, 409 (and the attacker's account lived on).
     const owner = await call(app, 'POST', '/api/auth/signup', { body: { email, password: OTHER } });
     expect(owner.status).toBe(201);
-    // The link mailed for the attacker's password no longer confirms anything.
-    const stale = await call(app, 'POST', '/api/auth/confirm', { body: { token: attackerToken } });
-    expect(stale.status).toBe(400);
-    expect(((await stale.json()) as ErrorBody).error.code).toBe('confirmation_invalid');
+    // The link mailed at the attacker's sign-up (it is in the owner's inbox) no longer confirms the
+    // attacker's password: that password is gone.
+    const stale = await call(app, 'POST', '/api/auth/confirm', { body: { token: attackerToken, password: PASSWORD } });
+    expect(stale.status).toBe(401);
+    expect(((await stale.json()) as ErrorBody).error.code).toBe('invalid_credentials');
     const ownerToken = linkToken(await sink.mailTo(email, 2), '/confirm');
-    const confirmed = await call(app, 'POST', '/api/auth/confirm', { body: { token: ownerToken } });
+    const confirmed = await call(app, 'POST', '/api/auth/confirm', { body: { token: ownerToken, password: OTHER } });
     expect(confirmed.status).toBe(200);
-    expect(await confirmed.json()).toEqual({ email });
+    expect(await confirmed.json()).toEqual({ email, startedClean: false });
     const attackerIn = await call(app, 'POST', '/api/auth/signin', { body: { email, password: PASSWORD } });
     expect(attackerIn.status).toBe(401);
     const ownerIn = await call(app, 'POST', '/api/auth/signin', { body: { email, password: OTHER } });
@@ -70,11 +71,11 @@ describe('confirmation that signs nobody in', () => {
     // The GET changed nothing: still unconfirmed.
     const early = await call(app, 'POST', '/api/auth/signin', { body: { email, password: PASSWORD } });
     expect(early.status).toBe(403);
-    const post = await call(app, 'POST', '/api/auth/confirm', { body: { token } });
+    const post = await call(app, 'POST', '/api/auth/confirm', { body: { token, password: PASSWORD } });
     expect(post.status).toBe(200);
     expect(hasSession(post)).toBe(false);
     // Single use.
-    expect((await call(app, 'POST', '/api/auth/confirm', { body: { token } })).status).toBe(400);
+    expect((await call(app, 'POST', '/api/auth/confirm', { body: { token, password: PASSWORD } })).status).toBe(400);
   });
 
   it('confirming ends every session of the account', async () => {
@@ -87,7 +88,7 @@ describe('confirmation that signs nobody in', () => {
     const { createSession } = (await import('../../server/auth/account-queries')).accounts(deps.sql, deps.now);
     const old = await createSession(user.id);
     expect(await whoAmI(app, `swatchbook_session=${old.token}`)).not.toBeNull();
-    expect((await call(app, 'POST', '/api/auth/confirm', { body: { token } })).status).toBe(200);
+    expect((await call(app, 'POST', '/api/auth/confirm', { body: { token, password: PASSWORD } })).status).toBe(200);
     expect(await whoAmI(app, `swatchbook_session=${old.token}`)).toBeNull();
   });
 
@@ -127,18 +128,26 @@ describe('confirmation that signs nobody in', () => {
     expect((await call(app, 'POST', '/api/auth/signup', { body: { email, password: OTHER } })).status).toBe(201);
   });
 
-  it('rate-limits resend-confirmation per address asked for', async () => {
+  it('caps confirmation mails per address asked for, without saying so in the answer', async () => {
     const { app } = await makeTestApp({
       mailer: sink.mailer(),
       config: limitedConfig({ mailsPerEmail: 2 }),
     });
-    const statuses: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      statuses.push(
-        (await call(app, 'POST', '/api/auth/resend-confirmation', { body: { email: 'many@example.com' } })).status,
-      );
+    const email = 'many@example.com';
+    await call(app, 'POST', '/api/auth/signup', { body: { email, password: PASSWORD } });
+    await sink.mailTo(email, 1);
+    const answers: Array<{ status: number; body: unknown }> = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await call(app, 'POST', '/api/auth/resend-confirmation', { body: { email } });
+      answers.push({ status: res.status, body: await res.json() });
     }
-    expect(statuses).toEqual([202, 202, 429]);
+    expect(new Set(answers.map((a) => JSON.stringify(a)))).toEqual(
+      new Set([JSON.stringify({ status: 202, body: { delivery: 'mail' } })]),
+    );
+    await sink.mailTo(email, 3);
+    await new Promise((r) => setTimeout(r, 300));
+    // The sign-up's mail and two resent links: the last two asks sent nothing.
+    expect(sink.mails.filter((m) => m.includes(`To: ${email}`))).toHaveLength(3);
   });
 });
 
@@ -177,6 +186,102 @@ describe('limits that hold', () => {
       { cookie: device! },
     );
     expect(known.status).toBe(200);
+  });
+
+  it('a kept device mark stops passing the per-account ceiling after a password reset and after sign-out-everywhere', async () => {
+    const { app, deps } = await makeTestApp({ config: limitedConfig({ perAccount: 20 }) });
+    const { accounts } = await import('../../server/auth/account-queries');
+    const email = 'marks@example.com';
+    await signUp(app, email);
+    let password = PASSWORD;
+    const deviceOf = (res: Response) =>
+      res.headers
+        .getSetCookie()
+        .find((l) => l.startsWith('swatchbook_device='))
+        ?.split(';')[0];
+    const storm = async (round: number) => {
+      for (let i = 0; i < 25; i++) {
+        await authFrom(app, `203.0.${round}.${i}`, 'signin', { email, password: `guess ${round} ${i}` });
+      }
+    };
+    const fromKept = (cookie: string) => authFrom(app, '192.0.2.77', 'signin', { email, password }, { cookie });
+
+    // The device someone kept (a lost phone, a shared computer) signed in once.
+    const kept = deviceOf(await authFrom(app, '192.0.2.10', 'signin', { email, password }));
+    expect(kept).toBeTruthy();
+    // The owner resets the password (a mailed link or the administrator's: the same link).
+    password = 'new password after reset';
+    const token = await accounts(deps.sql, deps.now).createPasswordReset(
+      (await deps.sql.get<{ id: string }>('SELECT id FROM users WHERE email = ?', [email]))!.id,
+    );
+    const reset = await call(app, 'POST', '/api/auth/password-reset/confirm', { body: { token, password } });
+    expect(reset.status).toBe(200);
+    await storm(1);
+    // Before, the kept mark still passed the ceiling (200); now it is a stranger's device like any other.
+    expect((await fromKept(kept!)).status).toBe(429);
+    await deps.sql.run('DELETE FROM rate_limits');
+
+    // A mark made after the reset, then sign-out everywhere.
+    const second = await authFrom(app, '192.0.2.11', 'signin', { email, password });
+    const secondMark = deviceOf(second);
+    expect(secondMark).toBeTruthy();
+    expect((await call(app, 'POST', '/api/auth/signout-everywhere', { cookie: sessionCookie(second) })).status).toBe(
+      204,
+    );
+    await storm(2);
+    expect((await fromKept(secondMark!)).status).toBe(429);
+    expect(await deps.sql.get('SELECT count(*) AS n FROM known_devices')).toEqual({ n: 0 });
+  });
+
+  it("a stranger cannot block the owner: 50 wrong passwords from 5 addresses and 10 reset requests leave the owner's reset from a new device working, and the inbox holds at most the hourly cap", async () => {
+    const { app, deps } = await makeTestApp({ mailer: sink.mailer() });
+    const email = 'blocked@example.com';
+    await call(app, 'POST', '/api/auth/signup', { body: { email, password: PASSWORD } });
+    await sink.mailTo(email, 1);
+    await deps.sql.run('UPDATE users SET email_verified = 1 WHERE email = ?', [email]);
+    const mailsOf = (to: string) => sink.mails.filter((m) => m.includes(`To: ${to}`) && m.includes('/reset-password'));
+    // The stranger: ten wrong passwords from each of five addresses, then ten "forgot password" asks.
+    for (let a = 0; a < 5; a++) {
+      for (let i = 0; i < 10; i++) {
+        await authFrom(app, `198.51.100.${a}`, 'signin', { email, password: `guess ${a} ${i}` });
+      }
+    }
+    const strangerAsks: Response[] = [];
+    for (let i = 0; i < 10; i++) {
+      strangerAsks.push(
+        await call(app, 'POST', '/api/auth/password-reset', {
+          body: { email },
+          env: { incoming: { socket: { remoteAddress: `198.51.100.${20 + i}`, remotePort: 1 } } },
+        }),
+      );
+    }
+    expect(strangerAsks.map((r) => r.status)).toEqual(Array(10).fill(202));
+    // The owner on a new device: the account's ceiling slows password sign-in there (by design)...
+    const newDevice = { incoming: { socket: { remoteAddress: '192.0.2.200', remotePort: 1 } } };
+    const signIn = await call(app, 'POST', '/api/auth/signin', { body: { email, password: PASSWORD }, env: newDevice });
+    expect(signIn.status).toBe(429);
+    // ...but "forgot password" answers as always (before: 429, Retry-After 600), the same as for an
+    // address nobody has.
+    const ask = await call(app, 'POST', '/api/auth/password-reset', { body: { email }, env: newDevice });
+    const nobody = await call(app, 'POST', '/api/auth/password-reset', {
+      body: { email: 'nobody-here@example.com' },
+      env: newDevice,
+    });
+    expect(ask.status).toBe(202);
+    expect(nobody.status).toBe(202);
+    expect(await ask.json()).toEqual(await nobody.json());
+    // The inbox: the hourly cap's three mails, not eleven (before: ten, and none for the owner's own ask).
+    await sink.mailTo(email, 3);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(mailsOf(email)).toHaveLength(3);
+    // Any link in it resets the password from the new device and signs in there.
+    const token = linkToken(mailsOf(email).at(-1)!, '/reset-password');
+    const reset = await call(app, 'POST', '/api/auth/password-reset/confirm', {
+      body: { token, password: OTHER },
+      env: newDevice,
+    });
+    expect(reset.status).toBe(200);
+    expect(await whoAmI(app, sessionCookie(reset))).not.toBeNull();
   });
 
   it('spoofed X-Forwarded-For: behind one proxy the rightmost entry counts, whatever the client writes on the left', async () => {
@@ -303,11 +408,17 @@ describe('limits that hold', () => {
     expect((await call(app, 'DELETE', `/api/palettes/${a.id}`, { cookie })).status).toBe(204);
     const c = await create('C');
     expect(c.status).toBe(201);
-    // Undo is never refused, and the palette it brings back counts again.
+    // At the cap an Undo is refused like a create, in the server's words; a freed place lets it back.
+    const refusedUndo = await call(app, 'POST', `/api/palettes/${a.id}/undelete`, { cookie });
+    expect(refusedUndo.status).toBe(409);
+    expect(((await refusedUndo.json()) as ErrorBody).error.message).toMatch(/Delete some to bring these back/);
+    expect((await call(app, 'DELETE', `/api/palettes/${c.id}`, { cookie })).status).toBe(204);
     expect((await call(app, 'POST', `/api/palettes/${a.id}/undelete`, { cookie })).status).toBe(200);
     expect((await create('refused too')).status).toBe(409);
+    expect((await call(app, 'POST', `/api/palettes/${c.id}/undelete`, { cookie })).status).toBe(409);
     const bulk = await call(app, 'POST', '/api/palettes/delete', { cookie, body: { ids: [b.id, c.id] } });
-    expect(((await bulk.json()) as { deleted: string[] }).deleted.sort()).toEqual([b.id, c.id].sort());
+    // C was deleted already: only B goes.
+    expect(((await bulk.json()) as { deleted: string[] }).deleted).toEqual([b.id]);
     expect((await create('D')).status).toBe(201);
     expect((await create('refused again')).status).toBe(409);
     // Someone else's palettes are theirs to count.
@@ -324,6 +435,51 @@ describe('limits that hold', () => {
     );
     await rebuildPaletteProjections(deps.sql, deps.catalogue);
     expect(await snapshot(deps.sql)).toEqual(live);
+  });
+
+  it('cap bypass by Undo: import 5, delete all, import 5 more, undelete the first 5 (one by one and in bulk) stays at 5 live', async () => {
+    const cap = 5;
+    const { app, deps } = await makeTestApp({
+      config: { ...testConfig, caps: { palettes: cap, versionsPerPalette: 100 } },
+    });
+    const { cookie, id } = await signUp(app);
+    const importBatch = async (round: number) => {
+      const res = await call(app, 'POST', '/api/palettes/import', {
+        cookie,
+        body: {
+          palettes: Array.from({ length: cap }, (_, i) => ({
+            localId: `round-${round}-${i}`,
+            name: `R${round} ${i}`,
+            colorIds: colorIds(3, i),
+          })),
+        },
+      });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { palettes: Array<{ id: string }> }).palettes.map((p) => p.id);
+    };
+    const live = async () =>
+      ((await (await call(app, 'GET', '/api/palettes', { cookie })).json()) as { palettes: unknown[] }).palettes.length;
+    const first = await importBatch(1);
+    const deleted = await call(app, 'POST', '/api/palettes/delete', { cookie, body: { ids: first } });
+    expect(((await deleted.json()) as { deleted: string[] }).deleted).toHaveLength(cap);
+    await importBatch(2);
+    expect(await live()).toBe(cap);
+    // The attack: bring the first five back. Before, 200 and ten live palettes (fifteen after a second round).
+    const bulk = await call(app, 'POST', '/api/palettes/undelete', { cookie, body: { ids: first } });
+    expect(bulk.status).toBe(409);
+    const body = (await bulk.json()) as ErrorBody;
+    expect(body.error.code).toBe('palette_limit');
+    expect(body.error.message).toContain(`${cap} saved palettes`);
+    for (const paletteId of first) {
+      const one = await call(app, 'POST', `/api/palettes/${paletteId}/undelete`, { cookie });
+      expect(one.status).toBe(409);
+      expect(((await one.json()) as ErrorBody).error.code).toBe('palette_limit');
+    }
+    expect(await live()).toBe(cap);
+    // All or nothing: the refused bulk Undo brought none back, and the count the cap reads agrees.
+    expect(await deps.sql.get('SELECT palettes FROM palette_counts WHERE user_id = ?', [id])).toEqual({
+      palettes: cap,
+    });
   });
 
   it('pages the history: ?before=VERSION&limit=N', async () => {
@@ -415,7 +571,7 @@ describe('password reset, change password, sign out everywhere, absolute lifetim
       });
       expect(res.status).toBe(201);
       const token = linkToken(await sink.mailTo('forgot@example.com'), '/confirm');
-      await call(app, 'POST', '/api/auth/confirm', { body: { token } });
+      await call(app, 'POST', '/api/auth/confirm', { body: { token, password: PASSWORD } });
       const signin = await call(app, 'POST', '/api/auth/signin', {
         body: { email: 'forgot@example.com', password: PASSWORD },
       });

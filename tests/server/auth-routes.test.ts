@@ -2,9 +2,10 @@ import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RateLimitConfig } from '../../server/auth/rate-limit';
 import type { Logger } from '../../server/http/app-env';
 import { smtpMailer } from '../../server/auth/mailer';
-import { authFrom, call, limitedConfig, makeTestApp, sessionCookie, signUp, testConfig } from './helpers';
+import { authFrom, call, googleConfig, limitedConfig, makeTestApp, sessionCookie, signUp, testConfig } from './helpers';
 import { startSmtpSink } from './smtp-sink';
 
 type ErrorBody = { error: { code: string; message: string } };
@@ -243,17 +244,24 @@ describe('accounts: confirmation mail over SMTP', () => {
     expect(early.status).toBe(403);
     expect(((await early.json()) as ErrorBody).error.code).toBe('email_not_confirmed');
 
-    const wrong = await call(app, 'POST', '/api/auth/confirm', { body: { token: 'aaaaaaaaaaaaaaaaaaaa' } });
+    const wrong = await call(app, 'POST', '/api/auth/confirm', {
+      body: { token: 'aaaaaaaaaaaaaaaaaaaa', password: PASSWORD },
+    });
     expect(wrong.status).toBe(400);
     expect(((await wrong.json()) as ErrorBody).error.code).toBe('confirmation_invalid');
-    const confirm = await call(app, 'POST', '/api/auth/confirm', { body: { token } });
+    // The link alone confirms nothing: it asks for the password chosen at sign-up.
+    const bare = await call(app, 'POST', '/api/auth/confirm', { body: { token } });
+    expect(bare.status).toBe(400);
+    expect(((await bare.json()) as ErrorBody).error.code).toBe('invalid_request');
+    const confirm = await call(app, 'POST', '/api/auth/confirm', { body: { token, password: PASSWORD } });
     expect(confirm.status).toBe(200);
+    expect(await confirm.json()).toEqual({ email: 'eve@example.com', startedClean: false });
     const signin = await call(app, 'POST', '/api/auth/signin', {
       body: { email: 'eve@example.com', password: PASSWORD },
     });
     expect(signin.status).toBe(200);
     // A confirmation link works once.
-    const reuse = await call(app, 'POST', '/api/auth/confirm', { body: { token } });
+    const reuse = await call(app, 'POST', '/api/auth/confirm', { body: { token, password: PASSWORD } });
     expect(reuse.status).toBe(400);
   });
 
@@ -284,23 +292,8 @@ describe('accounts: Google sign-in (against a local OIDC mock)', () => {
   });
   afterAll(() => oidc.stop());
 
-  async function googleApp(logger?: Logger) {
-    const base = oidc.issuer.url!;
-    return await makeTestApp({
-      ...(logger ? { logger } : {}),
-      config: {
-        ...testConfig,
-        auth: {
-          google: {
-            clientId: 'swatchbook-test',
-            clientSecret: 'test-secret',
-            authorizationEndpoint: `${base}/authorize`,
-            tokenEndpoint: `${base}/token`,
-            issuer: base,
-          },
-        },
-      },
-    });
+  async function googleApp(logger?: Logger, rateLimits?: RateLimitConfig) {
+    return await makeTestApp({ ...(logger ? { logger } : {}), config: googleConfig(oidc.issuer.url!, rateLimits) });
   }
 
   /** Follows the whole redirect dance as a browser would, returning the final callback response. */
@@ -359,7 +352,9 @@ describe('accounts: Google sign-in (against a local OIDC mock)', () => {
     const session = (await (await call(app, 'GET', '/api/auth/session', { cookie: sessionCookie(done) })).json()) as {
       user: { id: string; providers: string[]; emailVerified: boolean };
     };
-    expect(session.user).toMatchObject({ id: squatter.id, providers: ['google'], emailVerified: true });
+    // A fresh account on the address: nothing the squatter set up came with it.
+    expect(session.user).toMatchObject({ providers: ['google'], emailVerified: true });
+    expect(session.user.id).not.toBe(squatter.id);
     // The squatter's session and password no longer open the account.
     const old = (await (await call(app, 'GET', '/api/auth/session', { cookie: squatter.cookie })).json()) as {
       user: unknown;
@@ -495,6 +490,77 @@ describe('accounts: Google sign-in (against a local OIDC mock)', () => {
     expect(codes.filter((code) => code === 'second_factor_expired')).toHaveLength(6);
     const late = await call(app, 'POST', '/api/auth/second-factor', { cookie, body: { totp: recoveryCodes[0] } });
     expect(await errorCode(late)).toBe('second_factor_expired');
+  });
+
+  it('one second-factor budget per account: spent on the password path, Google and the reset link answer 429 too', async () => {
+    email = 'wes@example.com';
+    verified = true;
+    const budget = 6;
+    const { app, deps } = await googleApp(undefined, { secondFactor: budget });
+    // The owner: a confirmed password account, linked to Google, with an authenticator app.
+    const { id } = await signUp(app, email);
+    await deps.sql.run('UPDATE users SET email_verified = 1 WHERE id = ?', [id]);
+    const first = await signInWithGoogle(app);
+    const owner = sessionCookie(first);
+    const ownerDevice = first.headers
+      .getSetCookie()
+      .find((l) => l.startsWith('swatchbook_device='))!
+      .split(';')[0]!;
+    const { secret } = (await (await call(app, 'POST', '/api/auth/totp/setup', { cookie: owner })).json()) as {
+      secret: string;
+    };
+    const at = Date.parse('2026-11-22T12:00:00Z');
+    const codeNow = () => generateHOTP(decodeBase32IgnorePadding(secret), BigInt(Math.floor(at / 30_000)), 6);
+    const enabled = await call(app, 'POST', '/api/auth/totp/enable', { cookie: owner, body: { code: codeNow() } });
+    expect(enabled.status).toBe(200);
+    const { recoveryCodes } = (await enabled.json()) as { recoveryCodes: string[] };
+
+    // The attacker holds the password and the Google account: codes on the password path, each from
+    // another address (so the per-address limit never answers), until the account's budget is spent.
+    const statuses: number[] = [];
+    for (let i = 0; i <= budget; i++) {
+      const res = await call(app, 'POST', '/api/auth/signin', {
+        body: { email, password: PASSWORD, totp: String(300000 + i) },
+        env: { incoming: { socket: { remoteAddress: `203.0.113.${i}`, remotePort: 1 } } },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([...Array(budget).fill(401), 429]);
+    // Then Google: before, every waiting sign-in checked five more codes. Now no code is checked, not
+    // even the right one, and the waiting sign-in keeps its tries for later.
+    for (let round = 0; round < 3; round++) {
+      const waiting = (await signInWithGoogle(app)).headers
+        .getSetCookie()
+        .find((l) => l.startsWith('swatchbook_pending_sign_in='))!
+        .split(';')[0]!;
+      for (const totp of ['111111', recoveryCodes[round]!]) {
+        const res = await call(app, 'POST', '/api/auth/second-factor', { cookie: waiting, body: { totp } });
+        expect(res.status, `round ${round}, ${totp}`).toBe(429);
+        expect(await errorCode(res)).toBe('rate_limited');
+        expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+      }
+    }
+    // And the reset link (a mailbox is one factor; the code is the other).
+    const { accounts } = await import('../../server/auth/account-queries');
+    const token = await accounts(deps.sql, deps.now).createPasswordReset(id);
+    const reset = await call(app, 'POST', '/api/auth/password-reset/confirm', {
+      body: { token, password: 'battery staple', totp: '222222' },
+    });
+    expect(reset.status).toBe(429);
+    // The owner's own browser, which signed in before, still finishes its Google sign-in.
+    const ownWaiting = (await signInWithGoogle(app)).headers
+      .getSetCookie()
+      .find((l) => l.startsWith('swatchbook_pending_sign_in='))!
+      .split(';')[0]!;
+    const ownCode = await call(app, 'POST', '/api/auth/second-factor', {
+      cookie: `${ownWaiting}; ${ownerDevice}`,
+      body: { totp: recoveryCodes[9]! },
+    });
+    expect(ownCode.status).toBe(200);
+    // Only the owner's code was spent: the ones sent past the budget were never checked.
+    expect(await deps.sql.get('SELECT count(*) AS n FROM totp_recovery_codes')).toEqual({
+      n: recoveryCodes.length - 1,
+    });
   });
 
   it('answers 404 when Google is not configured', async () => {

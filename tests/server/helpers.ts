@@ -84,6 +84,23 @@ export function sessionCookie(res: Response): string {
   return line.split(';')[0]!;
 }
 
+/** The test config with Google sign-in pointed at a local OpenID provider stand-in (oauth2-mock-server at `issuer`). */
+export function googleConfig(issuer: string, rateLimits?: RateLimitConfig): AppConfig {
+  return {
+    ...testConfig,
+    auth: {
+      ...(rateLimits ? { rateLimits } : {}),
+      google: {
+        clientId: 'swatchbook-test',
+        clientSecret: 'test-secret',
+        authorizationEndpoint: `${issuer}/authorize`,
+        tokenEndpoint: `${issuer}/token`,
+        issuer,
+      },
+    },
+  };
+}
+
 /** The test config with these rate limits (and any other setting given, e.g. trustProxy). */
 export function limitedConfig(rateLimits: RateLimitConfig, more: Partial<AppConfig> = {}): AppConfig {
   return { ...testConfig, ...more, auth: { google: null, rateLimits } };

@@ -111,6 +111,8 @@ describe('two-factor sign-in (TOTP)', () => {
 
   it('password reset does not bypass it', async () => {
     const t = await withTwoFactor();
+    // The owner proved the address (by mail, Google or an earlier reset link): the account is theirs.
+    await t.deps.sql.run('UPDATE users SET email_verified = 1 WHERE id = ?', [t.id]);
     // The same single-use link a reset mail or the administrator's CLI hands out.
     const { accounts } = await import('../../server/auth/account-queries');
     const token = await accounts(t.deps.sql, t.deps.now).createPasswordReset(t.id);
@@ -133,6 +135,7 @@ describe('two-factor sign-in (TOTP)', () => {
   it('codes sent at once with a reset link meet the same limit as codes sent one by one', async () => {
     const limit = 4;
     const t = await withTwoFactor(limitedConfig({ perEmail: limit }));
+    await t.deps.sql.run('UPDATE users SET email_verified = 1 WHERE id = ?', [t.id]);
     const { accounts } = await import('../../server/auth/account-queries');
     const token = await accounts(t.deps.sql, t.deps.now).createPasswordReset(t.id);
     // Whoever got into the mailbox guesses the second factor with many requests at once.

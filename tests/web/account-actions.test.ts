@@ -564,12 +564,19 @@ describe('mail links and passwords', () => {
   it('confirming an address signs nobody in; an expired link gets the server’s message', async () => {
     routes['POST /api/auth/confirm'] = (body) =>
       body.token === 'good' ? { body: { email: ana.email } } : refuse(400, 'invalid_token', 'This link has expired.');
-    expect(await confirmEmailAddress('stale')).toEqual({
+    expect(await confirmEmailAddress('stale', { password: 'correct horse' })).toEqual({
       ok: false,
       message: 'This link has expired.',
       code: 'invalid_token',
     });
-    expect(await confirmEmailAddress('good')).toEqual({ ok: true });
+    expect(await confirmEmailAddress('good', { password: 'correct horse' })).toEqual({ ok: true });
+    expect(await confirmEmailAddress('good', { newPassword: 'moss green larder' })).toEqual({ ok: true });
+    // The password goes with the link, the one or the other, never the link alone.
+    expect(calls.filter((c) => c.route === 'POST /api/auth/confirm').map((c) => c.body)).toEqual([
+      { token: 'stale', password: 'correct horse' },
+      { token: 'good', password: 'correct horse' },
+      { token: 'good', newPassword: 'moss green larder' },
+    ]);
     expect(authState.user).toBeNull();
     expect(savedState.source).toBe('local');
   });

@@ -94,7 +94,9 @@ export const totpEnable = (code: string) => request<TotpEnableResponse>('POST', 
 export const totpDisable = (password: string) => request<void>('POST', '/auth/totp/disable', { password });
 export const signOut = () => request<void>('POST', '/auth/signout');
 export const signOutEverywhere = () => request<void>('POST', '/auth/signout-everywhere');
-export const confirmEmail = (token: string) => request<ConfirmResponse>('POST', '/auth/confirm', { token });
+/** Confirms with the password chosen at sign-up, or with the holder's own new one (the account starts clean). */
+export const confirmEmail = (token: string, proof: { password: string } | { newPassword: string }) =>
+  request<ConfirmResponse>('POST', '/auth/confirm', { token, ...proof });
 export const resendConfirmation = (email: string) =>
   request<MailRequestResponse>('POST', '/auth/resend-confirmation', { email });
 export const requestPasswordReset = (email: string) =>

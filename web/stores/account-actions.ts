@@ -192,8 +192,17 @@ export function resendConfirmation(email: string): Promise<AuthOutcome> {
   return attempt('Could not send a new link. Please try again.', () => api.resendConfirmation(email).then(succeeded));
 }
 
-export function confirmEmailAddress(token: string): Promise<AuthOutcome> {
-  return attempt('Could not confirm the address. Please try again.', () => api.confirmEmail(token).then(succeeded));
+/**
+ * A confirmation link's page: the password chosen at sign-up confirms the account as it is; a new
+ * password of the mailbox owner's own starts it clean. Either way nobody is signed in.
+ */
+export function confirmEmailAddress(
+  token: string,
+  proof: { password: string } | { newPassword: string },
+): Promise<AuthOutcome> {
+  return attempt('Could not confirm the address. Please try again.', () =>
+    api.confirmEmail(token, proof).then(succeeded),
+  );
 }
 
 /** A reset link's new password: the server signs this browser in and every other one out. */
