@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { z } from 'zod';
-import type { AppEnv } from '../http/app-env';
+import type { AppDeps, AppEnv, Logger } from '../http/app-env';
 import { eraseAccount } from '../account/account-erase';
-import { exportAccount } from '../account/account-export';
+import { accountExportChunks } from '../account/account-export';
+import { RateLimiter } from '../auth/rate-limit';
 import { verifyPassword } from '../auth/passwords';
 import { clearSessionCookie, readSessionCookie } from '../auth/session-cookie';
 import { clientIp } from '../http/client-ip';
@@ -11,6 +13,39 @@ import { validate } from '../http/validate';
 
 /** A Google-only account proves it is still its owner by a sign-in this recent. */
 const FRESH_SIGN_IN_MS = 10 * 60 * 1000;
+
+/**
+ * Exports per account per hour: each reads the whole account, so a loop of them is refused (429)
+ * rather than left to keep the server busy; enough for a person whose download failed to retry.
+ */
+const EXPORTS_PER_HOUR = 5;
+const exportLimiter = (deps: AppDeps) =>
+  new RateLimiter(deps.sql, 'export', EXPORTS_PER_HOUR, 60 * 60 * 1000, () => deps.now().getTime());
+
+/**
+ * A body read from `chunks` only as fast as the client takes it (the Node adapter waits for the
+ * socket to drain), so memory stays bounded whatever the size; a client that goes away stops the reads.
+ * A failure half-way can no longer change the status: the connection is cut, so the client sees a
+ * broken download rather than a complete-looking file.
+ */
+function textStream(chunks: AsyncGenerator<string, void, undefined>, logger: Logger): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await chunks.next();
+        if (done) controller.close();
+        else controller.enqueue(encoder.encode(value));
+      } catch (error) {
+        logger.error({ msg: 'account export failed', error: String(error) });
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await chunks.return(undefined);
+    },
+  });
+}
 
 const deleteSchema = z.object({ password: z.string().max(256).optional() });
 
@@ -21,12 +56,24 @@ function signedIn(c: { get(key: 'user'): AppEnv['Variables']['user'] }) {
 }
 
 export const accountRoutes = new Hono<AppEnv>()
-  .get('/account/export', async (c) => {
+  // Gzipped when the client accepts it (a full account is over a gigabyte of JSON, about a tenth of it gzipped).
+  .get('/account/export', compress(), async (c) => {
+    const { deps, services } = c.var;
     const user = signedIn(c);
-    const body = await exportAccount(c.var.services, c.var.deps, user);
-    const day = c.var.deps.now().toISOString().slice(0, 10);
+    const wait = await exportLimiter(deps).hit(user.id);
+    if (wait !== null) {
+      throw new ApiError(
+        429,
+        'rate_limited',
+        `You have exported your account ${EXPORTS_PER_HOUR} times this hour. Please wait and try again.`,
+        undefined,
+        { 'Retry-After': String(wait) },
+      );
+    }
+    const day = deps.now().toISOString().slice(0, 10);
     c.header('Content-Disposition', `attachment; filename="swatchbook-account-${day}.json"`);
-    return c.json(body);
+    c.header('Content-Type', 'application/json; charset=UTF-8');
+    return c.body(textStream(accountExportChunks(services, deps, user), deps.logger));
   })
   .delete('/account', validate('json', deleteSchema), async (c) => {
     const { deps, services } = c.var;

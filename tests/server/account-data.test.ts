@@ -63,6 +63,26 @@ describe('your data, and leaving', () => {
     expect((await call(app, 'GET', '/api/account/export')).status).toBe(401);
   });
 
+  it('refuses a sixth export within the hour with 429, the error shape and Retry-After, per account', async () => {
+    let now = new Date('2026-11-22T12:00:00Z').getTime();
+    const { app } = await makeTestApp({ now: () => new Date(now) });
+    const owner = await signUp(app);
+    const other = await signUp(app);
+    for (let i = 0; i < 5; i++) {
+      const res = await call(app, 'GET', '/api/account/export', { cookie: owner.cookie });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { account: { email: string } }).account.email).toBe(owner.email);
+    }
+    const refused = await call(app, 'GET', '/api/account/export', { cookie: owner.cookie });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await refused.json()) as ErrorBody).error.code).toBe('rate_limited');
+    // Someone else's budget is their own.
+    expect((await call(app, 'GET', '/api/account/export', { cookie: other.cookie })).status).toBe(200);
+    now += Number(refused.headers.get('retry-after')) * 1000;
+    expect((await call(app, 'GET', '/api/account/export', { cookie: owner.cookie })).status).toBe(200);
+  });
+
   it('deletes the account with its password: nothing of theirs is left in the database file, even after VACUUM; everyone else replays the same', async () => {
     const { app, deps } = await makeTestApp();
     const leaver = await signUp(app);
