@@ -66,5 +66,10 @@ describe('the API skeleton', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-eval');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    // Over plain http HSTS is meaningless: sent only where the public origin (or the request) is https.
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+    const tls = await makeTestApp({ config: { ...testConfig, publicOrigin: 'https://swatchbook.example' } });
+    const secure = await tls.app.request('https://swatchbook.example/api/health');
+    expect(secure.headers.get('strict-transport-security')).toMatch(/^max-age=\d+; includeSubDomains$/);
   });
 });
