@@ -12,6 +12,18 @@ const TABLES_OF_USER = [
   'pending_sign_ins',
 ] as const;
 
+/** Every table whose indexes may hold a person's keys. */
+const REBUILT = [
+  'users',
+  ...TABLES_OF_USER,
+  'palettes',
+  'palette_counts',
+  'shares',
+  'events',
+  'erased_accounts',
+  'erasing_streams',
+];
+
 /**
  * Erases a person: the user row, sessions, links, devices, identities, their palettes and shares,
  * and every event of their palette streams, in one transaction. The event log refuses DELETE except
@@ -61,8 +73,13 @@ export async function eraseAccount(sql: Sql, userId: string, now: () => Date): P
       sqlite?.pragma(`secure_delete = ${previous ? 'ON' : 'OFF'}`);
     }
   });
-  // Old page images in the WAL still hold what was deleted: fold them into the file and truncate it.
-  // Through the handle, so it waits until no other request's transaction holds the connection.
-  if (sqlite) await sql.get('PRAGMA wal_checkpoint(TRUNCATE)');
+  if (sqlite) {
+    // Interior pages of an index keep copies of keys (user ids, palette and share ids) as dividers
+    // after their rows are gone: rebuilt, the old pages are freed and zeroed (secure_delete).
+    for (const table of REBUILT) await sql.run(`REINDEX ${table}`);
+    // Old page images in the WAL still hold what was deleted: fold them into the file and truncate it.
+    // Through the handle, so it waits until no other request's transaction holds the connection.
+    await sql.get('PRAGMA wal_checkpoint(TRUNCATE)');
+  }
   return result;
 }
