@@ -12,14 +12,18 @@ const TABLES_OF_USER = [
   'pending_sign_ins',
 ] as const;
 
-/** Every table whose indexes may hold a person's keys. */
+/**
+ * The indexes whose keys carry a person's account id, address or share ids (tables for all their
+ * indexes). Rebuilt after an erasure: interior pages keep keys as dividers after the rows are gone.
+ * Not the events and palettes primary keys: rebuilding the log's index takes seconds per million
+ * events (the server waits meanwhile), and its dividers are only random palette ids (server/README.md).
+ */
 const REBUILT = [
   'users',
   ...TABLES_OF_USER,
-  'palettes',
+  'palettes_by_user',
   'palette_counts',
   'shares',
-  'events',
   'erased_accounts',
   'erasing_streams',
 ];
@@ -74,9 +78,8 @@ export async function eraseAccount(sql: Sql, userId: string, now: () => Date): P
     }
   });
   if (sqlite) {
-    // Interior pages of an index keep copies of keys (user ids, palette and share ids) as dividers
-    // after their rows are gone: rebuilt, the old pages are freed and zeroed (secure_delete).
-    for (const table of REBUILT) await sql.run(`REINDEX ${table}`);
+    // Rebuilt, the old index pages are freed, and zeroed (secure_delete, db/database.ts).
+    for (const name of REBUILT) await sql.run(`REINDEX ${name}`);
     // Old page images in the WAL still hold what was deleted: fold them into the file and truncate it.
     // Through the handle, so it waits until no other request's transaction holds the connection.
     await sql.get('PRAGMA wal_checkpoint(TRUNCATE)');

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createGunzip } from 'node:zlib';
+import Database from 'better-sqlite3';
 import { openDatabase } from '../../server/db/database';
 import { sqliteSql } from '../../server/db/sqlite-sql';
 import { fillAccount } from '../support/full-account';
@@ -152,6 +153,42 @@ const suite: BenchSuite = async () => {
           met: p99(health) <= 100,
         },
       ];
+
+      step(`erasing the tenth (${SMALL * VERSIONS} events) while health checks run…`);
+      const started = performance.now();
+      const erasing = fetch(`${server.url}/api/account`, {
+        method: 'DELETE',
+        headers: { origin: server.url, 'content-type': 'application/json', cookie: tenth },
+        body: JSON.stringify({ password: PASSWORD }),
+      });
+      const [erasedHealth, erased] = await Promise.all([pollHealth(server.url, erasing), erasing]);
+      if (erased.status !== 204) throw new Error(`erasure answered ${erased.status}`);
+      const eraseSeconds = (performance.now() - started) / 1000;
+      await server.stop();
+      step('the same file rebuilt whole (VACUUM), for comparison…');
+      const db = new Database(path);
+      const vacuumStarted = performance.now();
+      db.exec('VACUUM');
+      const vacuumSeconds = (performance.now() - vacuumStarted) / 1000;
+      db.close();
+      rows.push(
+        {
+          name: `erasing an account of ${SMALL} × ${VERSIONS} versions beside the full one: time`,
+          unit: 's',
+          median: eraseSeconds,
+          baseline: { name: 'a full VACUUM of the same file', median: vacuumSeconds },
+          target: 'well below a VACUUM (the server waits for it)',
+          met: eraseSeconds < vacuumSeconds,
+        },
+        {
+          name: 'GET /api/health during that erasure: slowest',
+          unit: 'ms',
+          median: Math.max(...erasedHealth),
+          samples: erasedHealth.length,
+          baseline: { name: 'health p99, no export running', median: p99(idle) },
+          target: 'informative: one transaction holds the file',
+        },
+      );
       return rows;
     } finally {
       await server.stop();
