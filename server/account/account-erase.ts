@@ -27,6 +27,17 @@ const REBUILT = [
   'erased_accounts',
   'erasing_streams',
 ];
+/** Every table an erasure deletes from (PostgreSQL's VACUUM takes tables). */
+const VACUUMED = [
+  'users',
+  ...TABLES_OF_USER,
+  'palettes',
+  'palette_counts',
+  'shares',
+  'events',
+  'erased_accounts',
+  'erasing_streams',
+];
 
 /**
  * Erases a person: the user row, sessions, links, devices, identities, their palettes and shares,
@@ -38,9 +49,14 @@ const REBUILT = [
  *
  * On SQLite, secure_delete overwrites the freed pages with zeros, and the WAL is checkpointed and
  * truncated afterwards, so no name or colour of theirs stays readable in the database files.
- * PostgreSQL has neither: its dead rows stay in the table files until VACUUM reuses them (server/README.md).
+ * PostgreSQL has neither: its dead rows stay in the table files until VACUUM frees their space and
+ * new rows overwrite it (server/README.md); `vacuumed` settles when the VACUUM it starts has run.
  */
-export async function eraseAccount(sql: Sql, userId: string, now: () => Date): Promise<{ streams: number }> {
+export async function eraseAccount(
+  sql: Sql,
+  userId: string,
+  now: () => Date,
+): Promise<{ streams: number; vacuumed: Promise<void> }> {
   // Pragmas exist only on SQLite, so they go to its connection, never through the shared interface.
   const sqlite = sqliteOf(sql);
   const result = await sql.transaction(async (tx) => {
@@ -83,6 +99,12 @@ export async function eraseAccount(sql: Sql, userId: string, now: () => Date): P
     // Old page images in the WAL still hold what was deleted: fold them into the file and truncate it.
     // Through the handle, so it waits until no other request's transaction holds the connection.
     await sql.get('PRAGMA wal_checkpoint(TRUNCATE)');
+    return { ...result, vacuumed: Promise.resolve() };
   }
-  return result;
+  // PostgreSQL keeps the deleted rows as dead tuples until VACUUM marks their space free for new rows
+  // to overwrite; autovacuum may wait for many more deletes. Asked for now, not awaited: on a large
+  // log it takes a while, and it takes no lock that reads or writes wait for. Without the right to
+  // vacuum (not the tables' owner) PostgreSQL skips it with a warning.
+  const vacuumed = sql.run(`VACUUM ${VACUUMED.join(', ')}`).then(() => {});
+  return { ...result, vacuumed };
 }

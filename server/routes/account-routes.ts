@@ -105,7 +105,10 @@ export const accountRoutes = new Hono<AppEnv>()
         );
       }
     }
-    await eraseAccount(deps.sql, user.id, deps.now);
+    const { vacuumed } = await eraseAccount(deps.sql, user.id, deps.now);
+    vacuumed.catch((error: unknown) =>
+      deps.logger.error({ msg: 'vacuum after an erasure failed', error: String(error) }),
+    );
     deps.logger.info({ msg: 'account erased' });
     clearSessionCookie(c, deps.config.publicOrigin);
     return c.body(null, 204);
