@@ -8,9 +8,9 @@ import type { PaletteRow } from '../palettes/palette-row';
 
 /** Palettes read per query, and versions per query of one palette's history: small, bounded reads. */
 const PALETTES_PER_PAGE = 20;
-const VERSIONS_PER_PAGE = 200;
+const VERSIONS_PER_PAGE = 100;
 /** Longest the export works before letting other requests run (one event-loop turn). */
-const SLICE_MS = 8;
+const SLICE_MS = 4;
 
 // Newest first, as the saved list shows them; the key (created_at, rowid) resumes after the last one.
 const FIRST_PAGE = `SELECT *, rowid AS row_key FROM palettes WHERE user_id = ?

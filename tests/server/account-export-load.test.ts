@@ -94,5 +94,5 @@ describe('exporting a full account', () => {
     } finally {
       await server.stop();
     }
-  }, 120_000);
+  }, 300_000);
 });
