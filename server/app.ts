@@ -47,7 +47,7 @@ export function createApp(deps: AppDeps) {
   const shell = deps.distDir ? readShell(deps.distDir) : null;
   const app = new Hono<AppEnv>()
     .use('*', requestContext(deps, createServices(deps)))
-    .use('*', securityHeaders(shell ? inlineScriptHashes(shell) : []));
+    .use('*', securityHeaders(shell ? inlineScriptHashes(shell) : [], deps.config.publicOrigin));
 
   // Public share reads first: no session, no cookie, cacheable (routes/share-routes.ts).
   app.route('/api', shareRoutes);

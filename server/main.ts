@@ -98,7 +98,8 @@ const app = createApp({
 });
 
 const server = serve({ fetch: app.fetch, port, hostname: env.HOST ?? '0.0.0.0' }, (info) => {
-  logger.info({ msg: 'listening', url: `http://localhost:${info.port}`, database: target.label });
+  const durability = target.engine === 'sqlite' ? { synchronous: target.synchronous } : {};
+  logger.info({ msg: 'listening', url: `http://localhost:${info.port}`, database: target.label, ...durability });
 });
 // An idle keep-alive connection is closed by the client or the proxy in front, never by us first:
 // Node's 5 s default closes it just as a client (or an nginx/ALB pool, 60 s idle) sends the next

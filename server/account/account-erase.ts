@@ -13,6 +13,33 @@ const TABLES_OF_USER = [
 ] as const;
 
 /**
+ * The indexes whose keys carry a person's account id, address or share ids (tables for all their
+ * indexes). Rebuilt after an erasure: interior pages keep keys as dividers after the rows are gone.
+ * Not the events and palettes primary keys: rebuilding the log's index takes seconds per million
+ * events (the server waits meanwhile), and its dividers are only random palette ids (server/README.md).
+ */
+const REBUILT = [
+  'users',
+  ...TABLES_OF_USER,
+  'palettes_by_user',
+  'palette_counts',
+  'shares',
+  'erased_accounts',
+  'erasing_streams',
+];
+/** Every table an erasure deletes from (PostgreSQL's VACUUM takes tables). */
+const VACUUMED = [
+  'users',
+  ...TABLES_OF_USER,
+  'palettes',
+  'palette_counts',
+  'shares',
+  'events',
+  'erased_accounts',
+  'erasing_streams',
+];
+
+/**
  * Erases a person: the user row, sessions, links, devices, identities, their palettes and shares,
  * and every event of their palette streams, in one transaction. The event log refuses DELETE except
  * for streams listed in erasing_streams, which only accepts streams of an account already recorded
@@ -22,9 +49,14 @@ const TABLES_OF_USER = [
  *
  * On SQLite, secure_delete overwrites the freed pages with zeros, and the WAL is checkpointed and
  * truncated afterwards, so no name or colour of theirs stays readable in the database files.
- * PostgreSQL has neither: its dead rows stay in the table files until VACUUM reuses them (server/README.md).
+ * PostgreSQL has neither: its dead rows stay in the table files until VACUUM frees their space and
+ * new rows overwrite it (server/README.md); `vacuumed` settles when the VACUUM it starts has run.
  */
-export async function eraseAccount(sql: Sql, userId: string, now: () => Date): Promise<{ streams: number }> {
+export async function eraseAccount(
+  sql: Sql,
+  userId: string,
+  now: () => Date,
+): Promise<{ streams: number; vacuumed: Promise<void> }> {
   // Pragmas exist only on SQLite, so they go to its connection, never through the shared interface.
   const sqlite = sqliteOf(sql);
   const result = await sql.transaction(async (tx) => {
@@ -61,8 +93,18 @@ export async function eraseAccount(sql: Sql, userId: string, now: () => Date): P
       sqlite?.pragma(`secure_delete = ${previous ? 'ON' : 'OFF'}`);
     }
   });
-  // Old page images in the WAL still hold what was deleted: fold them into the file and truncate it.
-  // Through the handle, so it waits until no other request's transaction holds the connection.
-  if (sqlite) await sql.get('PRAGMA wal_checkpoint(TRUNCATE)');
-  return result;
+  if (sqlite) {
+    // Rebuilt, the old index pages are freed, and zeroed (secure_delete, db/database.ts).
+    for (const name of REBUILT) await sql.run(`REINDEX ${name}`);
+    // Old page images in the WAL still hold what was deleted: fold them into the file and truncate it.
+    // Through the handle, so it waits until no other request's transaction holds the connection.
+    await sql.get('PRAGMA wal_checkpoint(TRUNCATE)');
+    return { ...result, vacuumed: Promise.resolve() };
+  }
+  // PostgreSQL keeps the deleted rows as dead tuples until VACUUM marks their space free for new rows
+  // to overwrite; autovacuum may wait for many more deletes. Asked for now, not awaited: on a large
+  // log it takes a while, and it takes no lock that reads or writes wait for. Without the right to
+  // vacuum (not the tables' owner) PostgreSQL skips it with a warning.
+  const vacuumed = sql.run(`VACUUM ${VACUUMED.join(', ')}`).then(() => {});
+  return { ...result, vacuumed };
 }

@@ -150,6 +150,20 @@ export function createEventStore(sql: Sql, projections: readonly InlineProjectio
           ])
       ).map(toStored),
     /**
+     * Up to `limit` events of a stream after `afterVersion`, no later than `upToVersion`, in order: a
+     * long stream read in pages (the account export), so no one call holds it all.
+     */
+    readStreamPage: async (
+      streamId: string,
+      range: { afterVersion: number; upToVersion: number; limit: number },
+    ): Promise<StoredEvent[]> =>
+      (
+        await sql.all<EventRow>(
+          'SELECT * FROM events WHERE stream_id = ? AND version > ? AND version <= ? ORDER BY version LIMIT ?',
+          [streamId, range.afterVersion, range.upToVersion, range.limit],
+        )
+      ).map(toStored),
+    /**
      * Appends after checking the stream is at `expectedVersion`, with the inline projections, all in
      * one transaction (the caller's, when `db` is its handle). Throws ConcurrencyError when stale.
      */

@@ -1,7 +1,10 @@
 import type { ServerResponse } from 'node:http';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
+
+/** Hono's default: half a year, subdomains too. */
+const HSTS = 'max-age=15552000; includeSubDomains';
 
 /**
  * The CSP and friends; the shell's inline script (the theme before first paint) runs by its hash,
@@ -10,7 +13,7 @@ import { secureHeaders } from 'hono/secure-headers';
  * added to each finished Response through validating web Headers, which cost a share read about a
  * fifth of its time; elsewhere (tests calling the app directly) Hono's middleware runs as it is.
  */
-export function securityHeaders(scriptHashes: readonly string[]) {
+export function securityHeaders(scriptHashes: readonly string[], publicOrigin: string) {
   const hono = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
@@ -26,7 +29,13 @@ export function securityHeaders(scriptHashes: readonly string[]) {
       frameAncestors: ["'none'"],
     },
     crossOriginEmbedderPolicy: false,
+    // Added below, only where it means something.
+    strictTransportSecurity: false,
   });
+  // Browsers ignore HSTS over plain http (RFC 6797), and a plain-http deployment must not promise
+  // TLS it lacks: sent when the public origin (the TLS proxy in front) or the request itself is https.
+  const publicTls = publicOrigin.startsWith('https:');
+  const overTls = (c: Context) => publicTls || c.req.url.startsWith('https:');
   let fixed: Promise<Array<[string, string]>> | null = null;
   // The headers Hono's middleware sets on an empty answer: exactly its set, read once.
   const probe = async () => {
@@ -38,9 +47,13 @@ export function securityHeaders(scriptHashes: readonly string[]) {
   };
   return createMiddleware(async (c, next) => {
     const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
-    if (typeof outgoing?.setHeader !== 'function') return hono(c, next);
+    if (typeof outgoing?.setHeader !== 'function') {
+      if (overTls(c)) c.header('Strict-Transport-Security', HSTS);
+      return hono(c, next);
+    }
     fixed ??= probe();
     for (const [name, value] of await fixed) outgoing.setHeader(name, value);
+    if (overTls(c)) outgoing.setHeader('Strict-Transport-Security', HSTS);
     return next();
   });
 }

@@ -109,6 +109,8 @@ export function pageRoutes(distDir: string, renderer: PageRenderer | null) {
     shellTag ??= built ? tagOf(built.html) : null;
     const tags: Array<string | number> = [version, c.var.services.shareTag, shellTag ?? 'shell'];
     if (personal) tags.push(createHash('sha256').update(cookies.join('\u0000')).digest('base64url').slice(0, 12));
+    // A 304 carries the Vary its 200 would (compress adds Accept-Encoding only to a body it sends).
+    c.header('Vary', 'Cookie, Accept-Encoding');
     return answerIfFresh(c, strongETag(page, ...tags), personal ? PRIVATE_REVALIDATE : PUBLIC_SHORT);
   };
 

@@ -63,6 +63,26 @@ describe('your data, and leaving', () => {
     expect((await call(app, 'GET', '/api/account/export')).status).toBe(401);
   });
 
+  it('refuses a sixth export within the hour with 429, the error shape and Retry-After, per account', async () => {
+    let now = new Date('2026-11-22T12:00:00Z').getTime();
+    const { app } = await makeTestApp({ now: () => new Date(now) });
+    const owner = await signUp(app);
+    const other = await signUp(app);
+    for (let i = 0; i < 5; i++) {
+      const res = await call(app, 'GET', '/api/account/export', { cookie: owner.cookie });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { account: { email: string } }).account.email).toBe(owner.email);
+    }
+    const refused = await call(app, 'GET', '/api/account/export', { cookie: owner.cookie });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await refused.json()) as ErrorBody).error.code).toBe('rate_limited');
+    // Someone else's budget is their own.
+    expect((await call(app, 'GET', '/api/account/export', { cookie: other.cookie })).status).toBe(200);
+    now += Number(refused.headers.get('retry-after')) * 1000;
+    expect((await call(app, 'GET', '/api/account/export', { cookie: owner.cookie })).status).toBe(200);
+  });
+
   it('deletes the account with its password: nothing of theirs is left in the database file, even after VACUUM; everyone else replays the same', async () => {
     const { app, deps } = await makeTestApp();
     const leaver = await signUp(app);
@@ -138,6 +158,18 @@ describe('your data, and leaving', () => {
       for (const secret of secrets) expect(text.includes(secret), `${secret} left in the database`).toBe(false);
     };
     await check();
+    if (!sqlite) {
+      // PostgreSQL: the erasure asked for a VACUUM of the tables it deleted from, so dead rows' space is freed now.
+      const vacuumed = async () =>
+        (
+          await deps.sql.all<{ relname: string }>(
+            `SELECT relname FROM pg_stat_user_tables
+             WHERE schemaname = current_schema() AND last_vacuum IS NOT NULL AND relname IN ('users', 'events', 'palettes')`,
+          )
+        ).length;
+      for (let i = 0; i < 100 && (await vacuumed()) < 3; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(await vacuumed()).toBe(3);
+    }
     sqlite?.exec('VACUUM');
     sqlite?.pragma('wal_checkpoint(TRUNCATE)');
     await check();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeTestApp, testConfig } from './helpers';
+import { colorIds, makeTestApp, signUp, testConfig } from './helpers';
 
 describe('the API skeleton', () => {
   it('answers GET /api/health', async () => {
@@ -59,6 +59,30 @@ describe('the API skeleton', () => {
     expect(((await big.json()) as { error: { code: string } }).error.code).toBe('payload_too_large');
   });
 
+  it('refuses a JSON write that a browser marks cross-site even when it sends no Origin, and still takes one from a script', async () => {
+    const { app } = await makeTestApp();
+    const { cookie } = await signUp(app);
+    const post = (headers: Record<string, string>) =>
+      app.request('http://localhost:3000/api/palettes', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie, ...headers },
+        body: JSON.stringify({ name: 'Planted', colorIds: colorIds(3) }),
+      });
+    for (const site of ['cross-site', 'same-site']) {
+      const res = await post({ 'sec-fetch-site': site });
+      expect(res.status, site).toBe(403);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('forbidden_origin');
+    }
+    const list = async () =>
+      ((await (await app.request('/api/palettes', { headers: { cookie } })).json()) as { palettes: unknown[] })
+        .palettes;
+    expect(await list()).toHaveLength(0);
+    // The app's own page, and a script or curl (no browser, no Sec-Fetch-Site), still write.
+    expect((await post({ 'sec-fetch-site': 'same-origin' })).status).toBe(201);
+    expect((await post({})).status).toBe(201);
+    expect(await list()).toHaveLength(2);
+  });
+
   it('sends security headers with a strict CSP', async () => {
     const res = await (await makeTestApp()).app.request('/api/health');
     const csp = res.headers.get('content-security-policy') ?? '';
@@ -66,5 +90,10 @@ describe('the API skeleton', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-eval');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    // Over plain http HSTS is meaningless: sent only where the public origin (or the request) is https.
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+    const tls = await makeTestApp({ config: { ...testConfig, publicOrigin: 'https://swatchbook.example' } });
+    const secure = await tls.app.request('https://swatchbook.example/api/health');
+    expect(secure.headers.get('strict-transport-security')).toMatch(/^max-age=\d+; includeSubDomains$/);
   });
 });

@@ -5,6 +5,8 @@ import Database from 'better-sqlite3';
 import { describe, expect, it, vi } from 'vitest';
 import { migrate, openDatabase } from '../../server/db/database';
 import { migrations } from '../../server/db/migrations';
+import { openStore, storeFromEnv } from '../../server/db/open-store';
+import { sqliteOf } from '../../server/db/sqlite-sql';
 
 const tempPath = (...parts: string[]) => join(mkdtempSync(join(tmpdir(), 'swatchbook-db-')), ...parts);
 
@@ -38,6 +40,23 @@ describe('the database file', () => {
       migrations.map(({ version, name }) => ({ version, name })),
     );
     db.close();
+  });
+
+  it('syncs each commit to disk only where SQLITE_SYNCHRONOUS=full asks (power-loss safe), else survives a crash (NORMAL)', async () => {
+    // SQLite's numbers for the pragma: 1 NORMAL, 2 FULL.
+    const level = async (env: Record<string, string>) => {
+      const sql = await openStore(storeFromEnv({ DATABASE_PATH: tempPath('app.sqlite'), ...env }));
+      try {
+        return sqliteOf(sql)!.pragma('synchronous', { simple: true });
+      } finally {
+        await sql.close();
+      }
+    };
+    expect(await level({})).toBe(1);
+    expect(await level({ SQLITE_SYNCHRONOUS: 'normal' })).toBe(1);
+    expect(await level({ SQLITE_SYNCHRONOUS: 'full' })).toBe(2);
+    expect(await level({ SQLITE_SYNCHRONOUS: 'FULL' })).toBe(2);
+    expect(() => storeFromEnv({ DATABASE_PATH: 'x.sqlite', SQLITE_SYNCHRONOUS: 'off' })).toThrow(/normal .* or full/);
   });
 
   it('runs every migration once, in version order, whatever order it is given them in', () => {

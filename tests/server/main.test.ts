@@ -5,6 +5,16 @@ import { describe, expect, it } from 'vitest';
 import { startServer } from '../support/server-process';
 
 describe('the server process', () => {
+  it('sends HSTS when its public origin is https (behind a TLS proxy), on a real socket', async () => {
+    const server = await startServer({ env: { PUBLIC_ORIGIN: 'https://swatchbook.example' } });
+    try {
+      const res = await fetch(`${server.url}/api/health`);
+      expect(res.headers.get('strict-transport-security')).toMatch(/^max-age=\d+; includeSubDomains$/);
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('opens its SQLite file, serves the API and shuts down cleanly on SIGTERM', async () => {
     const server = await startServer();
     try {
@@ -19,6 +29,8 @@ describe('the server process', () => {
       expect(res.headers.get('referrer-policy')).toBe('no-referrer');
       expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
       expect(res.headers.get('cache-control')).toBe('no-store');
+      // Plain http (the default public origin): HSTS means nothing here and is not sent.
+      expect(res.headers.get('strict-transport-security')).toBeNull();
       // One structured log line per request, with method, path, status and duration.
       await new Promise((r) => setTimeout(r, 50));
       const line = server.logs

@@ -92,6 +92,16 @@ describe('share reads a CDN can hold', () => {
     expect(await page.text()).toContain('Hall');
     const again = await app.request(`/share/${shareId}`, { headers: { 'if-none-match': etag } });
     expect(again.status).toBe(304);
+    // A cache that keeps the 304's headers must still know the page differs by cookie and encoding.
+    expect(page.headers.get('vary')).toMatch(/cookie/i);
+    expect(again.headers.get('vary')).toBe(page.headers.get('vary'));
+    const zipped = await app.request(`/share/${shareId}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    const zippedAgain = await app.request(`/share/${shareId}`, {
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': zipped.headers.get('etag')! },
+    });
+    expect(zippedAgain.status).toBe(304);
+    expect(zippedAgain.headers.get('vary')).toBe(zipped.headers.get('vary'));
 
     // Their own palette is in the page they get: only their browser may keep it, under another tag.
     const own = encodeURIComponent(JSON.stringify({ colorIds: colorIds(4, 10), locked: [false, false, false, false] }));
