@@ -49,7 +49,8 @@ const NETWORK = 'network';
 /** No answer at all: callers branch on this code (and the server's `ApiErrorCode`s), never on status numbers. */
 export const isOffline = (error: unknown): boolean => error instanceof ApiFailure && error.code === NETWORK;
 
-async function request<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+/** Sends one call; a failure (no answer, no backend, an error answer) becomes an `ApiFailure`. */
+async function send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {
@@ -65,12 +66,12 @@ async function request<T>(method: string, path: string, body?: unknown, headers:
   } catch {
     throw new ApiFailure(0, NETWORK, 'Could not reach the server. Check your connection and try again.');
   }
-  if (response.status === 204) return undefined as T;
+  if (response.status === 204) return response;
   const isJson = (response.headers.get('content-type') ?? '').includes('application/json');
   // A static host answers /api/* with its own page or a bare 404: there is no backend.
   if (!isJson) throw new ApiFailure(response.status, 'not_configured', 'The server is not configured.');
-  const data = (await response.json().catch(() => null)) as unknown;
   if (!response.ok) {
+    const data = (await response.json().catch(() => null)) as unknown;
     const error = (data as { error?: { code?: unknown; message?: unknown } } | null)?.error;
     throw new ApiFailure(
       response.status,
@@ -78,7 +79,13 @@ async function request<T>(method: string, path: string, body?: unknown, headers:
       typeof error?.message === 'string' ? error.message : `The server answered ${response.status}.`,
     );
   }
-  return data as T;
+  return response;
+}
+
+async function request<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const response = await send(method, path, body, headers);
+  if (response.status === 204) return undefined as T;
+  return (await response.json().catch(() => null)) as T;
 }
 
 export const getConfig = () => request<ConfigResponse>('GET', '/config');
@@ -105,9 +112,12 @@ export const completePasswordReset = (token: string, password: string) =>
   request<SessionResponse>('POST', '/auth/password-reset/confirm', { token, password });
 export const changePassword = (currentPassword: string, newPassword: string) =>
   request<void>('POST', '/auth/password', { currentPassword, newPassword });
-/** The whole account as JSON text (every palette with its full history), for a download. */
-export async function exportAccount(): Promise<string> {
-  return JSON.stringify(await request<unknown>('GET', '/account/export'), null, 2);
+/**
+ * The account's export as the server streams it, never parsed: a full account is over a gigabyte of
+ * JSON, past the longest string a page may hold; the browser keeps a blob that large on disk.
+ */
+export async function exportAccount(): Promise<Blob> {
+  return (await send('GET', '/account/export')).blob();
 }
 export const deleteAccount = (password: string) => request<void>('DELETE', '/account', { password });
 /** Google sign-in is a full-page redirect; the server brings the user back to `/` (or `/?auth_error=`). */

@@ -234,13 +234,13 @@ export async function signOutEverywhere(): Promise<AuthOutcome> {
 
 /** Every palette with its full history, downloaded as one JSON file. */
 export async function downloadAccountData(): Promise<AuthOutcome> {
-  let text: string;
+  let file: Blob;
   try {
-    text = await api.exportAccount();
+    file = await api.exportAccount();
   } catch (error) {
     return failure(error, 'Could not download your data. Please try again.');
   }
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const url = URL.createObjectURL(file);
   const a = document.createElement('a');
   a.href = url;
   a.download = `swatchbook-account-${new Date().toISOString().slice(0, 10)}.json`;
