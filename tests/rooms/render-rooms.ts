@@ -1,9 +1,10 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
+import { colorsById } from '../shared/export/support';
 
 /**
  * The rooms the project renders itself with POV-Ray (Debian's `povray`, 3.7) from the scene files
@@ -11,7 +12,7 @@ import { PNG } from 'pngjs';
  * benchmark set (`.cache/room-bench/`, never committed). See README.md beside this file.
  *
  *   npm run rooms -- samples [--force]   sample rooms: JPEG per light, label mask, rooms.json
- *   npm run rooms -- bench [--size 512x384]   benchmark set, only what is missing
+ *   npm run rooms -- bench [--size 384x288]   benchmark set, only what is missing
  *   options: --rooms living,bedroom  --jobs 2 (POV-Ray processes at once, one thread each)
  */
 
@@ -47,7 +48,13 @@ const BENCH_PAINTS = ['farrow-ball-hague-blue', 'farrow-ball-calke-green', 'farr
 const SURFACE_LABELS: Record<number, string> = { 1: 'Walls', 2: 'Feature wall', 3: 'Ceiling', 4: 'Woodwork' };
 
 const SAMPLE_SIZE = { width: 1024, height: 768 };
-const BENCH_SIZE = { width: 512, height: 384 };
+const BENCH_SIZE = { width: 384, height: 288 };
+/**
+ * Radiosity quality the scenes are rendered at (`Quality` in scenes/common.inc): 0, the coarser
+ * one, keeps a render to seconds of CPU on a shared two-core machine; it is noise-free all the
+ * same (one thread: the same samples every time), only smoother in its indirect light.
+ */
+const QUALITY = 0;
 
 interface Gray {
   width: number;
@@ -56,12 +63,8 @@ interface Gray {
 }
 
 function catalogueHex(id: string): string {
-  const path = join(ROOT, 'data/generated/catalogue.json');
-  if (!existsSync(path)) throw new Error('data/generated/catalogue.json is missing: run `npm run catalogue` first');
-  const catalogue = JSON.parse(readFileSync(path, 'utf8')) as { colors: Array<{ id: string; hexCode: string }> };
-  const colour = catalogue.colors.find((c) => c.id === id);
-  if (!colour) throw new Error(`no catalogue paint ${id}`);
-  return colour.hexCode.toLowerCase();
+  const [colour] = colorsById(id);
+  return (colour?.hexCode ?? '').toLowerCase();
 }
 
 interface Shot {
@@ -103,11 +106,12 @@ function povray(shot: Shot): Promise<void> {
     args.push(
       `Declare=Light=${shot.light}`,
       'Declare=Mode=0',
+      `Declare=Quality=${QUALITY}`,
       `Declare=WallR=${r}`,
       `Declare=WallG=${g}`,
       `Declare=WallB=${b}`,
       'File_Gamma=sRGB',
-      '+A0.2',
+      '+A0.3',
       '+AM1',
     );
   }
@@ -126,9 +130,12 @@ function povray(shot: Shot): Promise<void> {
   });
 }
 
-/** Runs the renders that are missing, `jobs` at a time; returns how long each took. */
+/** Runs the renders that are missing (all with `force`), `jobs` at a time, logging how long each took. */
 async function renderAll(shots: Shot[], jobs: number, force: boolean): Promise<void> {
   const todo = shots.filter((s) => force || !existsSync(s.out));
+  if (todo.length > 0 && spawnSync('povray', ['--version']).error) {
+    throw new Error("POV-Ray is not installed: `apt-get install -y povray` (Debian's povray 3.7)");
+  }
   let next = 0;
   const worker = async () => {
     while (next < todo.length) {
@@ -389,7 +396,7 @@ async function main(argv: string[]): Promise<void> {
     console.log(`rooms: benchmark set ${relative(ROOT, set)}`);
   } else {
     console.error(
-      'usage: npm run rooms -- samples|bench [--rooms living,bedroom] [--jobs 2] [--size 512x384] [--force]',
+      'usage: npm run rooms -- samples|bench [--rooms living,bedroom] [--jobs 2] [--size 384x288] [--force]',
     );
     process.exitCode = 2;
   }
