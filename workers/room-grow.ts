@@ -1,0 +1,72 @@
+import type { RegionGraph } from './room-graph';
+
+/**
+ * How far a surface may stretch. A wall darkens with distance from the light and under shadows, so
+ * neighbours may differ in lightness more than in chromaticity, and the region as a whole may
+ * cover a wide lightness range; what stops it is an image edge or a change of colour.
+ */
+export interface GrowLimits {
+  /** Border edge strength, as a multiple of the picture's noise, above which the region stops. */
+  edgeOverNoise: number;
+  /** …but never below this many ΔE per pixel (a clean synthetic picture has no noise at all). */
+  edgeFloor: number;
+  /** Chromaticity step allowed between neighbours. */
+  chromaStep: number;
+  /** Chromaticity distance allowed from the tapped superpixel. */
+  chromaDrift: number;
+  /** L* step allowed between neighbours. */
+  lightnessStep: number;
+  /** (L*+16) ratio allowed from the tapped superpixel, either way: light fall-off and shadows. */
+  lightnessRatio: number;
+}
+
+export const DEFAULT_LIMITS: GrowLimits = {
+  edgeOverNoise: 4,
+  edgeFloor: 1.2,
+  chromaStep: 3,
+  chromaDrift: 8,
+  lightnessStep: 6,
+  lightnessRatio: 1.8,
+};
+
+function accepts(g: RegionGraph, from: number, to: number, seed: number, edge: number, limits: GrowLimits): boolean {
+  if ((g.opaque[to] as number) < 0.5) return false;
+  const edgeLimit = Math.max(limits.edgeFloor, limits.edgeOverNoise * g.edgeNoise);
+  if (edge > edgeLimit) return false;
+  const ca = g.chroma[to * 2] as number;
+  const cb = g.chroma[to * 2 + 1] as number;
+  if (Math.hypot(ca - (g.chroma[from * 2] as number), cb - (g.chroma[from * 2 + 1] as number)) > limits.chromaStep) {
+    return false;
+  }
+  if (Math.hypot(ca - (g.chroma[seed * 2] as number), cb - (g.chroma[seed * 2 + 1] as number)) > limits.chromaDrift) {
+    return false;
+  }
+  const l = g.lab[to * 3] as number;
+  if (Math.abs(l - (g.lab[from * 3] as number)) > limits.lightnessStep) return false;
+  const ratio = (l + 16) / ((g.lab[seed * 3] as number) + 16);
+  return ratio <= limits.lightnessRatio && ratio >= 1 / limits.lightnessRatio;
+}
+
+/** Superpixels reached from `seed` (breadth first), marked 1 in `into`; returns how many pixels. */
+export function growFrom(g: RegionGraph, seed: number, into: Uint8Array, limits: GrowLimits = DEFAULT_LIMITS): number {
+  if ((g.opaque[seed] as number) < 0.5) return 0;
+  const seen = new Uint8Array(g.count);
+  const queue = new Int32Array(g.count);
+  let head = 0;
+  let tail = 0;
+  let pixels = 0;
+  queue[tail++] = seed;
+  seen[seed] = 1;
+  while (head < tail) {
+    const k = queue[head++] as number;
+    into[k] = 1;
+    pixels += g.size[k] as number;
+    for (let i = g.start[k] as number; i < (g.start[k + 1] as number); i++) {
+      const j = g.to[i] as number;
+      if (seen[j] || !accepts(g, k, j, seed, g.edge[i] as number, limits)) continue;
+      seen[j] = 1;
+      queue[tail++] = j;
+    }
+  }
+  return pixels;
+}
