@@ -11,6 +11,8 @@ export interface RegionGraph {
   lab: Float32Array;
   /** a*, b* over (L* + 16), ×100: unchanged when the light on a matte surface dims or brightens. */
   chroma: Float32Array;
+  /** Mean edge strength inside each superpixel: high when it straddles a border SLIC missed. */
+  inner: Float32Array;
   /** Share of the superpixel's pixels that are opaque (0–1). */
   opaque: Float32Array;
   /** Adjacency in compressed rows: neighbours of k are `to[start[k]..start[k+1])`. */
@@ -22,32 +24,35 @@ export interface RegionGraph {
   edgeNoise: number;
 }
 
-/** Per pixel, the gradient of a lightly blurred L*a*b* image (Sobel, ΔE per pixel). */
-export function edgeMap(lab: Float32Array, width: number, height: number): Float32Array {
-  const blurred = blur3(lab, width, height);
+/** Per pixel, the gradient of a (lightly blurred) L*a*b* image (Sobel, ΔE per pixel). */
+export function edgeMap(b: Float32Array, width: number, height: number): Float32Array {
   const out = new Float32Array(width * height);
   for (let y = 0; y < height; y++) {
-    const ym = Math.max(0, y - 1) * width;
-    const yp = Math.min(height - 1, y + 1) * width;
-    const y0 = y * width;
+    const up = Math.max(0, y - 1) * width * 3;
+    const row = y * width * 3;
+    const down = Math.min(height - 1, y + 1) * width * 3;
     for (let x = 0; x < width; x++) {
-      const xm = Math.max(0, x - 1);
-      const xp = Math.min(width - 1, x + 1);
+      const l = Math.max(0, x - 1) * 3;
+      const r = Math.min(width - 1, x + 1) * 3;
+      const m = x * 3;
       let sum = 0;
       for (let c = 0; c < 3; c++) {
-        const at = (p: number) => blurred[p * 3 + c] as number;
-        const gx = at(ym + xp) + 2 * at(y0 + xp) + at(yp + xp) - at(ym + xm) - 2 * at(y0 + xm) - at(yp + xm);
-        const gy = at(yp + xm) + 2 * at(yp + x) + at(yp + xp) - at(ym + xm) - 2 * at(ym + x) - at(ym + xp);
+        const ul = b[up + l + c] as number;
+        const ur = b[up + r + c] as number;
+        const dl = b[down + l + c] as number;
+        const dr = b[down + r + c] as number;
+        const gx = ur + 2 * (b[row + r + c] as number) + dr - ul - 2 * (b[row + l + c] as number) - dl;
+        const gy = dl + 2 * (b[down + m + c] as number) + dr - ul - 2 * (b[up + m + c] as number) - ur;
         sum += gx * gx + gy * gy;
       }
-      out[y0 + x] = Math.sqrt(sum) / 8;
+      out[y * width + x] = Math.sqrt(sum) / 8;
     }
   }
   return out;
 }
 
 /** A separable [1 2 1]/4 blur of an interleaved 3-channel image: takes the edge of noise. */
-function blur3(src: Float32Array, width: number, height: number): Float32Array {
+export function blur3(src: Float32Array, width: number, height: number): Float32Array {
   const tmp = new Float32Array(src.length);
   const out = new Float32Array(src.length);
   for (let y = 0; y < height; y++) {
@@ -73,27 +78,30 @@ function blur3(src: Float32Array, width: number, height: number): Float32Array {
   return out;
 }
 
-function superpixelMeans(lab: Float32Array, opaque: Uint8Array, sp: Superpixels) {
+function superpixelMeans(lab: Float32Array, opaque: Uint8Array, edges: Float32Array, sp: Superpixels) {
   const size = new Int32Array(sp.count);
-  const sums = new Float64Array(sp.count * 4);
+  const sums = new Float64Array(sp.count * 5);
   for (let p = 0; p < sp.labels.length; p++) {
     const k = sp.labels[p] as number;
     size[k] = (size[k] as number) + 1;
-    for (let c = 0; c < 3; c++) sums[k * 4 + c] = (sums[k * 4 + c] as number) + (lab[p * 3 + c] as number);
-    sums[k * 4 + 3] = (sums[k * 4 + 3] as number) + (opaque[p] as number);
+    for (let c = 0; c < 3; c++) sums[k * 5 + c] = (sums[k * 5 + c] as number) + (lab[p * 3 + c] as number);
+    sums[k * 5 + 3] = (sums[k * 5 + 3] as number) + (opaque[p] as number);
+    sums[k * 5 + 4] = (sums[k * 5 + 4] as number) + (edges[p] as number);
   }
   const means = new Float32Array(sp.count * 3);
   const chroma = new Float32Array(sp.count * 2);
   const share = new Float32Array(sp.count);
+  const inner = new Float32Array(sp.count);
   for (let k = 0; k < sp.count; k++) {
     const n = Math.max(1, size[k] as number);
-    for (let c = 0; c < 3; c++) means[k * 3 + c] = (sums[k * 4 + c] as number) / n;
+    for (let c = 0; c < 3; c++) means[k * 3 + c] = (sums[k * 5 + c] as number) / n;
     const scale = 100 / ((means[k * 3] as number) + 16);
     chroma[k * 2] = (means[k * 3 + 1] as number) * scale;
     chroma[k * 2 + 1] = (means[k * 3 + 2] as number) * scale;
-    share[k] = (sums[k * 4 + 3] as number) / n;
+    share[k] = (sums[k * 5 + 3] as number) / n;
+    inner[k] = (sums[k * 5 + 4] as number) / n;
   }
-  return { size, means, chroma, share };
+  return { size, means, chroma, share, inner };
 }
 
 /** Borders between superpixels: for each touching pair, the summed edge strength and its length. */
@@ -139,7 +147,7 @@ export function buildGraph(
   sp: Superpixels,
   edges: Float32Array,
 ): RegionGraph {
-  const { size, means, chroma, share } = superpixelMeans(lab, opaque, sp);
+  const { size, means, chroma, share, inner } = superpixelMeans(lab, opaque, edges, sp);
   const { pairs, sums, lengths, count } = borders(sp.labels, width, edges);
   const degree = new Int32Array(sp.count + 1);
   for (const key of pairs.keys()) {
@@ -165,5 +173,5 @@ export function buildGraph(
       edge[at] = strength;
     }
   }
-  return { count: sp.count, size, lab: means, chroma, opaque: share, start, to, edge, edgeNoise: median(edges) };
+  return { count: sp.count, size, lab: means, chroma, inner, opaque: share, start, to, edge, edgeNoise: median(edges) };
 }

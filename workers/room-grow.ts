@@ -20,6 +20,9 @@ export interface GrowLimits {
   lightnessRatio: number;
 }
 
+/** Inner edge strength, as a share of the border limit, that marks a superpixel as straddling. */
+const LEAF_SHARE = 0.5;
+
 export const DEFAULT_LIMITS: GrowLimits = {
   edgeOverNoise: 4,
   edgeFloor: 1.2,
@@ -29,10 +32,12 @@ export const DEFAULT_LIMITS: GrowLimits = {
   lightnessRatio: 1.8,
 };
 
+const edgeLimit = (g: RegionGraph, limits: GrowLimits) =>
+  Math.max(limits.edgeFloor, limits.edgeOverNoise * g.edgeNoise);
+
 function accepts(g: RegionGraph, from: number, to: number, seed: number, edge: number, limits: GrowLimits): boolean {
   if ((g.opaque[to] as number) < 0.5) return false;
-  const edgeLimit = Math.max(limits.edgeFloor, limits.edgeOverNoise * g.edgeNoise);
-  if (edge > edgeLimit) return false;
+  if (edge > edgeLimit(g, limits)) return false;
   const ca = g.chroma[to * 2] as number;
   const cb = g.chroma[to * 2 + 1] as number;
   if (Math.hypot(ca - (g.chroma[from * 2] as number), cb - (g.chroma[from * 2 + 1] as number)) > limits.chromaStep) {
@@ -55,12 +60,15 @@ export function growFrom(g: RegionGraph, seed: number, into: Uint8Array, limits:
   let head = 0;
   let tail = 0;
   let pixels = 0;
+  // a superpixel with a strong edge inside straddles a border: it joins, but the region stops there
+  const leaf = edgeLimit(g, limits) * LEAF_SHARE;
   queue[tail++] = seed;
   seen[seed] = 1;
   while (head < tail) {
     const k = queue[head++] as number;
     into[k] = 1;
     pixels += g.size[k] as number;
+    if (k !== seed && (g.inner[k] as number) > leaf) continue;
     for (let i = g.start[k] as number; i < (g.start[k + 1] as number); i++) {
       const j = g.to[i] as number;
       if (seen[j] || !accepts(g, k, j, seed, g.edge[i] as number, limits)) continue;

@@ -7,7 +7,7 @@ export interface Superpixels {
   count: number;
 }
 
-const COMPACTNESS = 10;
+const COMPACTNESS = 7;
 const ITERATIONS = 5;
 
 interface Centres {

@@ -1,6 +1,6 @@
 import { fitWithin } from './image-header';
 import { type Pixels, resample } from './extract';
-import { buildGraph, edgeMap, type RegionGraph } from './room-graph';
+import { blur3, buildGraph, edgeMap, type RegionGraph } from './room-graph';
 import { growFrom } from './room-grow';
 import { labImage, opaqueMap } from './room-pixels';
 import { refineMask } from './room-refine';
@@ -41,7 +41,8 @@ export function analyse(image: Pixels, options: AnalyseOptions = {}): RoomAnalys
   const fit = fitWithin(image.width, image.height, Math.sqrt(options.maxPixels ?? DEFAULT_ANALYSIS_PIXELS));
   const small = fit.width * fit.height < image.width * image.height ? resample(image, fit.width, fit.height) : image;
   const { width, height } = small;
-  const lab = labImage(small);
+  // noise would steer superpixel borders and fake edges: both work on a lightly blurred picture
+  const lab = blur3(labImage(small), width, height);
   const size = Math.min(400, Math.max(36, (width * height) / SUPERPIXELS));
   const sp = slic(lab, width, height, size);
   const graph = buildGraph(lab, opaqueMap(small), width, sp, edgeMap(lab, width, height));
