@@ -24,16 +24,27 @@ export interface RegionGraph {
   edgeNoise: number;
 }
 
-/** Per pixel, the gradient of a (lightly blurred) L*a*b* image (Sobel, ΔE per pixel). */
+/** How far apart (pixels) the coarse gradient looks: light changes over more than this, objects do not. */
+const COARSE = 4;
+
+/**
+ * Per pixel, how much sharper the (lightly blurred) L*a*b* image changes here than over ±COARSE
+ * pixels, in ΔE per pixel: as Retinex assumes, a change of paint or object is a step, a change of
+ * light (fall-off, a soft shadow) a ramp, so a ramp scores ~0 and a step or a thin line stays.
+ */
 export function edgeMap(b: Float32Array, width: number, height: number): Float32Array {
   const out = new Float32Array(width * height);
   for (let y = 0; y < height; y++) {
     const up = Math.max(0, y - 1) * width * 3;
     const row = y * width * 3;
     const down = Math.min(height - 1, y + 1) * width * 3;
+    const farUp = Math.max(0, y - COARSE) * width * 3;
+    const farDown = Math.min(height - 1, y + COARSE) * width * 3;
     for (let x = 0; x < width; x++) {
       const l = Math.max(0, x - 1) * 3;
       const r = Math.min(width - 1, x + 1) * 3;
+      const farL = Math.max(0, x - COARSE) * 3;
+      const farR = Math.min(width - 1, x + COARSE) * 3;
       const m = x * 3;
       let sum = 0;
       for (let c = 0; c < 3; c++) {
@@ -43,9 +54,12 @@ export function edgeMap(b: Float32Array, width: number, height: number): Float32
         const dr = b[down + r + c] as number;
         const gx = ur + 2 * (b[row + r + c] as number) + dr - ul - 2 * (b[row + l + c] as number) - dl;
         const gy = dl + 2 * (b[down + m + c] as number) + dr - ul - 2 * (b[up + m + c] as number) - ur;
-        sum += gx * gx + gy * gy;
+        const cx = (b[row + farR + c] as number) - (b[row + farL + c] as number);
+        const cy = (b[farDown + m + c] as number) - (b[farUp + m + c] as number);
+        const excess = Math.sqrt(gx * gx + gy * gy) / 8 - Math.sqrt(cx * cx + cy * cy) / (2 * COARSE);
+        if (excess > 0) sum += excess * excess;
       }
-      out[y * width + x] = Math.sqrt(sum) / 8;
+      out[y * width + x] = Math.sqrt(sum);
     }
   }
   return out;
