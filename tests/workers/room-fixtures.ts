@@ -10,7 +10,7 @@ export interface SyntheticRoom {
   image: Pixels;
   /** 1 where the walls are. */
   walls: Uint8Array;
-  /** The same room with its walls in another paint (no bounce light: the plain ratio is exact here). */
+  /** The same room with its walls in another paint (their bounce light changing with it). */
   withWalls(paintHex: string): Pixels;
 }
 
@@ -22,13 +22,16 @@ export interface RoomOptions {
   cupboardHex?: string;
   /** Light colour (linear, per channel). */
   light?: readonly [number, number, number];
+  /** Share of a wall's light that comes off the other walls (radiosity: E = E₀ / (1 − share·ρ)). */
+  bounce?: number;
   /** Standard deviation of sensor noise, in sRGB levels. */
   noise?: number;
   seed?: number;
 }
 
 const lin = (v: number) => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
-const enc = (v: number) => {
+/** Linear light → sRGB byte. */
+export const enc = (v: number) => {
   const c = Math.max(0, Math.min(1, v));
   return Math.round((c <= 0.0031308 ? c * 12.92 : 1.055 * c ** (1 / 2.4) - 0.055) * 255);
 };
@@ -98,7 +101,15 @@ function noiseSource(seed: number): () => number {
 }
 
 export function syntheticRoom(options: RoomOptions = {}): SyntheticRoom {
-  const { width = 320, height = 240, wallHex = '#8fa79a', light = [1, 0.93, 0.82], noise = 0, seed = 7 } = options;
+  const {
+    width = 320,
+    height = 240,
+    wallHex = '#8fa79a',
+    light = [1, 0.93, 0.82],
+    noise = 0,
+    seed = 7,
+    bounce = 0,
+  } = options;
   const cupboard = linearHex(options.cupboardHex ?? '#97a898');
   const walls = new Uint8Array(width * height);
   const draw = (wall: number[]) => {
@@ -112,8 +123,10 @@ export function syntheticRoom(options: RoomOptions = {}): SyntheticRoom {
         const e = lightAt(u, v, s);
         const r = reflectance(s, u, v, wall, cupboard);
         const p = y * width + x;
+        const fromWalls = (c: number) => (s === 'wall' ? 1 / (1 - bounce * (wall[c] as number)) : 1);
         walls[p] = s === 'wall' ? 1 : 0;
-        for (let c = 0; c < 3; c++) data[p * 4 + c] = enc((r[c] as number) * e * (light[c] as number)) + rand() * noise;
+        for (let c = 0; c < 3; c++)
+          data[p * 4 + c] = enc((r[c] as number) * e * (light[c] as number) * fromWalls(c)) + rand() * noise;
         data[p * 4 + 3] = 255;
       }
     }

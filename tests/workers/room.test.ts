@@ -3,7 +3,7 @@ import { deltaE2000 } from '../../shared/color/difference';
 import { rgbToLab } from '../../shared/color/spaces';
 import type { Pixels } from '../../workers/extract';
 import { maskFromTaps, repaint } from '../../workers/room';
-import { iou, syntheticRoom } from './room-fixtures';
+import { enc, iou, linearHex, syntheticRoom } from './room-fixtures';
 
 const W = 320;
 const H = 240;
@@ -129,7 +129,7 @@ describe('repaint', () => {
   });
 
   it('keeps the light: a shaded wall repainted matches the same room painted that colour', () => {
-    const room = syntheticRoom();
+    const room = syntheticRoom({ bounce: 0.35 });
     const mask = Uint8Array.from(room.walls, (v) => v * 255);
     for (const paint of ['#1f3347', '#e8d9b5', '#b6532f']) {
       const truth = room.withWalls(paint);
@@ -142,10 +142,30 @@ describe('repaint', () => {
   it('a soft mask value blends between the photo and the repaint', () => {
     const image = solid(3, 1, [200, 200, 200, 255]);
     const out = repaint(image, Uint8Array.from([0, 128, 255]), '#204060', '#c8c8c8');
-    const [, mid, full] = [0, 1, 2].map((p) => out.data[p * 4 + 2] as number);
-    expect(full).toBe(0x60);
+    const [none, mid, full] = [0, 1, 2].map((p) => out.data[p * 4 + 2] as number);
+    expect(none).toBe(200);
+    expect(full).toBeLessThan(0x70);
     expect(mid).toBeGreaterThan(full as number);
     expect(mid).toBeLessThan(200);
+  });
+
+  it('a darker paint also darkens the light the walls bounce onto themselves', () => {
+    const room = syntheticRoom({ bounce: 0.35 });
+    const mask = Uint8Array.from(room.walls, (v) => v * 255);
+    const out = repaint(room.image, mask, '#2a3340', '#8fa79a');
+    const truth = room.withWalls('#2a3340');
+    // the plain ratio keeps the old paint's bounce light and comes out too light
+    const [oldPaint, newPaint] = [linearHex('#8fa79a'), linearHex('#2a3340')];
+    const plain = { ...room.image, data: new Uint8ClampedArray(room.image.data) };
+    for (let p = 0; p < mask.length; p++) {
+      for (let c = 0; c < 3 && mask[p]; c++) {
+        const seen = linearHex(`#${(room.image.data[p * 4 + c] as number).toString(16).padStart(2, '0').repeat(3)}`)[0];
+        plain.data[p * 4 + c] = enc((seen * (newPaint[c] as number)) / (oldPaint[c] as number));
+      }
+    }
+    const lightness = (img: Pixels) => meanDeltaE(img, truth, room.walls);
+    expect(lightness(out)).toBeLessThan(1);
+    expect(lightness(out)).toBeLessThan(lightness(plain));
   });
 
   it('bad input comes back unchanged, never a throw', () => {

@@ -1,0 +1,96 @@
+import type { Pixels } from './extract';
+import { linearOfHex, SRGB_TO_LINEAR } from './room-pixels';
+
+type Rgb = [number, number, number];
+
+/** Reflectance of the white of a ceiling or woodwork (a typical white's LRV, ~85). */
+const WHITE = 0.85;
+/** "A white, not sure which", when the photo holds no white to compare with. */
+const ASSUMED_WHITE = '#f3f1ea';
+const CLIPPED = 250;
+/** How far a pixel may be from the light's own chromaticity and still count as white. */
+const NEUTRAL = 0.035;
+const MIN_PAIRS = 40;
+
+const linear = (data: Pixels['data'], i: number, out: Float64Array) => {
+  out[0] = SRGB_TO_LINEAR[data[i] as number] as number;
+  out[1] = SRGB_TO_LINEAR[data[i + 1] as number] as number;
+  out[2] = SRGB_TO_LINEAR[data[i + 2] as number] as number;
+};
+const usable = (data: Pixels['data'], i: number) =>
+  (data[i + 3] as number) >= 128 &&
+  (data[i] as number) < CLIPPED &&
+  (data[i + 1] as number) < CLIPPED &&
+  (data[i + 2] as number) < CLIPPED;
+
+function median(values: number[]): number {
+  values.sort((a, b) => a - b);
+  return values[Math.floor(values.length / 2)] ?? Number.NaN;
+}
+
+/** The light's chromaticity (r, g of r+g+b) from the brightest fifth of what is not the surface. */
+function lightChromaticity(image: Pixels, mask: Uint8Array, step: number): [number, number] | null {
+  const samples: Array<[number, number, number]> = [];
+  const px = new Float64Array(3);
+  for (let p = 0; p < mask.length; p += step) {
+    if ((mask[p] as number) > 0 || !usable(image.data, p * 4)) continue;
+    linear(image.data, p * 4, px);
+    const sum = (px[0] as number) + (px[1] as number) + (px[2] as number);
+    if (sum > 0.03) samples.push([sum, (px[0] as number) / sum, (px[1] as number) / sum]);
+  }
+  if (samples.length < MIN_PAIRS) return null;
+  samples.sort((a, b) => b[0] - a[0]);
+  const top = samples.slice(0, Math.max(MIN_PAIRS, Math.floor(samples.length / 5)));
+  return [median(top.map((s) => s[1])), median(top.map((s) => s[2]))];
+}
+
+/**
+ * Per channel, wall / white for pixels of the surface next to a white in the same light (ceiling
+ * line, skirting, window and door frames): the light cancels, leaving the paints' ratio.
+ */
+function ratiosToWhite(image: Pixels, mask: Uint8Array, light: [number, number], step: number): number[][] {
+  const { width, height, data } = image;
+  const d = Math.max(3, Math.round(Math.max(width, height) / 150));
+  const ratios: number[][] = [[], [], []];
+  const wall = new Float64Array(3);
+  const white = new Float64Array(3);
+  for (let p = 0; p < mask.length; p += step) {
+    if ((mask[p] as number) < 250 || !usable(data, p * 4)) continue;
+    const x = p % width;
+    const y = (p - x) / width;
+    for (let k = 0; k < 4; k++) {
+      const qx = x + (k === 0 ? d : k === 1 ? -d : 0);
+      const qy = y + (k === 2 ? d : k === 3 ? -d : 0);
+      if (qx < 0 || qy < 0 || qx >= width || qy >= height) continue;
+      const q = qy * width + qx;
+      if ((mask[q] as number) > 0 || !usable(data, q * 4)) continue;
+      linear(data, q * 4, white);
+      const sum = (white[0] as number) + (white[1] as number) + (white[2] as number);
+      if (
+        sum < 0.05 ||
+        Math.hypot((white[0] as number) / sum - light[0], (white[1] as number) / sum - light[1]) > NEUTRAL
+      ) {
+        continue;
+      }
+      linear(data, p * 4, wall);
+      for (let c = 0; c < 3; c++) ratios[c]?.push((wall[c] as number) / Math.max(1e-4, white[c] as number));
+    }
+  }
+  return ratios;
+}
+
+/**
+ * What the surface is painted now, as linear RGB, read from the photo itself: the surface beside
+ * the whites around it (ceiling, woodwork) in the same light; a typical white when there are none.
+ */
+export function estimateWallPaint(image: Pixels, mask: Uint8Array): Rgb {
+  const fallback = linearOfHex(ASSUMED_WHITE) as Rgb;
+  const n = Math.min(mask.length, image.width * image.height);
+  if (n === 0) return fallback;
+  const step = Math.max(1, Math.floor(n / 300_000)) | 1;
+  const light = lightChromaticity(image, mask, step);
+  if (!light) return fallback;
+  const ratios = ratiosToWhite(image, mask, light, step);
+  if ((ratios[0]?.length ?? 0) < MIN_PAIRS) return fallback;
+  return ratios.map((r) => Math.min(0.95, Math.max(0.005, WHITE * median(r)))) as Rgb;
+}
