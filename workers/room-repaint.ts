@@ -16,6 +16,17 @@ const CLIPPED = 250;
 const DARK = 0.004;
 const LUMA: Rgb = [0.2126, 0.7152, 0.0722];
 
+/** The estimate per mask (and photo): trying paint after paint on one surface reads the photo once. */
+const estimates = new WeakMap<Uint8Array, { data: Pixels['data']; paint: Rgb }>();
+
+function wallsNow(image: Pixels, mask: Uint8Array): Rgb {
+  const known = estimates.get(mask);
+  if (known && known.data === image.data) return known.paint;
+  const paint = estimateWallPaint(image, mask);
+  estimates.set(mask, { data: image.data, paint });
+  return paint;
+}
+
 /** Per channel: new/old paint, with the walls' own bounce light following the paint. */
 function paintGain(paint: Rgb, now: Rgb): Rgb {
   return paint.map((p, c) => {
@@ -81,7 +92,7 @@ export function repaint(image: Pixels, mask: Uint8Array, paintHex: string, walls
   const n = Math.min(mask.length, image.width * image.height);
   if (!paint || n === 0) return out;
   const given = wallsNowHex === undefined ? null : linearOfHex(wallsNowHex);
-  const now = (given ?? estimateWallPaint(image, mask)).map((v) => Math.max(1e-4, v)) as Rgb;
+  const now = (given ?? wallsNow(image, mask)).map((v) => Math.max(1e-4, v)) as Rgb;
   const gain = paintGain(paint, now);
   const colour = meanLightColour(image, mask, now);
   const est = new Float64Array(3);

@@ -11,6 +11,12 @@ const CLIPPED = 250;
 /** How far a pixel may be from the light's own chromaticity and still count as white. */
 const NEUTRAL = 0.035;
 const MIN_PAIRS = 40;
+/** Where to look for a white beside the wall: left, right, below (in the photo's pixels × a distance). */
+const BESIDE = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+] as const;
 
 const linear = (data: Pixels['data'], i: number, out: Float64Array) => {
   out[0] = SRGB_TO_LINEAR[data[i] as number] as number;
@@ -48,7 +54,13 @@ function lightChromaticity(image: Pixels, mask: Uint8Array, step: number): [numb
  * Per channel, wall / white for pixels of the surface next to a white in the same light (ceiling
  * line, skirting, window and door frames): the light cancels, leaving the paints' ratio.
  */
-function ratiosToWhite(image: Pixels, mask: Uint8Array, light: [number, number], step: number): number[][] {
+function ratiosToWhite(
+  image: Pixels,
+  mask: Uint8Array,
+  light: [number, number],
+  step: number,
+  offsets: ReadonlyArray<readonly [number, number]>,
+): number[][] {
   const { width, height, data } = image;
   const d = Math.max(3, Math.round(Math.max(width, height) / 150));
   const ratios: number[][] = [[], [], []];
@@ -58,9 +70,9 @@ function ratiosToWhite(image: Pixels, mask: Uint8Array, light: [number, number],
     if ((mask[p] as number) < 250 || !usable(data, p * 4)) continue;
     const x = p % width;
     const y = (p - x) / width;
-    for (let k = 0; k < 4; k++) {
-      const qx = x + (k === 0 ? d : k === 1 ? -d : 0);
-      const qy = y + (k === 2 ? d : k === 3 ? -d : 0);
+    for (const [dx, dy] of offsets) {
+      const qx = x + dx * d;
+      const qy = y + dy * d;
       if (qx < 0 || qy < 0 || qx >= width || qy >= height) continue;
       const q = qy * width + qx;
       if ((mask[q] as number) > 0 || !usable(data, q * 4)) continue;
@@ -87,10 +99,12 @@ export function estimateWallPaint(image: Pixels, mask: Uint8Array): Rgb {
   const fallback = linearOfHex(ASSUMED_WHITE) as Rgb;
   const n = Math.min(mask.length, image.width * image.height);
   if (n === 0) return fallback;
-  const step = Math.max(1, Math.floor(n / 300_000)) | 1;
+  const step = Math.max(1, Math.floor(n / 150_000)) | 1;
   const light = lightChromaticity(image, mask, step);
   if (!light) return fallback;
-  const ratios = ratiosToWhite(image, mask, light, step);
+  // frames and skirting share the wall's plane and light; the ceiling faces elsewhere, so it is the last resort
+  let ratios = ratiosToWhite(image, mask, light, step, BESIDE);
+  if ((ratios[0]?.length ?? 0) < MIN_PAIRS) ratios = ratiosToWhite(image, mask, light, step, [...BESIDE, [0, -1]]);
   if ((ratios[0]?.length ?? 0) < MIN_PAIRS) return fallback;
   return ratios.map((r) => Math.min(0.95, Math.max(0.005, WHITE * median(r)))) as Rgb;
 }
