@@ -166,7 +166,7 @@ function repaintRows(entries: RoomEntry[]): BenchRow[] {
 
 /** Rendered rooms with the truth: masks from taps against the true walls, repaints against re-renders. */
 const suite: BenchSuite = async () => {
-  const set = loadRoomSet();
+  const set = await loadRoomSet();
   if ('missing' in set) {
     console.log(`room quality: ${set.missing}`);
     return [{ name: 'room quality: benchmark set missing', unit: '', median: Number.NaN, target: set.missing }];

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import jpeg from 'jpeg-js';
@@ -20,55 +19,47 @@ export interface RoomEntry {
 
 /** Where the set lives: ROOM_BENCH_DIR, else `.cache/room-bench` of this checkout. */
 export const roomSetDir = () => process.env.ROOM_BENCH_DIR ?? join(ROOT, '.cache/room-bench');
-/** The script that renders the set (from the room scenes), when this checkout has it. */
-const GENERATOR = join(ROOT, 'tests/rooms/render-bench-set.ts');
+/** The module that renders the set with POV-Ray from the room scenes, when this checkout has it. */
+const RENDERER = join(ROOT, 'tests/rooms/render-rooms.ts');
 
 export function readPng(path: string): Pixels {
   const png = PNG.sync.read(readFileSync(path));
   return { width: png.width, height: png.height, data: new Uint8ClampedArray(png.data) };
 }
 
+/** An entry of `set.json` as the room renderer writes it (file names relative to the set's folder). */
 interface SetJsonEntry {
-  name?: string;
-  id?: string;
-  image?: string;
-  mask?: string;
-  taps: Array<{ x: number; y: number }>;
+  room: string;
+  light: string;
+  image: string;
+  mask: string;
   wallsNowHex: string;
-  paints?: Array<{ hex: string; image?: string; file?: string }>;
+  taps: Array<{ x: number; y: number }>;
+  repaints: Array<{ paintId?: string; paintHex: string; image: string }>;
 }
 
 function loadEntry(dir: string, raw: SetJsonEntry): RoomEntry {
-  const name = raw.name ?? raw.id ?? 'room';
-  const image = readPng(join(dir, raw.image ?? `${name}.png`));
-  const mask = readPng(join(dir, raw.mask ?? `${name}.mask.png`));
+  const image = readPng(join(dir, raw.image));
+  const mask = readPng(join(dir, raw.mask));
   const walls = new Uint8Array(mask.width * mask.height);
   for (let p = 0; p < walls.length; p++) walls[p] = (mask.data[p * 4] as number) >= 128 ? 1 : 0;
-  const repaints = (raw.paints ?? []).map((paint, k) => ({
-    hex: paint.hex,
-    image: readPng(join(dir, paint.image ?? paint.file ?? `${name}.paint-${k}.png`)),
-  }));
-  return { name, image, walls, taps: raw.taps, wallsNowHex: raw.wallsNowHex, repaints };
+  const repaints = raw.repaints.map((paint) => ({ hex: paint.paintHex, image: readPng(join(dir, paint.image)) }));
+  return { name: `${raw.room}-${raw.light}`, image, walls, taps: raw.taps, wallsNowHex: raw.wallsNowHex, repaints };
 }
 
 /** The benchmark set, rendering it first when it is missing and this checkout can; else why not. */
-export function loadRoomSet(): { entries: RoomEntry[] } | { missing: string } {
+export async function loadRoomSet(): Promise<{ entries: RoomEntry[] } | { missing: string }> {
   const dir = roomSetDir();
   const setFile = join(dir, 'set.json');
-  if (!existsSync(setFile) && existsSync(GENERATOR)) {
-    spawnSync(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), GENERATOR, dir], {
-      stdio: 'inherit',
-      cwd: ROOT,
-    });
+  if (!existsSync(setFile) && !process.env.ROOM_BENCH_DIR && existsSync(RENDERER)) {
+    const renderer = (await import(RENDERER)) as { ensureRoomBench?: (o: { jobs?: number }) => Promise<string> };
+    await renderer.ensureRoomBench?.({ jobs: 2 });
   }
   if (!existsSync(setFile)) {
-    return {
-      missing: `no ${setFile}: render it with \`npx tsx ${GENERATOR.slice(ROOT.length + 1)}\`, or set ROOM_BENCH_DIR`,
-    };
+    return { missing: `no ${setFile}: render it with \`npm run rooms -- bench\` (POV-Ray), or set ROOM_BENCH_DIR` };
   }
-  const json = JSON.parse(readFileSync(setFile, 'utf8')) as { entries?: SetJsonEntry[] } | SetJsonEntry[];
-  const list = Array.isArray(json) ? json : (json.entries ?? []);
-  return { entries: list.map((raw) => loadEntry(dirname(setFile), raw)) };
+  const json = JSON.parse(readFileSync(setFile, 'utf8')) as { entries: SetJsonEntry[] };
+  return { entries: json.entries.map((raw) => loadEntry(dirname(setFile), raw)) };
 }
 
 /** A gaussian-ish sample (sum of uniforms), from a seeded source. */
