@@ -23,7 +23,7 @@ export interface GrowLimits {
 /** Inner edge strength, as a share of the border limit, that marks a superpixel as straddling. */
 const LEAF_SHARE = 0.5;
 
-export const DEFAULT_LIMITS: GrowLimits = {
+const DEFAULT_LIMITS: GrowLimits = {
   edgeOverNoise: 4,
   edgeFloor: 1.2,
   chromaStep: 3,

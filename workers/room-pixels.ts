@@ -44,7 +44,7 @@ export function linearOfHex(hex: string): [number, number, number] | null {
 const labF = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
 
 /** CIELAB (D65) of linear RGB, written into `out` at `o` (L*, a*, b*). */
-export function linearToLab(r: number, g: number, b: number, out: Float32Array, o: number): void {
+function linearToLab(r: number, g: number, b: number, out: Float32Array, o: number): void {
   const fx = labF((0.4124564 * r + 0.3575761 * g + 0.1804375 * b) / 0.95047);
   const fy = labF(0.2126729 * r + 0.7151522 * g + 0.072175 * b);
   const fz = labF((0.0193339 * r + 0.119192 * g + 0.9503041 * b) / 1.08883);

@@ -17,13 +17,21 @@ const DARK = 0.004;
 const LUMA: Rgb = [0.2126, 0.7152, 0.0722];
 
 /** The estimate per mask (and photo): trying paint after paint on one surface reads the photo once. */
-const estimates = new WeakMap<Uint8Array, { data: Pixels['data']; paint: Rgb }>();
+const estimates = new WeakMap<Uint8Array, { data: Pixels['data']; sum: number; paint: Rgb }>();
+
+/** A checksum of the mask, so a mask edited in place (a brush stroke) is estimated afresh. */
+function checksum(mask: Uint8Array): number {
+  let h = 0;
+  for (let p = 0; p < mask.length; p++) h = (Math.imul(h, 31) + (mask[p] as number)) | 0;
+  return h;
+}
 
 function wallsNow(image: Pixels, mask: Uint8Array): Rgb {
   const known = estimates.get(mask);
-  if (known && known.data === image.data) return known.paint;
+  const sum = checksum(mask);
+  if (known && known.data === image.data && known.sum === sum) return known.paint;
   const paint = estimateWallPaint(image, mask);
-  estimates.set(mask, { data: image.data, paint });
+  estimates.set(mask, { data: image.data, sum, paint });
   return paint;
 }
 

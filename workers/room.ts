@@ -15,7 +15,10 @@ export interface Tap {
   erase?: boolean;
 }
 
-/** Everything a tap needs, computed once per photo (the slow part: ~all of the work). */
+/**
+ * Everything a tap needs, computed once per photo (the slow part: ~all of the work).
+ * @public the room worker keeps one per photo.
+ */
 export interface RoomAnalysis {
   /** The analysis picture's size (at most `maxPixels`), and the photo's. */
   width: number;
@@ -27,6 +30,7 @@ export interface RoomAnalysis {
   graph: RegionGraph;
 }
 
+/** @public the room worker picks the analysis size. */
 export interface AnalyseOptions {
   /** Largest analysis picture; bigger photos are averaged down first. */
   maxPixels?: number;
@@ -36,7 +40,10 @@ const DEFAULT_ANALYSIS_PIXELS = 1_000_000;
 /** Aim for about this many superpixels: fine enough for skirting and frames, few enough to grow fast. */
 const SUPERPIXELS = 3000;
 
-/** Superpixels, edges and their graph for `image`: the work done once before the first tap. */
+/**
+ * Superpixels, edges and their graph for `image`: the work done once before the first tap.
+ * @public the room worker calls it when a photo arrives.
+ */
 export function analyse(image: Pixels, options: AnalyseOptions = {}): RoomAnalysis {
   const fit = fitWithin(image.width, image.height, Math.sqrt(options.maxPixels ?? DEFAULT_ANALYSIS_PIXELS));
   const small = fit.width * fit.height < image.width * image.height ? resample(image, fit.width, fit.height) : image;
@@ -58,7 +65,10 @@ function superpixelAt(a: RoomAnalysis, tap: Tap): number {
   return a.labels[y * a.width + x] as number;
 }
 
-/** Which superpixels the taps select, in order: a tap adds the surface it lands on, an erase tap removes it. */
+/**
+ * Which superpixels the taps select, in order: a tap adds the surface it lands on, an erase tap removes it.
+ * @public the room worker calls it per tap.
+ */
 export function selectSuperpixels(a: RoomAnalysis, taps: readonly Tap[]): Uint8Array {
   const selected = new Uint8Array(a.graph.count);
   const region = new Uint8Array(a.graph.count);
@@ -72,11 +82,23 @@ export function selectSuperpixels(a: RoomAnalysis, taps: readonly Tap[]): Uint8A
   return selected;
 }
 
-/** The selection as a 0/255 mask at the analysis size (what an outline is drawn from). */
+/**
+ * The selection as a 0/255 mask at the analysis size (what an outline is drawn from).
+ * @public the room worker draws the outline from it.
+ */
 export function analysisMask(a: RoomAnalysis, selected: Uint8Array): Uint8Array {
   const out = new Uint8Array(a.width * a.height);
   for (let p = 0; p < out.length; p++) out[p] = selected[a.labels[p] as number] ? 255 : 0;
   return out;
+}
+
+/**
+ * The selection at the photo's own size, its edges snapped to the photo's (guided filter): what
+ * the repaint takes. `image` is the photo `a` was made from.
+ * @public the room worker calls it before repainting.
+ */
+export function photoMask(image: Pixels, a: RoomAnalysis, selected: Uint8Array): Uint8Array {
+  return refineMask(image, analysisMask(a, selected), a.width, a.height);
 }
 
 /** One byte per pixel of `image`, 255 where the tapped surfaces are, soft at their edges. */
@@ -84,5 +106,5 @@ export function maskFromTaps(image: Pixels, taps: readonly Tap[]): Uint8Array {
   const n = image.width * image.height;
   if (n === 0 || taps.length === 0) return new Uint8Array(n);
   const a = analyse(image);
-  return refineMask(image, analysisMask(a, selectSuperpixels(a, taps)), a.width, a.height);
+  return photoMask(image, a, selectSuperpixels(a, taps));
 }
