@@ -1,3 +1,4 @@
+import type { EdgeMaps } from './room-edges';
 import type { Superpixels } from './room-slic';
 
 /**
@@ -15,107 +16,68 @@ export interface RegionGraph {
   inner: Float32Array;
   /** Share of the superpixel's pixels that are opaque (0–1). */
   opaque: Float32Array;
+  /** Share of the superpixel's pixels with a clipped channel (0–1): blown-out light, colour unknown. */
+  clipped: Float32Array;
   /** Adjacency in compressed rows: neighbours of k are `to[start[k]..start[k+1])`. */
   start: Int32Array;
   to: Int32Array;
   /** Mean edge strength (ΔE per pixel) along that border. */
   edge: Float32Array;
+  /** The step between the two superpixels' colours beyond their ramp of light (ΔE). */
+  step: Float32Array;
   /** Typical edge strength of the picture (its median): the noise the thresholds scale with. */
   edgeNoise: number;
 }
 
-/** How far apart (pixels) the coarse gradient looks: light changes over more than this, objects do not. */
-const COARSE = 4;
+const FIELDS = 10; // L, a, b, opaque, edge, x, y, ramp slope, ramp pixels, clipped
 
-/**
- * Per pixel, how much sharper the (lightly blurred) L*a*b* image changes here than over ±COARSE
- * pixels, in ΔE per pixel: as Retinex assumes, a change of paint or object is a step, a change of
- * light (fall-off, a soft shadow) a ramp, so a ramp scores ~0 and a step or a thin line stays.
- */
-export function edgeMap(b: Float32Array, width: number, height: number): Float32Array {
-  const out = new Float32Array(width * height);
-  for (let y = 0; y < height; y++) {
-    const up = Math.max(0, y - 1) * width * 3;
-    const row = y * width * 3;
-    const down = Math.min(height - 1, y + 1) * width * 3;
-    const farUp = Math.max(0, y - COARSE) * width * 3;
-    const farDown = Math.min(height - 1, y + COARSE) * width * 3;
-    for (let x = 0; x < width; x++) {
-      const l = Math.max(0, x - 1) * 3;
-      const r = Math.min(width - 1, x + 1) * 3;
-      const farL = Math.max(0, x - COARSE) * 3;
-      const farR = Math.min(width - 1, x + COARSE) * 3;
-      const m = x * 3;
-      let sum = 0;
-      for (let c = 0; c < 3; c++) {
-        const ul = b[up + l + c] as number;
-        const ur = b[up + r + c] as number;
-        const dl = b[down + l + c] as number;
-        const dr = b[down + r + c] as number;
-        const gx = ur + 2 * (b[row + r + c] as number) + dr - ul - 2 * (b[row + l + c] as number) - dl;
-        const gy = dl + 2 * (b[down + m + c] as number) + dr - ul - 2 * (b[up + m + c] as number) - ur;
-        const cx = (b[row + farR + c] as number) - (b[row + farL + c] as number);
-        const cy = (b[farDown + m + c] as number) - (b[farUp + m + c] as number);
-        const excess = Math.sqrt(gx * gx + gy * gy) / 8 - Math.sqrt(cx * cx + cy * cy) / (2 * COARSE);
-        if (excess > 0) sum += excess * excess;
-      }
-      out[y * width + x] = Math.sqrt(sum);
-    }
-  }
-  return out;
-}
-
-/** A separable [1 2 1]/4 blur of an interleaved 3-channel image: takes the edge of noise. */
-export function blur3(src: Float32Array, width: number, height: number): Float32Array {
-  const tmp = new Float32Array(src.length);
-  const out = new Float32Array(src.length);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const p = (y * width + x) * 3;
-      const l = (y * width + Math.max(0, x - 1)) * 3;
-      const r = (y * width + Math.min(width - 1, x + 1)) * 3;
-      for (let c = 0; c < 3; c++)
-        tmp[p + c] = ((src[l + c] as number) + 2 * (src[p + c] as number) + (src[r + c] as number)) / 4;
-    }
-  }
-  for (let y = 0; y < height; y++) {
-    const u = Math.max(0, y - 1) * width;
-    const d = Math.min(height - 1, y + 1) * width;
-    for (let x = 0; x < width; x++) {
-      const p = (y * width + x) * 3;
-      for (let c = 0; c < 3; c++) {
-        out[p + c] =
-          ((tmp[(u + x) * 3 + c] as number) + 2 * (tmp[p + c] as number) + (tmp[(d + x) * 3 + c] as number)) / 4;
-      }
-    }
-  }
-  return out;
-}
-
-function superpixelMeans(lab: Float32Array, opaque: Uint8Array, edges: Float32Array, sp: Superpixels) {
-  const size = new Int32Array(sp.count);
-  const sums = new Float64Array(sp.count * 5);
+function superpixelSums(lab: Float32Array, flags: Uint8Array, maps: EdgeMaps, width: number, sp: Superpixels) {
+  const sums = new Float64Array(sp.count * FIELDS);
   for (let p = 0; p < sp.labels.length; p++) {
-    const k = sp.labels[p] as number;
-    size[k] = (size[k] as number) + 1;
-    for (let c = 0; c < 3; c++) sums[k * 5 + c] = (sums[k * 5 + c] as number) + (lab[p * 3 + c] as number);
-    sums[k * 5 + 3] = (sums[k * 5 + 3] as number) + (opaque[p] as number);
-    sums[k * 5 + 4] = (sums[k * 5 + 4] as number) + (edges[p] as number);
+    const o = (sp.labels[p] as number) * FIELDS;
+    for (let c = 0; c < 3; c++) sums[o + c] = (sums[o + c] as number) + (lab[p * 3 + c] as number);
+    sums[o + 3] = (sums[o + 3] as number) + ((flags[p] as number) & 1);
+    sums[o + 9] = (sums[o + 9] as number) + ((flags[p] as number) >> 1);
+    sums[o + 4] = (sums[o + 4] as number) + (maps.edge[p] as number);
+    sums[o + 5] = (sums[o + 5] as number) + (p % width);
+    sums[o + 6] = (sums[o + 6] as number) + Math.floor(p / width);
+    const ramp = maps.ramp[p] as number;
+    if (ramp >= 0) {
+      sums[o + 7] = (sums[o + 7] as number) + ramp;
+      sums[o + 8] = (sums[o + 8] as number) + 1;
+    }
   }
+  return sums;
+}
+
+/** Per superpixel: size, mean colour, chromaticity, opaque share, inner edge, centroid, ramp slope. */
+function superpixelMeans(lab: Float32Array, flags: Uint8Array, maps: EdgeMaps, width: number, sp: Superpixels) {
+  const sums = superpixelSums(lab, flags, maps, width, sp);
+  const size = new Int32Array(sp.count);
+  for (let p = 0; p < sp.labels.length; p++)
+    size[sp.labels[p] as number] = (size[sp.labels[p] as number] as number) + 1;
   const means = new Float32Array(sp.count * 3);
   const chroma = new Float32Array(sp.count * 2);
   const share = new Float32Array(sp.count);
   const inner = new Float32Array(sp.count);
+  const centre = new Float32Array(sp.count * 2);
+  const slope = new Float32Array(sp.count);
+  const clipped = new Float32Array(sp.count);
   for (let k = 0; k < sp.count; k++) {
     const n = Math.max(1, size[k] as number);
-    for (let c = 0; c < 3; c++) means[k * 3 + c] = (sums[k * 5 + c] as number) / n;
+    const o = k * FIELDS;
+    for (let c = 0; c < 3; c++) means[k * 3 + c] = (sums[o + c] as number) / n;
     const scale = 100 / ((means[k * 3] as number) + 16);
     chroma[k * 2] = (means[k * 3 + 1] as number) * scale;
     chroma[k * 2 + 1] = (means[k * 3 + 2] as number) * scale;
-    share[k] = (sums[k * 5 + 3] as number) / n;
-    inner[k] = (sums[k * 5 + 4] as number) / n;
+    share[k] = (sums[o + 3] as number) / n;
+    inner[k] = (sums[o + 4] as number) / n;
+    centre[k * 2] = (sums[o + 5] as number) / n;
+    centre[k * 2 + 1] = (sums[o + 6] as number) / n;
+    slope[k] = (sums[o + 7] as number) / Math.max(1, sums[o + 8] as number);
+    clipped[k] = (sums[o + 9] as number) / n;
   }
-  return { size, means, chroma, share, inner };
+  return { size, means, chroma, share, inner, centre, slope, clipped };
 }
 
 /** Borders between superpixels: for each touching pair, the summed edge strength and its length. */
@@ -154,15 +116,66 @@ function median(values: Float32Array): number {
   return sample[Math.floor(sample.length / 2)] ?? 0;
 }
 
+type Means = ReturnType<typeof superpixelMeans>;
+
+/** Of `from`'s neighbours, the one lying furthest along (dx, dy) from it, or -1 if none lies that way. */
+function alongFrom(m: Means, adj: Adjacency, from: number, dx: number, dy: number): number {
+  let best = -1;
+  let bestCos = 0.5;
+  for (let i = adj.start[from] as number; i < (adj.start[from + 1] as number); i++) {
+    const k = adj.to[i] as number;
+    const ex = (m.centre[k * 2] as number) - (m.centre[from * 2] as number);
+    const ey = (m.centre[k * 2 + 1] as number) - (m.centre[from * 2 + 1] as number);
+    const cos = (ex * dx + ey * dy) / (Math.hypot(ex, ey) * Math.hypot(dx, dy) || 1);
+    if (cos > bestCos) {
+      bestCos = cos;
+      best = k;
+    }
+  }
+  return best;
+}
+
+/**
+ * How much the colour changes from a to b beyond what the ramp of light on either side of them
+ * predicts (the change from a's far neighbour to a, or from b to b's far neighbour, whichever is
+ * smaller): a step of paint or object, in ΔE. On a ramp of light this is ~0.
+ */
+function stepBetween(m: Means, adj: Adjacency, a: number, b: number): number {
+  const dx = (m.centre[b * 2] as number) - (m.centre[a * 2] as number);
+  const dy = (m.centre[b * 2 + 1] as number) - (m.centre[a * 2 + 1] as number);
+  const before = alongFrom(m, adj, a, -dx, -dy);
+  const after = alongFrom(m, adj, b, dx, dy);
+  let best = Number.POSITIVE_INFINITY;
+  for (const [p, q] of [
+    [before, a],
+    [b, after],
+  ] as const) {
+    if (p < 0 || q < 0) continue;
+    let sq = 0;
+    for (let c = 0; c < 3; c++) {
+      const ramp = (m.means[q * 3 + c] as number) - (m.means[p * 3 + c] as number);
+      sq += ((m.means[b * 3 + c] as number) - (m.means[a * 3 + c] as number) - ramp) ** 2;
+    }
+    best = Math.min(best, sq);
+  }
+  return Number.isFinite(best) ? Math.sqrt(best) : 0;
+}
+
+interface Adjacency {
+  start: Int32Array;
+  to: Int32Array;
+}
+
 export function buildGraph(
   lab: Float32Array,
-  opaque: Uint8Array,
+  flags: Uint8Array,
   width: number,
   sp: Superpixels,
-  edges: Float32Array,
+  maps: EdgeMaps,
 ): RegionGraph {
-  const { size, means, chroma, share, inner } = superpixelMeans(lab, opaque, edges, sp);
-  const { pairs, sums, lengths, count } = borders(sp.labels, width, edges);
+  const m = superpixelMeans(lab, flags, maps, width, sp);
+  const { size, means, chroma, share, inner } = m;
+  const { pairs, sums, lengths, count } = borders(sp.labels, width, maps.edge);
   const degree = new Int32Array(sp.count + 1);
   for (const key of pairs.keys()) {
     const a = Math.floor(key / count);
@@ -187,5 +200,24 @@ export function buildGraph(
       edge[at] = strength;
     }
   }
-  return { count: sp.count, size, lab: means, chroma, inner, opaque: share, start, to, edge, edgeNoise: median(edges) };
+  const step = new Float32Array(to.length);
+  for (let a = 0; a < sp.count; a++) {
+    for (let i = start[a] as number; i < (start[a + 1] as number); i++)
+      step[i] = stepBetween(m, { start, to }, a, to[i] as number);
+  }
+  const edgeNoise = median(maps.edge);
+  return {
+    count: sp.count,
+    size,
+    lab: means,
+    chroma,
+    inner,
+    opaque: share,
+    clipped: m.clipped,
+    start,
+    to,
+    edge,
+    step,
+    edgeNoise,
+  };
 }

@@ -10,6 +10,8 @@ export interface GrowLimits {
   edgeOverNoise: number;
   /** …but never below this many ΔE per pixel (a clean synthetic picture has no noise at all). */
   edgeFloor: number;
+  /** Step (ΔE) between neighbours' mean colours beyond their ramp of light, above which the region stops. */
+  step: number;
   /** Chromaticity step allowed between neighbours. */
   chromaStep: number;
   /** Chromaticity distance allowed from the tapped superpixel. */
@@ -23,9 +25,10 @@ export interface GrowLimits {
 /** Inner edge strength, as a share of the border limit, that marks a superpixel as straddling. */
 const LEAF_SHARE = 0.5;
 
-const DEFAULT_LIMITS: GrowLimits = {
+export const DEFAULT_LIMITS: GrowLimits = {
   edgeOverNoise: 4,
   edgeFloor: 1.2,
+  step: 2,
   chromaStep: 3,
   chromaDrift: 8,
   lightnessStep: 6,
@@ -35,9 +38,9 @@ const DEFAULT_LIMITS: GrowLimits = {
 const edgeLimit = (g: RegionGraph, limits: GrowLimits) =>
   Math.max(limits.edgeFloor, limits.edgeOverNoise * g.edgeNoise);
 
-function accepts(g: RegionGraph, from: number, to: number, seed: number, edge: number, limits: GrowLimits): boolean {
+function accepts(g: RegionGraph, from: number, to: number, seed: number, i: number, limits: GrowLimits): boolean {
   if ((g.opaque[to] as number) < 0.5) return false;
-  if (edge > edgeLimit(g, limits)) return false;
+  if ((g.edge[i] as number) > edgeLimit(g, limits) || (g.step[i] as number) > limits.step) return false;
   const ca = g.chroma[to * 2] as number;
   const cb = g.chroma[to * 2 + 1] as number;
   if (Math.hypot(ca - (g.chroma[from * 2] as number), cb - (g.chroma[from * 2 + 1] as number)) > limits.chromaStep) {
@@ -53,7 +56,7 @@ function accepts(g: RegionGraph, from: number, to: number, seed: number, edge: n
 }
 
 /** Superpixels reached from `seed` (breadth first), marked 1 in `into`; returns how many pixels. */
-export function growFrom(g: RegionGraph, seed: number, into: Uint8Array, limits: GrowLimits = DEFAULT_LIMITS): number {
+export function growFrom(g: RegionGraph, seed: number, into: Uint8Array, limits: GrowLimits): number {
   if ((g.opaque[seed] as number) < 0.5) return 0;
   const seen = new Uint8Array(g.count);
   const queue = new Int32Array(g.count);
@@ -68,10 +71,11 @@ export function growFrom(g: RegionGraph, seed: number, into: Uint8Array, limits:
     const k = queue[head++] as number;
     into[k] = 1;
     pixels += g.size[k] as number;
-    if (k !== seed && (g.inner[k] as number) > leaf) continue;
+    // …and so does blown-out light, where wall and ceiling look the same because neither shows
+    if (k !== seed && ((g.inner[k] as number) > leaf || (g.clipped[k] as number) > 0.5)) continue;
     for (let i = g.start[k] as number; i < (g.start[k + 1] as number); i++) {
       const j = g.to[i] as number;
-      if (seen[j] || !accepts(g, k, j, seed, g.edge[i] as number, limits)) continue;
+      if (seen[j] || !accepts(g, k, j, seed, i, limits)) continue;
       seen[j] = 1;
       queue[tail++] = j;
     }

@@ -71,10 +71,15 @@ export function labImage(image: Pixels): Float32Array {
   return lab;
 }
 
-/** Whether each pixel counts as there (alpha ≥ 128): transparent pixels are never a surface. */
-export function opaqueMap(image: Pixels): Uint8Array {
+/** Bit 0: the pixel is there (alpha ≥ 128); bit 1: a channel is clipped (≥ 250), so its colour is unknown. */
+export function pixelFlags(image: Pixels): Uint8Array {
   const n = image.width * image.height;
   const out = new Uint8Array(n);
-  for (let p = 0; p < n; p++) out[p] = (image.data[p * 4 + 3] as number) >= 128 ? 1 : 0;
+  const d = image.data;
+  for (let p = 0; p < n; p++) {
+    const i = p * 4;
+    const clipped = (d[i] as number) >= 250 || (d[i + 1] as number) >= 250 || (d[i + 2] as number) >= 250;
+    out[p] = ((d[i + 3] as number) >= 128 ? 1 : 0) | (clipped ? 2 : 0);
+  }
   return out;
 }

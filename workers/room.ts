@@ -1,8 +1,9 @@
 import { fitWithin } from './image-header';
 import { type Pixels, resample } from './extract';
-import { blur3, buildGraph, edgeMap, type RegionGraph } from './room-graph';
-import { growFrom } from './room-grow';
-import { labImage, opaqueMap } from './room-pixels';
+import { blur3, edgeMap } from './room-edges';
+import { buildGraph, type RegionGraph } from './room-graph';
+import { DEFAULT_LIMITS, type GrowLimits, growFrom } from './room-grow';
+import { labImage, pixelFlags } from './room-pixels';
 import { refineMask } from './room-refine';
 import { slic } from './room-slic';
 
@@ -52,7 +53,7 @@ export function analyse(image: Pixels, options: AnalyseOptions = {}): RoomAnalys
   const lab = blur3(labImage(small), width, height);
   const size = Math.min(400, Math.max(36, (width * height) / SUPERPIXELS));
   const sp = slic(lab, width, height, size);
-  const graph = buildGraph(lab, opaqueMap(small), width, sp, edgeMap(lab, width, height));
+  const graph = buildGraph(lab, pixelFlags(small), width, sp, edgeMap(lab, width, height));
   return { width, height, sourceWidth: image.width, sourceHeight: image.height, labels: sp.labels, graph };
 }
 
@@ -69,14 +70,15 @@ function superpixelAt(a: RoomAnalysis, tap: Tap): number {
  * Which superpixels the taps select, in order: a tap adds the surface it lands on, an erase tap removes it.
  * @public the room worker calls it per tap.
  */
-export function selectSuperpixels(a: RoomAnalysis, taps: readonly Tap[]): Uint8Array {
+export function selectSuperpixels(a: RoomAnalysis, taps: readonly Tap[], limits?: Partial<GrowLimits>): Uint8Array {
+  const grow = { ...DEFAULT_LIMITS, ...limits };
   const selected = new Uint8Array(a.graph.count);
   const region = new Uint8Array(a.graph.count);
   for (const tap of taps) {
     const seed = superpixelAt(a, tap);
     if (seed < 0) continue;
     region.fill(0);
-    growFrom(a.graph, seed, region);
+    growFrom(a.graph, seed, region, grow);
     for (let k = 0; k < region.length; k++) if (region[k]) selected[k] = tap.erase ? 0 : 1;
   }
   return selected;
