@@ -34,38 +34,12 @@ function median(values: number[]): number {
   return values[Math.floor(values.length / 2)] ?? Number.NaN;
 }
 
-/** The light's chromaticity (r, g of r+g+b) from the brightest fifth of what is not the surface. */
-function lightChromaticity(image: Pixels, mask: Uint8Array, step: number): [number, number] | null {
-  const samples: Array<[number, number, number]> = [];
-  const px = new Float64Array(3);
-  for (let p = 0; p < mask.length; p += step) {
-    if ((mask[p] as number) > 0 || !usable(image.data, p * 4)) continue;
-    linear(image.data, p * 4, px);
-    const sum = (px[0] as number) + (px[1] as number) + (px[2] as number);
-    if (sum > 0.03) samples.push([sum, (px[0] as number) / sum, (px[1] as number) / sum]);
-  }
-  if (samples.length < MIN_PAIRS) return null;
-  samples.sort((a, b) => b[0] - a[0]);
-  const top = samples.slice(0, Math.max(MIN_PAIRS, Math.floor(samples.length / 5)));
-  return [median(top.map((s) => s[1])), median(top.map((s) => s[2]))];
-}
-
-/**
- * Per channel, wall / white for pixels of the surface next to a white in the same light (ceiling
- * line, skirting, window and door frames): the light cancels, leaving the paints' ratio.
- */
-function ratiosToWhite(
-  image: Pixels,
-  mask: Uint8Array,
-  light: [number, number],
-  step: number,
-  offsets: ReadonlyArray<readonly [number, number]>,
-): number[][] {
+/** Surface pixels beside pixels of something else, 6 linear values each (surface rgb, neighbour rgb). */
+function pairsBeside(image: Pixels, mask: Uint8Array, step: number, offsets: ReadonlyArray<readonly [number, number]>) {
   const { width, height, data } = image;
   const d = Math.max(3, Math.round(Math.max(width, height) / 150));
-  const ratios: number[][] = [[], [], []];
-  const wall = new Float64Array(3);
-  const white = new Float64Array(3);
+  const pairs: number[] = [];
+  const px = new Float64Array(3);
   for (let p = 0; p < mask.length; p += step) {
     if ((mask[p] as number) < 250 || !usable(data, p * 4)) continue;
     const x = p % width;
@@ -76,17 +50,38 @@ function ratiosToWhite(
       if (qx < 0 || qy < 0 || qx >= width || qy >= height) continue;
       const q = qy * width + qx;
       if ((mask[q] as number) > 0 || !usable(data, q * 4)) continue;
-      linear(data, q * 4, white);
-      const sum = (white[0] as number) + (white[1] as number) + (white[2] as number);
-      if (
-        sum < 0.05 ||
-        Math.hypot((white[0] as number) / sum - light[0], (white[1] as number) / sum - light[1]) > NEUTRAL
-      ) {
-        continue;
-      }
-      linear(data, p * 4, wall);
-      for (let c = 0; c < 3; c++) ratios[c]?.push((wall[c] as number) / Math.max(1e-4, white[c] as number));
+      linear(data, p * 4, px);
+      pairs.push(px[0] as number, px[1] as number, px[2] as number);
+      linear(data, q * 4, px);
+      pairs.push(px[0] as number, px[1] as number, px[2] as number);
     }
+  }
+  return pairs;
+}
+
+const chromaticity = (pairs: number[], i: number): [number, number, number] => {
+  const r = pairs[i + 3] as number;
+  const g = pairs[i + 4] as number;
+  const sum = r + g + (pairs[i + 5] as number);
+  return [sum, r / Math.max(1e-6, sum), g / Math.max(1e-6, sum)];
+};
+
+/**
+ * Per channel, surface / white over the pairs whose neighbour is a white: the light cancels,
+ * leaving the paints' ratio. The whites are the brighter half of the neighbours' usual colour
+ * (ceiling, woodwork), which is the light's own colour.
+ */
+function ratiosToWhite(pairs: number[]): number[][] {
+  const seen: Array<[number, number, number]> = [];
+  for (let i = 0; i < pairs.length; i += 6) seen.push(chromaticity(pairs, i));
+  const bright = seen.filter((c) => c[0] > 0.05).sort((a, b) => b[0] - a[0]);
+  const top = bright.slice(0, Math.ceil(bright.length / 2));
+  const light = [median(top.map((c) => c[1])), median(top.map((c) => c[2]))];
+  const ratios: number[][] = [[], [], []];
+  for (let i = 0, k = 0; i < pairs.length; i += 6, k++) {
+    const [sum, r, g] = seen[k] as [number, number, number];
+    if (sum < 0.05 || Math.hypot(r - (light[0] as number), g - (light[1] as number)) > NEUTRAL) continue;
+    for (let c = 0; c < 3; c++) ratios[c]?.push((pairs[i + c] as number) / Math.max(1e-4, pairs[i + 3 + c] as number));
   }
   return ratios;
 }
@@ -100,11 +95,10 @@ export function estimateWallPaint(image: Pixels, mask: Uint8Array): Rgb {
   const n = Math.min(mask.length, image.width * image.height);
   if (n === 0) return fallback;
   const step = Math.max(1, Math.floor(n / 150_000)) | 1;
-  const light = lightChromaticity(image, mask, step);
-  if (!light) return fallback;
   // frames and skirting share the wall's plane and light; the ceiling faces elsewhere, so it is the last resort
-  let ratios = ratiosToWhite(image, mask, light, step, BESIDE);
-  if ((ratios[0]?.length ?? 0) < MIN_PAIRS) ratios = ratiosToWhite(image, mask, light, step, [...BESIDE, [0, -1]]);
+  let ratios = ratiosToWhite(pairsBeside(image, mask, step, BESIDE));
+  if ((ratios[0]?.length ?? 0) < MIN_PAIRS)
+    ratios = ratiosToWhite(pairsBeside(image, mask, step, [...BESIDE, [0, -1]]));
   if ((ratios[0]?.length ?? 0) < MIN_PAIRS) return fallback;
   return ratios.map((r) => Math.min(0.95, Math.max(0.005, WHITE * median(r)))) as Rgb;
 }

@@ -139,6 +139,16 @@ describe('repaint', () => {
     }
   });
 
+  it('without the current paint, reads it from the whites beside the wall rather than assuming a white', () => {
+    const room = syntheticRoom({ wallHex: '#b6532f', noise: 2 });
+    const mask = Uint8Array.from(room.walls, (v) => v * 255);
+    const truth = room.withWalls('#3d4e57');
+    const estimated = meanDeltaE(repaint(room.image, mask, '#3d4e57'), truth, room.walls);
+    const assumedWhite = meanDeltaE(repaint(room.image, mask, '#3d4e57', '#f3f1ea'), truth, room.walls);
+    expect(estimated).toBeLessThan(3);
+    expect(estimated).toBeLessThan(assumedWhite / 3);
+  });
+
   it('a soft mask value blends between the photo and the repaint', () => {
     const image = solid(3, 1, [200, 200, 200, 255]);
     const out = repaint(image, Uint8Array.from([0, 128, 255]), '#204060', '#c8c8c8');
