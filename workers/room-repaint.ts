@@ -5,16 +5,20 @@ import { estimateWallPaint } from './room-walls-now';
 type Rgb = [number, number, number];
 
 /**
- * Share of what a wall receives that it receives from the other walls (their form factor seen
- * from a wall of a box room, ~0.4): light that bounced off the old paint and will bounce off the
- * new. Radiosity over those walls gives E = E₀ / (1 − F·ρ).
+ * The form factor from a wall to the other walls (~0.45 in an empty box room, less what windows,
+ * doors and furniture cover): the light a wall gets from the walls is F × their mean radiosity,
+ * which bounced off the old paint and will bounce off the new. It is the same everywhere on the
+ * walls, so it is a bigger share of the light where the wall is dim (away from the window, in
+ * shadow) than where light falls on it directly.
  */
-const WALL_VIEW = 0.4;
+const WALL_VIEW = 0.35;
 /** A channel this close to 255 was clipped by the camera: its light is a lower bound. */
 const CLIPPED = 250;
 /** Linear level below which a channel's few noisy levels say little about its light. */
 const DARK = 0.004;
 const LUMA: Rgb = [0.2126, 0.7152, 0.0722];
+/** Even in deep shadow some light comes straight from the windows or lamps. */
+const MAX_BOUNCE = 0.9;
 
 /** The estimate per mask (and photo): trying paint after paint on one surface reads the photo once. */
 const estimates = new WeakMap<Uint8Array, { data: Pixels['data']; sum: number; paint: Rgb }>();
@@ -35,28 +39,34 @@ function wallsNow(image: Pixels, mask: Uint8Array): Rgb {
   return paint;
 }
 
-/** Per channel: new/old paint, with the walls' own bounce light following the paint. */
-function paintGain(paint: Rgb, now: Rgb): Rgb {
+/** How the bounce light off the walls changes with the paint (radiosity: B = F ρ D̄ / (1 − F ρ)), per channel. */
+function bounceGain(paint: Rgb, now: Rgb): Rgb {
   return paint.map((p, c) => {
-    const old = Math.max(1e-4, now[c] as number);
-    return ((p / old) * (1 - WALL_VIEW * old)) / (1 - WALL_VIEW * p);
+    const old = now[c] as number;
+    return (p * (1 - WALL_VIEW * old)) / (old * (1 - WALL_VIEW * p));
   }) as Rgb;
 }
 
-/** The mean colour of the light on the surface (light per channel over its luminance), mask-weighted. */
-function meanLightColour(image: Pixels, mask: Uint8Array, now: Rgb): Rgb {
+/**
+ * Over the surface (unclipped pixels): the mean colour of its light (light per channel over its
+ * luminance) and its mean radiosity per channel (linear).
+ */
+function surfaceMeans(image: Pixels, mask: Uint8Array, now: Rgb): { colour: Rgb; mean: Rgb } {
   const sums = [0, 0, 0];
+  let count = 0;
   const { data } = image;
   const step = Math.max(1, Math.floor(mask.length / 200_000));
   for (let p = 0; p < mask.length; p += step) {
     const m = mask[p] as number;
     if (m < 128 || (data[p * 4] as number) >= CLIPPED || (data[p * 4 + 1] as number) >= CLIPPED) continue;
     if ((data[p * 4 + 2] as number) >= CLIPPED) continue;
-    for (let c = 0; c < 3; c++)
-      sums[c] = (sums[c] as number) + (SRGB_TO_LINEAR[data[p * 4 + c] as number] as number) / (now[c] as number);
+    count++;
+    for (let c = 0; c < 3; c++) sums[c] = (sums[c] as number) + (SRGB_TO_LINEAR[data[p * 4 + c] as number] as number);
   }
-  const luma = LUMA.reduce((s, w, c) => s + w * (sums[c] as number), 0);
-  return luma > 0 ? (sums.map((v) => v / luma) as Rgb) : [1, 1, 1];
+  const light = sums.map((v, c) => v / (now[c] as number));
+  const luma = LUMA.reduce((s, w, c) => s + w * (light[c] as number), 0);
+  const colour = luma > 0 ? (light.map((v) => v / luma) as Rgb) : ([1, 1, 1] as Rgb);
+  return { colour, mean: sums.map((v) => v / Math.max(1, count)) as Rgb };
 }
 
 /**
@@ -101,8 +111,8 @@ export function repaint(image: Pixels, mask: Uint8Array, paintHex: string, walls
   if (!paint || n === 0) return out;
   const given = wallsNowHex === undefined ? null : linearOfHex(wallsNowHex);
   const now = (given ?? wallsNow(image, mask)).map((v) => Math.max(1e-4, v)) as Rgb;
-  const gain = paintGain(paint, now);
-  const colour = meanLightColour(image, mask, now);
+  const bounce = bounceGain(paint, now);
+  const { colour, mean } = surfaceMeans(image, mask, now);
   const est = new Float64Array(3);
   for (let p = 0; p < n; p++) {
     const m = mask[p] as number;
@@ -111,8 +121,12 @@ export function repaint(image: Pixels, mask: Uint8Array, paintHex: string, walls
     const i = p * 4;
     cleanSeen(image.data, i, now, colour, est);
     for (let c = 0; c < 3; c++) {
+      const seen = est[c] as number;
+      // the share of this pixel's light that came off the walls: F × their mean radiosity × ρ / seen
+      const share = Math.min(MAX_BOUNCE, (WALL_VIEW * (mean[c] as number) * (now[c] as number)) / Math.max(1e-6, seen));
+      const gain = ((paint[c] as number) / (now[c] as number)) * (1 - share + share * (bounce[c] as number));
       // seen × gain, but only the clean part is scaled: the noise stays as the camera made it
-      const change = ((gain[c] as number) - 1) * (est[c] as number);
+      const change = (gain - 1) * seen;
       data[i + c] = encodeSrgb((SRGB_TO_LINEAR[image.data[i + c] as number] as number) + change * w);
     }
   }
