@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deltaE2000 } from '../../shared/color/difference';
 import { rgbToLab } from '../../shared/color/spaces';
 import type { Pixels } from '../../workers/extract';
-import { maskFromTaps, repaint } from '../../workers/room';
+import { analyse, analysisMask, maskFromTaps, photoMask, repaint, selectSuperpixels } from '../../workers/room';
 import { enc, iou, linearHex, syntheticRoom } from './room-fixtures';
 
 const W = 320;
@@ -80,6 +80,20 @@ describe('maskFromTaps', () => {
     const selected = mask.reduce((n, v) => n + (v >= 128 ? 1 : 0), 0);
     expect(selected).toBeLessThan(0.1 * W * H);
     expect(iou(mask, room.walls)).toBeLessThan(0.05);
+  });
+
+  it('the worker split (analyse once, then select per tap) gives the same mask as maskFromTaps', () => {
+    const room = syntheticRoom({ noise: 3 });
+    const analysis = analyse(room.image);
+    const taps = [BACK_WALL, SIDE_WALL];
+    const selected = selectSuperpixels(analysis, taps);
+    expect(Array.from(photoMask(room.image, analysis, selected))).toEqual(Array.from(maskFromTaps(room.image, taps)));
+    const outline = analysisMask(analysis, selected);
+    expect(outline.length).toBe(analysis.width * analysis.height);
+    expect(outline.some((v) => v === 255)).toBe(true);
+    // a later tap costs only the selection: the analysis is reused as it is
+    const more = selectSuperpixels(analysis, [...taps, { ...SIDE_WALL, erase: true }]);
+    expect(more.reduce((n, v) => n + v, 0)).toBeLessThan(selected.reduce((n, v) => n + v, 0));
   });
 
   it('bad input gives an empty or whole mask, never a throw', () => {
