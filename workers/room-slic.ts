@@ -8,7 +8,7 @@ export interface Superpixels {
 }
 
 const COMPACTNESS = 7;
-const ITERATIONS = 5;
+const ITERATIONS = 4;
 
 interface Centres {
   data: Float64Array; // L, a, b, x, y per centre

@@ -37,7 +37,7 @@ export interface AnalyseOptions {
   maxPixels?: number;
 }
 
-const DEFAULT_ANALYSIS_PIXELS = 1_000_000;
+const DEFAULT_ANALYSIS_PIXELS = 600_000;
 /** Aim for about this many superpixels: fine enough for skirting and frames, few enough to grow fast. */
 const SUPERPIXELS = 3000;
 
