@@ -97,12 +97,18 @@ function repaintErrors(entries: RoomEntry[]): Map<string, number[]> {
   const errors = new Map<string, number[]>(Object.keys(METHODS).map((k) => [k, []]));
   for (const entry of entries) {
     const mask = Uint8Array.from(entry.walls, (v) => v * 255);
+    const line: string[] = [];
     for (const target of entry.repaints) {
       for (const [name, method] of Object.entries(METHODS)) {
         const out = method(entry.image, mask, target.hex, entry.wallsNowHex);
-        errors.get(name)?.push(meanDeltaE(out, target.image, entry.walls));
+        const error = meanDeltaE(out, target.image, entry.walls);
+        errors.get(name)?.push(error);
+        if (name.startsWith('ours') || name.startsWith('plain')) line.push(error.toFixed(2));
       }
     }
+    console.log(
+      `  ${entry.name}: repaint ΔE00 per paint (ours given, ours estimated, plain given, plain white): ${line.join(' ')}`,
+    );
   }
   return errors;
 }
