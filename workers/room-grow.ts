@@ -35,6 +35,9 @@ export const DEFAULT_LIMITS: GrowLimits = {
   lightnessRatio: 1.8,
 };
 
+/** L* above which chromaticity is steady enough for the limits as they are. */
+const BRIGHT = 60;
+
 const edgeLimit = (g: RegionGraph, limits: GrowLimits) =>
   Math.max(limits.edgeFloor, limits.edgeOverNoise * g.edgeNoise);
 
@@ -43,13 +46,13 @@ function accepts(g: RegionGraph, from: number, to: number, seed: number, i: numb
   if ((g.edge[i] as number) > edgeLimit(g, limits) || (g.step[i] as number) > limits.step) return false;
   const ca = g.chroma[to * 2] as number;
   const cb = g.chroma[to * 2 + 1] as number;
-  if (Math.hypot(ca - (g.chroma[from * 2] as number), cb - (g.chroma[from * 2 + 1] as number)) > limits.chromaStep) {
-    return false;
-  }
-  if (Math.hypot(ca - (g.chroma[seed * 2] as number), cb - (g.chroma[seed * 2 + 1] as number)) > limits.chromaDrift) {
-    return false;
-  }
   const l = g.lab[to * 3] as number;
+  // chromaticity is a*, b* over L*+16, so its noise grows as the surface darkens: allow for that
+  const slack = (darker: number) => Math.max(1, (BRIGHT + 16) / (darker + 16));
+  const step = limits.chromaStep * slack(Math.min(l, g.lab[from * 3] as number));
+  if (Math.hypot(ca - (g.chroma[from * 2] as number), cb - (g.chroma[from * 2 + 1] as number)) > step) return false;
+  const drift = limits.chromaDrift * slack(Math.min(l, g.lab[seed * 3] as number));
+  if (Math.hypot(ca - (g.chroma[seed * 2] as number), cb - (g.chroma[seed * 2 + 1] as number)) > drift) return false;
   if (Math.abs(l - (g.lab[from * 3] as number)) > limits.lightnessStep) return false;
   const ratio = (l + 16) / ((g.lab[seed * 3] as number) + 16);
   return ratio <= limits.lightnessRatio && ratio >= 1 / limits.lightnessRatio;
