@@ -1,0 +1,183 @@
+import { converter } from 'culori';
+import { deltaE2000 } from '../../shared/color/difference';
+import { parseHex } from '../../shared/color/hex';
+import { rgbToLab } from '../../shared/color/spaces';
+import type { Rgb } from '../../shared/color/types';
+import type { Pixels } from '../../workers/extract';
+import { maskFromTaps, repaint } from '../../workers/room';
+import { encodeSrgb, linearOfHex, SRGB_TO_LINEAR } from '../../workers/room-pixels';
+import { asPhonePhoto, loadRoomSet, type RoomEntry } from './room-set';
+import { type BenchRow, type BenchSuite, quantile } from './support';
+
+type Method = (image: Pixels, mask: Uint8Array, hex: string, nowHex: string) => Pixels;
+
+const toRgb = converter('rgb');
+const rgbAt = (img: Pixels, p: number): Rgb => ({
+  r: img.data[p * 4] as number,
+  g: img.data[p * 4 + 1] as number,
+  b: img.data[p * 4 + 2] as number,
+});
+
+/** Paints the mask with `perPixel`'s colour, leaving the rest. */
+function paintEach(image: Pixels, mask: Uint8Array, perPixel: (p: number) => Rgb): Pixels {
+  const data = new Uint8ClampedArray(image.data);
+  for (let p = 0; p < mask.length; p++) {
+    if (!mask[p]) continue;
+    const c = perPixel(p);
+    data.set([c.r, c.g, c.b], p * 4);
+  }
+  return { ...image, data };
+}
+
+const flatFill: Method = (image, mask, hex) => {
+  const rgb = parseHex(hex) as Rgb;
+  return paintEach(image, mask, () => rgb);
+};
+
+/** "Keep L*, take the paint's a*, b*": the hue swap most visualisers do. */
+const keepLightness: Method = (image, mask, hex) => {
+  const paint = rgbToLab(parseHex(hex) as Rgb);
+  return paintEach(image, mask, (p) => {
+    const c = toRgb({ mode: 'lab65', l: rgbToLab(rgbAt(image, p)).l, a: paint.a, b: paint.b });
+    const byte = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 255);
+    return { r: byte(c.r), g: byte(c.g), b: byte(c.b) };
+  });
+};
+
+/** new = seen × (new paint / current paint), per channel in linear light, nothing more. */
+const plainRatio =
+  (assumeHex?: string): Method =>
+  (image, mask, hex, nowHex) => {
+    const paint = linearOfHex(hex) as number[];
+    const now = linearOfHex(assumeHex ?? nowHex) as number[];
+    const data = new Uint8ClampedArray(image.data);
+    for (let p = 0; p < mask.length; p++) {
+      for (let c = 0; c < 3 && mask[p]; c++) {
+        const seen = SRGB_TO_LINEAR[data[p * 4 + c] as number] as number;
+        data[p * 4 + c] = encodeSrgb((seen * (paint[c] as number)) / (now[c] as number));
+      }
+    }
+    return { ...image, data };
+  };
+
+const METHODS: Record<string, Method> = {
+  'ours, current paint given': (image, mask, hex, nowHex) => repaint(image, mask, hex, nowHex),
+  'ours, current paint estimated': (image, mask, hex) => repaint(image, mask, hex),
+  'flat fill': flatFill,
+  'keep L*, take a*b*': keepLightness,
+  'plain ratio, current paint given': plainRatio(),
+  'plain ratio, assuming a white': plainRatio('#f3f1ea'),
+};
+
+/** Mean CIEDE2000 over (a sample of) the true wall. */
+function meanDeltaE(a: Pixels, b: Pixels, walls: Uint8Array): number {
+  let sum = 0;
+  let n = 0;
+  const step = Math.max(1, Math.floor(walls.reduce((s, v) => s + v, 0) / 20_000));
+  for (let p = 0, k = 0; p < walls.length; p++) {
+    if (!walls[p] || k++ % step !== 0) continue;
+    sum += deltaE2000(rgbToLab(rgbAt(a, p)), rgbToLab(rgbAt(b, p)));
+    n++;
+  }
+  return sum / n;
+}
+
+function iou(mask: Uint8Array, walls: Uint8Array): number {
+  let both = 0;
+  let either = 0;
+  for (let p = 0; p < walls.length; p++) {
+    const m = (mask[p] as number) >= 128;
+    if (m && walls[p]) both++;
+    if (m || walls[p]) either++;
+  }
+  return either === 0 ? 1 : both / either;
+}
+
+function repaintErrors(entries: RoomEntry[]): Map<string, number[]> {
+  const errors = new Map<string, number[]>(Object.keys(METHODS).map((k) => [k, []]));
+  for (const entry of entries) {
+    const mask = Uint8Array.from(entry.walls, (v) => v * 255);
+    const line: string[] = [];
+    for (const target of entry.repaints) {
+      for (const [name, method] of Object.entries(METHODS)) {
+        const out = method(entry.image, mask, target.hex, entry.wallsNowHex);
+        const error = meanDeltaE(out, target.image, entry.walls);
+        errors.get(name)?.push(error);
+        if (name.startsWith('ours') || name.startsWith('plain')) line.push(error.toFixed(2));
+      }
+    }
+    console.log(
+      `  ${entry.name}: repaint ΔE00 per paint (ours given, ours estimated, plain given, plain white): ${line.join(' ')}`,
+    );
+  }
+  return errors;
+}
+
+const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
+
+function maskRows(entries: RoomEntry[]): BenchRow[] {
+  const scores = entries.map((e, i) => iou(maskFromTaps(asPhonePhoto(e.image, 1000 + i), e.taps), e.walls));
+  for (const [i, e] of entries.entries()) console.log(`  ${e.name}: mask IoU ${scores[i]?.toFixed(3)}`);
+  const sorted = [...scores].sort((a, b) => a - b);
+  const median = quantile(sorted, 0.5);
+  const worst = sorted[0] ?? Number.NaN;
+  const label = `room mask IoU, one tap per wall, phone noise + JPEG (${entries.length} rooms × lights)`;
+  return [
+    {
+      name: `${label}: median`,
+      unit: 'IoU',
+      median,
+      samples: scores.length,
+      target: 'median ≥ 0.92',
+      met: median >= 0.92,
+    },
+    {
+      name: `${label}: worst`,
+      unit: 'IoU',
+      median: worst,
+      samples: scores.length,
+      target: 'worst ≥ 0.80',
+      met: worst >= 0.8,
+    },
+  ];
+}
+
+function repaintRows(entries: RoomEntry[]): BenchRow[] {
+  const errors = repaintErrors(entries);
+  const m = (name: string) => mean(errors.get(name) ?? []);
+  const given = m('ours, current paint given');
+  const guessed = m('ours, current paint estimated');
+  const row = (name: string, baseline: string, target?: string, met?: boolean): BenchRow => ({
+    name: `room repaint ΔE00 vs re-render: ${name}`,
+    unit: 'ΔE00',
+    median: m(name),
+    samples: errors.get(name)?.length,
+    baseline: { name: baseline, median: m(baseline) },
+    target,
+    met,
+  });
+  const plainGiven = m('plain ratio, current paint given');
+  return [
+    row(
+      'ours, current paint given',
+      'plain ratio, current paint given',
+      'mean ≤ 1.5 and below the plain ratio',
+      given <= 1.5 && given < plainGiven,
+    ),
+    row('ours, current paint estimated', 'plain ratio, assuming a white', 'mean ≤ 3.0', guessed <= 3),
+    row('flat fill', 'plain ratio, current paint given'),
+    row('keep L*, take a*b*', 'plain ratio, current paint given'),
+  ];
+}
+
+/** Rendered rooms with the truth: masks from taps against the true walls, repaints against re-renders. */
+const suite: BenchSuite = async () => {
+  const set = await loadRoomSet();
+  if ('missing' in set) {
+    console.log(`room quality: ${set.missing}`);
+    return [{ name: 'room quality: benchmark set missing', unit: '', median: Number.NaN, target: set.missing }];
+  }
+  return [...maskRows(set.entries), ...repaintRows(set.entries)];
+};
+
+export default suite;
