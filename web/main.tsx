@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './app/app.css';
+import { applyHeldInput, dropHeldInput } from './app/held-input';
 import { startPalette } from './app/start-palette';
 import { generate } from './features/palette/palette-actions';
 import { firstPaint } from './lib/first-paint';
@@ -21,20 +22,12 @@ startSavedAfterLoad();
 // Launch shortcuts and the service worker: after the first palette, out of the first-paint bundle.
 const afterStart = () => import('./app/after-start').then((m) => m.afterStart(generate));
 
-/** Stops the inline loader's holding of taps and keys (rendered pages only) and returns what it held. */
-const unhold = (): Event[] => (window as { __unhold?: () => Event[] }).__unhold?.() ?? [];
-
 if (paint && root.firstElementChild) {
-  // Taps and keys before hydration are held by the page's inline loader (server/pages/page-shell.ts)
-  // and handed over here once the app is live.
+  // Input before hydration is held by the page's inline loader (server/pages/page-shell.ts) and
+  // applied here once the app is live, before the session may change what shows.
   const done = () => {
-    const events = unhold();
-    for (const event of events) {
-      const target = event.target as HTMLElement;
-      if (event.type === 'click') target.closest('button')?.click();
-      else target.dispatchEvent(new KeyboardEvent('keydown', event));
-    }
-    void startPalette(paint.source)
+    void applyHeldInput()
+      .then(() => startPalette(paint.source))
       .catch(() => {})
       .then(afterStart);
   };
@@ -43,7 +36,7 @@ if (paint && root.firstElementChild) {
     (m) => m.hydratePage(root, app, paint, done),
     // A stale deploy without that chunk: render from scratch rather than leave the page inert.
     () => {
-      unhold();
+      dropHeldInput();
       createRoot(root).render(app);
       void startPalette()
         .catch(() => {})
@@ -51,7 +44,7 @@ if (paint && root.firstElementChild) {
     },
   );
 } else {
-  unhold();
+  dropHeldInput();
   createRoot(root).render(app);
   startPalette()
     .catch(() => {

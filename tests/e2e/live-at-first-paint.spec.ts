@@ -5,6 +5,7 @@ import type { CompactCatalogue } from '../../shared/catalogue/types';
 import { throttle } from '../support/phone-profile';
 import { ROOT } from '../support/server-process';
 import { expect, test } from './support/fixtures';
+import { PASSWORD, uniqueEmail } from './support/saved-flows';
 
 // The catalogue the server draws from, read here from the file, not from the app.
 const catalogue = JSON.parse(readFileSync(join(ROOT, 'data/generated/catalogue.json'), 'utf8')) as CompactCatalogue;
@@ -104,6 +105,8 @@ for (const rate of [4, 6]) {
     });
 
     test('S and then a typed name: the letters go into the name, not to the shortcuts', async ({ page }) => {
+      // Signed in (else S asks to sign in first): S opens the name once the session check answers.
+      await page.request.post('/api/auth/signup', { data: { email: uniqueEmail('live'), password: PASSWORD } });
       const page0 = await openPainted(page, rate);
       await page.keyboard.press('s');
       // D is dark mode, U unlock, S save, Space generate, E export, A add a colour: none of them here.

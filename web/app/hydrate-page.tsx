@@ -50,26 +50,11 @@ export function hydratePage(root: HTMLElement, app: ReactNode, paint: FirstPaint
     (catalogue) => applyFirstPaint(catalogue, paint),
     () => {},
   );
-  const done = () => {
-    // Taps and keys held before hydration go first, in the order they came: the typed search
-    // below would hide the strips, and with them the palette's keys.
-    onDone();
-    // Text typed before hydration is in the box but not in the app: hand it over as typing. The
-    // value goes back through React's own tracking first, so React sees the change.
-    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-    for (const input of root.querySelectorAll('input')) {
-      if (input.value === input.defaultValue || !setValue) continue;
-      const typed = input.value;
-      input.value = input.defaultValue;
-      setValue.call(input, typed);
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-    }
-  };
   // The same boundary as entry-server.tsx renders around the app.
   hydrateRoot(
     root,
     <Suspense>
-      <WhenReady ready={ready} onDone={done}>
+      <WhenReady ready={ready} onDone={onDone}>
         {app}
       </WhenReady>
     </Suspense>,
