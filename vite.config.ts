@@ -45,6 +45,12 @@ function preloadCatalogue(): Plugin {
 /** The light theme's page colour (web/app/app.css `--bg`): splash screen, title bar, maskable icon ground. */
 const PAPER = '#f7f5f2';
 
+/** The service worker's Cache Storage, which the navigation route's plugin (run in the worker) reads. */
+declare const caches: { match(url: string, options?: { ignoreSearch?: boolean }): Promise<Response | undefined> };
+
+/** How long an installed app waits for the server's page before it paints the offline shell instead. */
+const NAVIGATION_TIMEOUT_S = 2;
+
 /**
  * Installable and offline: the manifest, icons made at build time from the one SVG, and a
  * Workbox service worker that precaches the app shell, every chunk and worker, and the catalogue.
@@ -88,11 +94,42 @@ function pwa() {
     workbox: {
       // Not the .gz/.br twins: the browser asks for the plain URL and the server picks the encoding.
       globPatterns: ['**/*.{html,js,css,json,svg,png,ico,woff2}'],
-      // The shell answers every app route, online too: a palette paints at once on one bar of signal.
-      navigateFallback: '/index.html',
-      navigateFallbackAllowlist: [/^\/(?:share\/[^/?#]+\/?|confirm|reset-password)?(?:\?.*)?$/],
-      // The API is never the worker's business: it behaves exactly as without one.
-      navigateFallbackDenylist: [/^\/api\//],
+      // The app's routes come from the server, which paints them sooner than the shell can (the
+      // shell must load the app and the catalogue first); the request starts while the worker
+      // boots (navigation preload). Offline, with no answer within NAVIGATION_TIMEOUT_S (one bar
+      // of signal), or from a release newer than the one installed, the precached shell answers.
+      navigationPreload: true,
+      // No fallback route before it (vite-plugin-pwa would add one for index.html).
+      navigateFallback: undefined,
+      // '/' is not the precached shell's address: the route below answers it.
+      directoryIndex: '',
+      runtimeCaching: [
+        {
+          // The API and everything else is never the worker's business: it behaves as without one.
+          urlPattern: ({ request, url }) =>
+            request.mode === 'navigate' && /^\/(?:share\/[^/?#]+\/?|confirm|reset-password)?$/.test(url.pathname),
+          handler: 'NetworkFirst',
+          options: {
+            cacheName: 'pages',
+            networkTimeoutSeconds: NAVIGATION_TIMEOUT_S,
+            plugins: [
+              {
+                // A page of another release than the one installed (deployed since): the installed
+                // shell answers until the person takes the new version (the Reload toast).
+                fetchDidSucceed: async ({ response }) => {
+                  const entry = /\/assets\/index-[\w-]+\.js/.exec(await response.clone().text());
+                  if (response.ok && !(entry && (await caches.match(entry[0])))) throw new Error('another release');
+                  return response;
+                },
+                // A rendered page holds one visit's state: never kept. Without the network the
+                // "cached page" is the shell (precached with its revision in the query).
+                cacheWillUpdate: async () => null,
+                cachedResponseWillBeUsed: async () => caches.match('/index.html', { ignoreSearch: true }),
+              },
+            ],
+          },
+        },
+      ],
       // The first visit's page is served from the cache too once precaching is done: lazy chunks load offline.
       clientsClaim: true,
       cleanupOutdatedCaches: true,

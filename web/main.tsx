@@ -2,7 +2,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './app/app.css';
-import { applyHeldInput, dropHeldInput } from './app/held-input';
 import { startPalette } from './app/start-palette';
 import { generate } from './features/palette/palette-actions';
 import { firstPaint } from './lib/first-paint';
@@ -19,15 +18,19 @@ const app = (
 const paint = firstPaint();
 startSavedAfterLoad();
 
+/**
+ * Stops the page's inline loader holding input (rendered pages, server/pages/page-shell.ts) and
+ * forgets it: a page rendered from scratch has none of the elements it was meant for.
+ */
+const dropHeldInput = () => (window as { __held?: { release(): void } }).__held?.release();
+
 // Launch shortcuts and the service worker: after the first palette, out of the first-paint bundle.
 const afterStart = () => import('./app/after-start').then((m) => m.afterStart(generate));
 
 if (paint && root.firstElementChild) {
-  // Input before hydration is held by the page's inline loader (server/pages/page-shell.ts) and
-  // applied here once the app is live, before the session may change what shows.
+  // Once live and the input held until then applied (hydrate-page.tsx): the session may change what shows.
   const done = () => {
-    void applyHeldInput()
-      .then(() => startPalette(paint.source))
+    void startPalette(paint.source)
       .catch(() => {})
       .then(afterStart);
   };

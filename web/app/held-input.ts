@@ -22,14 +22,6 @@ interface Held {
 
 const held = () => (window as { __held?: Held }).__held;
 
-/** Forgets what was held: a page rendered from scratch has none of the elements it was meant for. */
-export function dropHeldInput(): void {
-  const h = held();
-  if (!h) return;
-  h.queue.length = 0;
-  h.release();
-}
-
 /**
  * The element now where the held one was: the app may have rendered that part anew since (the
  * strips, once drag and drop arrives), the same markup in new elements.

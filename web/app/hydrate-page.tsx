@@ -5,6 +5,7 @@ import type { Catalogue } from '../../shared/catalogue/catalogue';
 import type { FirstPaint } from '../../shared/session/first-paint';
 import { catalogueState, loadCatalogue } from '../stores/catalogue-store';
 import { filterState } from '../stores/filter-store';
+import { applyHeldInput } from './held-input';
 import { initPalette, paletteState, replacePalette } from '../stores/palette-store';
 
 /**
@@ -50,11 +51,15 @@ export function hydratePage(root: HTMLElement, app: ReactNode, paint: FirstPaint
     (catalogue) => applyFirstPaint(catalogue, paint),
     () => {},
   );
+  // Live: first the input held until now is applied, as it would have been taken, then `onDone`.
+  const live = () => {
+    void applyHeldInput().then(onDone);
+  };
   // The same boundary as entry-server.tsx renders around the app.
   hydrateRoot(
     root,
     <Suspense>
-      <WhenReady ready={ready} onDone={onDone}>
+      <WhenReady ready={ready} onDone={live}>
         {app}
       </WhenReady>
     </Suspense>,
