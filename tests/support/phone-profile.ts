@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 
 /** Lighthouse's mobile profile: slow 4G (150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up) and a 4× slower CPU. */
-export const SLOW_4G = {
+const SLOW_4G = {
   offline: false,
   latency: 150,
   downloadThroughput: (1638.4 * 1024) / 8,
