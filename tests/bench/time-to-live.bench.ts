@@ -63,7 +63,9 @@ async function coldVisit(browser: Browser, url: string, rate: number): Promise<{
       const w = window as unknown as Timed;
       return (w.changed as number) - (w.fcp as number);
     });
-    await page.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'), null, { timeout: 60_000 });
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'), null, {
+      timeout: 60_000,
+    });
     const tapped = await page.evaluate(() => {
       (window as unknown as Timed).watchPalette();
       return performance.now();

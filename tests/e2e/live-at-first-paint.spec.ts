@@ -5,6 +5,7 @@ import type { CompactCatalogue } from '../../shared/catalogue/types';
 import { throttle } from '../support/phone-profile';
 import { ROOT } from '../support/server-process';
 import { expect, test } from './support/fixtures';
+import { holdRequests } from './support/hold-requests';
 import { PASSWORD, uniqueEmail } from './support/saved-flows';
 
 // The catalogue the server draws from, read here from the file, not from the app.
@@ -32,14 +33,7 @@ const LIVE = { timeout: 30_000 };
  */
 async function openPainted(page: Page, rate: number) {
   await throttle(page, rate);
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, /\/assets\/index-[\w-]+\.js$/);
   await page.goto('/', { waitUntil: 'domcontentloaded' });
   await expect(strips(page)).toHaveCount(5);
   return {
