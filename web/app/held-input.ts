@@ -130,12 +130,11 @@ function key(target: Element, event: KeyboardEvent, focusAtStart: Element | null
   }
 }
 
-/** When the browser has nothing else to do: React has finished hydrating every part. */
-const idle = () =>
-  new Promise<void>((resolve) => {
-    if (window.requestIdleCallback) window.requestIdleCallback(() => resolve(), { timeout: 1000 });
-    else window.setTimeout(resolve, 50);
-  });
+/**
+ * React has hydrated this element (it carries React's props): a click there reaches its handler.
+ * The strips (inside their Activity) hydrate after the rest, at a lower priority.
+ */
+const hydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactProps$'));
 
 const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
@@ -158,14 +157,14 @@ async function settle(): Promise<void> {
 export async function applyHeldInput(): Promise<void> {
   const h = held();
   if (!h) return;
-  // The strips (inside their Activity) hydrate after the rest, at a lower priority, and until
-  // then a click there finds no handler.
-  if (h.queue.length > 0) await idle();
   const focusAtStart = document.activeElement;
   while (h.queue.length > 0) {
     const input = h.queue.shift() as HeldInput;
     const target = current(input);
     if (!target) continue;
+    const until = performance.now() + 5000;
+    while (document.getElementById('root')?.contains(target) && !hydrated(target) && performance.now() < until)
+      await frame();
     // Only the last of a run of typing in one field: the person saw that one.
     const next = h.queue[0];
     if (input.type === 'value' && next?.type === 'value' && next.target === input.target) continue;
