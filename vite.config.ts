@@ -115,10 +115,16 @@ function pwa() {
             plugins: [
               {
                 // A page of another release than the one installed (deployed since): the installed
-                // shell answers until the person takes the new version (the Reload toast).
+                // shell answers until the person takes the new version (the Reload toast). The
+                // server names its shell's SHA-256 (server/pages/page-shell.ts SHELL_HEADER).
                 fetchDidSucceed: async ({ response }) => {
-                  const entry = /\/assets\/index-[\w-]+\.js/.exec(await response.clone().text());
-                  if (response.ok && !(entry && (await caches.match(entry[0])))) throw new Error('another release');
+                  const shell = await caches.match('/index.html', { ignoreSearch: true });
+                  const digest = shell ? await crypto.subtle.digest('SHA-256', await shell.arrayBuffer()) : null;
+                  const installed = digest
+                    ? [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
+                    : null;
+                  if (response.ok && response.headers.get('swatchbook-shell') !== installed)
+                    throw new Error('another release');
                   return response;
                 },
                 // A rendered page holds one visit's state: never kept. Without the network the

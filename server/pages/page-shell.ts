@@ -8,6 +8,11 @@ import { headTags, type PageHead } from './head-tags';
 export interface PageShell {
   /** As built: the client-only shell (offline, no renderer, unknown share links). */
   html: string;
+  /**
+   * SHA-256 (hex) of that shell, sent with every page (SHELL_HEADER): the service worker serves the
+   * server's page only when it is of the release it has installed (its precached shell hashes the same).
+   */
+  revision: string;
   /** The first screen's stylesheet, inlined into rendered pages. */
   css: string | null;
   cssLink: string | null;
@@ -15,6 +20,9 @@ export interface PageShell {
   entryTag: string | null;
   entryLoader: string | null;
 }
+
+/** The response header that carries `PageShell.revision` (vite.config.ts reads it in the service worker). */
+export const SHELL_HEADER = 'Swatchbook-Shell';
 
 const ENTRY = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
 
@@ -62,6 +70,7 @@ export function readShell(distDir: string): PageShell | null {
   const entry = ENTRY.exec(html);
   return {
     html,
+    revision: createHash('sha256').update(html).digest('hex'),
     css,
     cssLink: css ? (link?.[0] ?? null) : null,
     entryTag: entry?.[0] ?? null,
