@@ -96,8 +96,9 @@ function pwa() {
       globPatterns: ['**/*.{html,js,css,json,svg,png,ico,woff2}'],
       // The app's routes come from the server, which paints them sooner than the shell can (the
       // shell must load the app and the catalogue first); the request starts while the worker
-      // boots (navigation preload). Offline, with no answer within NAVIGATION_TIMEOUT_S (one bar
-      // of signal), or from a release newer than the one installed, the precached shell answers.
+      // boots (navigation preload). Offline or with no answer within NAVIGATION_TIMEOUT_S (one bar
+      // of signal), the last page it painted answers, else the precached shell; a page from a
+      // release newer than the one installed is not used (until Reload).
       navigationPreload: true,
       // No fallback route before it (vite-plugin-pwa would add one for index.html).
       navigateFallback: undefined,
@@ -112,6 +113,9 @@ function pwa() {
           options: {
             cacheName: 'pages',
             networkTimeoutSeconds: NAVIGATION_TIMEOUT_S,
+            // The page varies by cookie; the worker keeps one per address, this browser's own.
+            matchOptions: { ignoreVary: true },
+            expiration: { maxEntries: 20 },
             plugins: [
               {
                 // A page of another release than the one installed (deployed since): the installed
@@ -127,10 +131,19 @@ function pwa() {
                     throw new Error('another release');
                   return response;
                 },
-                // A rendered page holds one visit's state: never kept. Without the network the
-                // "cached page" is the shell (precached with its revision in the query).
-                cacheWillUpdate: async () => null,
-                cachedResponseWillBeUsed: async () => caches.match('/index.html', { ignoreSearch: true }),
+                // The last page the server painted is kept, so a visit without the network paints
+                // as soon as one with it (the session then puts this visit's palette in, as online).
+                cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null),
+                // Without a kept page of the installed release (a deploy since), the shell answers.
+                cachedResponseWillBeUsed: async ({ cachedResponse }) => {
+                  const shell = await caches.match('/index.html', { ignoreSearch: true });
+                  if (!cachedResponse || !shell) return shell;
+                  const digest = await crypto.subtle.digest('SHA-256', await shell.clone().arrayBuffer());
+                  const installed = [...new Uint8Array(digest)]
+                    .map((byte) => byte.toString(16).padStart(2, '0'))
+                    .join('');
+                  return cachedResponse.headers.get('swatchbook-shell') === installed ? cachedResponse : shell;
+                },
               },
             ],
           },
