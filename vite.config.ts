@@ -118,31 +118,23 @@ function pwa() {
             expiration: { maxEntries: 20 },
             plugins: [
               {
-                // A page of another release than the one installed (deployed since): the installed
-                // shell answers until the person takes the new version (the Reload toast). The
-                // server names its shell's SHA-256 (server/pages/page-shell.ts SHELL_HEADER).
-                fetchDidSucceed: async ({ response }) => {
-                  const shell = await caches.match('/index.html', { ignoreSearch: true });
-                  const digest = shell ? await crypto.subtle.digest('SHA-256', await shell.arrayBuffer()) : null;
-                  const installed = digest
-                    ? [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
-                    : null;
-                  if (response.ok && response.headers.get('swatchbook-shell') !== installed)
-                    throw new Error('another release');
-                  return response;
-                },
                 // The last page the server painted is kept, so a visit without the network paints
                 // as soon as one with it (the session then puts this visit's palette in, as online).
                 cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null),
-                // Without a kept page of the installed release (a deploy since), the shell answers.
-                cachedResponseWillBeUsed: async ({ cachedResponse }) => {
+                cachedResponseWillBeUsed: async ({ cachedResponse }) =>
+                  cachedResponse ?? caches.match('/index.html', { ignoreSearch: true }),
+                // Whatever answers (the preloaded page, the network's or the kept one): a page of
+                // another release than the one installed (deployed since) gives way to the
+                // installed shell until the person takes the new version (the Reload toast). The
+                // server names its shell's SHA-256 (server/pages/page-shell.ts SHELL_HEADER).
+                handlerWillRespond: async ({ response }) => {
                   const shell = await caches.match('/index.html', { ignoreSearch: true });
-                  if (!cachedResponse || !shell) return shell;
+                  if (!shell) return response;
                   const digest = await crypto.subtle.digest('SHA-256', await shell.clone().arrayBuffer());
                   const installed = [...new Uint8Array(digest)]
                     .map((byte) => byte.toString(16).padStart(2, '0'))
                     .join('');
-                  return cachedResponse.headers.get('swatchbook-shell') === installed ? cachedResponse : shell;
+                  return response.headers.get('swatchbook-shell') === installed ? response : shell;
                 },
               },
             ],
