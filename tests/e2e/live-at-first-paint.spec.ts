@@ -7,15 +7,13 @@ import { ROOT } from '../support/server-process';
 import { expect, test } from './support/fixtures';
 import { holdRequests } from './support/hold-requests';
 import { PASSWORD, uniqueEmail } from './support/saved-flows';
+import { stripIds, strips } from './support/service-worker';
 
 // The catalogue the server draws from, read here from the file, not from the app.
 const catalogue = JSON.parse(readFileSync(join(ROOT, 'data/generated/catalogue.json'), 'utf8')) as CompactCatalogue;
 const paintsOf = (brand: string) => catalogue.colors.filter((c) => c.brand === brand).length;
 const paintsIn = (category: string) => catalogue.colors.filter((c) => c.category === category).length;
 
-const strips = (page: Page) => page.getByRole('list', { name: 'Current palette' }).getByRole('listitem');
-const stripIds = (page: Page) =>
-  strips(page).evaluateAll((items) => items.map((el) => el.getAttribute('data-color-id') ?? ''));
 const lockStates = (page: Page) =>
   strips(page).evaluateAll((items) => items.map((el) => el.classList.contains('is-locked')));
 const theme = (page: Page) => page.evaluate(() => document.documentElement.dataset.theme ?? null);
