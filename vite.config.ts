@@ -45,6 +45,12 @@ function preloadCatalogue(): Plugin {
 /** The light theme's page colour (web/app/app.css `--bg`): splash screen, title bar, maskable icon ground. */
 const PAPER = '#f7f5f2';
 
+/** The service worker's Cache Storage, which the navigation route's plugin (run in the worker) reads. */
+declare const caches: { match(url: string, options?: { ignoreSearch?: boolean }): Promise<Response | undefined> };
+
+/** How long an installed app waits for the server's page before it paints the offline shell instead. */
+const NAVIGATION_TIMEOUT_S = 2;
+
 /**
  * Installable and offline: the manifest, icons made at build time from the one SVG, and a
  * Workbox service worker that precaches the app shell, every chunk and worker, and the catalogue.
@@ -88,11 +94,53 @@ function pwa() {
     workbox: {
       // Not the .gz/.br twins: the browser asks for the plain URL and the server picks the encoding.
       globPatterns: ['**/*.{html,js,css,json,svg,png,ico,woff2}'],
-      // The shell answers every app route, online too: a palette paints at once on one bar of signal.
-      navigateFallback: '/index.html',
-      navigateFallbackAllowlist: [/^\/(?:share\/[^/?#]+\/?|confirm|reset-password)?(?:\?.*)?$/],
-      // The API is never the worker's business: it behaves exactly as without one.
-      navigateFallbackDenylist: [/^\/api\//],
+      // The app's routes come from the server, which paints them sooner than the shell can (the
+      // shell must load the app and the catalogue first); the request starts while the worker
+      // boots (navigation preload). Offline or with no answer within NAVIGATION_TIMEOUT_S (one bar
+      // of signal), the last page it painted answers, else the precached shell; a page from a
+      // release newer than the one installed is not used (until Reload).
+      navigationPreload: true,
+      // No fallback route before it (vite-plugin-pwa would add one for index.html).
+      navigateFallback: undefined,
+      // '/' is not the precached shell's address: the route below answers it.
+      directoryIndex: '',
+      runtimeCaching: [
+        {
+          // The API and everything else is never the worker's business: it behaves as without one.
+          urlPattern: ({ request, url }) =>
+            request.mode === 'navigate' && /^\/(?:share\/[^/?#]+\/?|confirm|reset-password)?$/.test(url.pathname),
+          handler: 'NetworkFirst',
+          options: {
+            cacheName: 'pages',
+            networkTimeoutSeconds: NAVIGATION_TIMEOUT_S,
+            // The page varies by cookie; the worker keeps one per address, this browser's own.
+            matchOptions: { ignoreVary: true },
+            expiration: { maxEntries: 20 },
+            plugins: [
+              {
+                // The last page the server painted is kept, so a visit without the network paints
+                // as soon as one with it (the session then puts this visit's palette in, as online).
+                cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null),
+                cachedResponseWillBeUsed: async ({ cachedResponse }) =>
+                  cachedResponse ?? caches.match('/index.html', { ignoreSearch: true }),
+                // Whatever answers (the preloaded page, the network's or the kept one): a page of
+                // another release than the one installed (deployed since) gives way to the
+                // installed shell until the person takes the new version (the Reload toast). The
+                // server names its shell's SHA-256 (server/pages/page-shell.ts SHELL_HEADER).
+                handlerWillRespond: async ({ response }) => {
+                  const shell = await caches.match('/index.html', { ignoreSearch: true });
+                  if (!shell) return response;
+                  const digest = await crypto.subtle.digest('SHA-256', await shell.clone().arrayBuffer());
+                  const installed = [...new Uint8Array(digest)]
+                    .map((byte) => byte.toString(16).padStart(2, '0'))
+                    .join('');
+                  return response.headers.get('swatchbook-shell') === installed ? response : shell;
+                },
+              },
+            ],
+          },
+        },
+      ],
       // The first visit's page is served from the cache too once precaching is done: lazy chunks load offline.
       clientsClaim: true,
       cleanupOutdatedCaches: true,

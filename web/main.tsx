@@ -18,22 +18,18 @@ const app = (
 const paint = firstPaint();
 startSavedAfterLoad();
 
+/**
+ * Stops the page's inline loader holding input (rendered pages, server/pages/page-shell.ts) and
+ * forgets it: a page rendered from scratch has none of the elements it was meant for.
+ */
+const dropHeldInput = () => (window as { __held?: { release(): void } }).__held?.release();
+
 // Launch shortcuts and the service worker: after the first palette, out of the first-paint bundle.
 const afterStart = () => import('./app/after-start').then((m) => m.afterStart(generate));
 
-/** Stops the inline loader's holding of taps and keys (rendered pages only) and returns what it held. */
-const unhold = (): Event[] => (window as { __unhold?: () => Event[] }).__unhold?.() ?? [];
-
 if (paint && root.firstElementChild) {
-  // Taps and keys before hydration are held by the page's inline loader (server/pages/page-shell.ts)
-  // and handed over here once the app is live.
+  // Once live and the input held until then applied (hydrate-page.tsx): the session may change what shows.
   const done = () => {
-    const events = unhold();
-    for (const event of events) {
-      const target = event.target as HTMLElement;
-      if (event.type === 'click') target.closest('button')?.click();
-      else target.dispatchEvent(new KeyboardEvent('keydown', event));
-    }
     void startPalette(paint.source)
       .catch(() => {})
       .then(afterStart);
@@ -43,7 +39,7 @@ if (paint && root.firstElementChild) {
     (m) => m.hydratePage(root, app, paint, done),
     // A stale deploy without that chunk: render from scratch rather than leave the page inert.
     () => {
-      unhold();
+      dropHeldInput();
       createRoot(root).render(app);
       void startPalette()
         .catch(() => {})
@@ -51,7 +47,7 @@ if (paint && root.firstElementChild) {
     },
   );
 } else {
-  unhold();
+  dropHeldInput();
   createRoot(root).render(app);
   startPalette()
     .catch(() => {

@@ -8,6 +8,11 @@ import { headTags, type PageHead } from './head-tags';
 export interface PageShell {
   /** As built: the client-only shell (offline, no renderer, unknown share links). */
   html: string;
+  /**
+   * SHA-256 (hex) of that shell, sent with every page (SHELL_HEADER): the service worker serves the
+   * server's page only when it is of the release it has installed (its precached shell hashes the same).
+   */
+  revision: string;
   /** The first screen's stylesheet, inlined into rendered pages. */
   css: string | null;
   cssLink: string | null;
@@ -16,19 +21,33 @@ export interface PageShell {
   entryLoader: string | null;
 }
 
+/** The response header that carries `PageShell.revision` (vite.config.ts reads it in the service worker). */
+export const SHELL_HEADER = 'Swatchbook-Shell';
+
 const ENTRY = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
 
 /**
- * Until the app has hydrated, a tap on a button or a key (Space for Generate, L to lock, Enter in the
- * search box) would do nothing: from the first moment the page can be touched, they are held here
- * and `web/main.tsx` takes them (`__unhold()`) to hand them to the app once it is live. Typing into
- * a field is native and still happens; its keys are held too, for the app's key handlers.
+ * Until the app has hydrated the page looks alive and is not: from the first moment it can be
+ * touched, every input is held here, in order, with the element it was meant for (and where that
+ * sits under #root, should the app render it anew), and
+ * `web/app/held-input.ts` takes the queue (`__held`) and applies it once the app is live: clicks on
+ * any element, keys (not Tab, which moves focus, nor the letters a text field types itself), and
+ * the value a field or select was given (natively, so the person sees it at once). A button or link
+ * keeps its own Enter and Space: the click they make is held. What the app replays (`replaying`) passes.
  */
 const HOLD =
-  "(function(){var held=[];function hold(e){if(e.type==='click'&&!(e.target.closest&&e.target.closest('button')))return;" +
-  'e.stopPropagation();held.push(e)}' +
-  "addEventListener('keydown',hold);addEventListener('click',hold,true);" +
-  "window.__unhold=function(){removeEventListener('keydown',hold);removeEventListener('click',hold,true);return held}})();";
+  '(function(){var q=[],kinds=["click","keydown","input","change"],h={queue:q,replaying:false};' +
+  'function text(t){return t.tagName==="TEXTAREA"||t.tagName==="INPUT"&&!/^(checkbox|radio|button|submit|reset|file|range|color|image)$/.test(t.type)}' +
+  'function at(t){var p=[];for(;t.parentElement&&t.id!=="root";t=t.parentElement)p.unshift([].indexOf.call(t.parentElement.children,t));return p}' +
+  'function hold(e){var t=e.target;if(h.replaying||!(t instanceof Element))return;' +
+  'if(e.type==="input"||e.type==="change"){if(e.type==="input"?text(t):t.tagName==="SELECT")q.push({type:"value",target:t,path:at(t),value:t.value});return}' +
+  'if(t.closest("select"))return;' +
+  'if(e.type==="keydown"){if(e.key==="Tab"||/^(Shift|Control|Alt|Meta|CapsLock)$/.test(e.key))return;' +
+  'if(text(t)&&!/^(Enter|Escape|ArrowUp|ArrowDown)$/.test(e.key))return;' +
+  'if(text(t)||!t.closest("button,a,summary,input"))e.preventDefault()}else e.preventDefault();' +
+  'e.stopPropagation();q.push({type:e.type,target:t,path:at(t),event:e})}' +
+  'kinds.forEach(function(k){addEventListener(k,hold,true)});' +
+  'h.release=function(){kinds.forEach(function(k){removeEventListener(k,hold,true)})};window.__held=h})();';
 
 /**
  * In a rendered page the app's script runs after the first paint, not before it (on a slow phone
@@ -51,6 +70,7 @@ export function readShell(distDir: string): PageShell | null {
   const entry = ENTRY.exec(html);
   return {
     html,
+    revision: createHash('sha256').update(html).digest('hex'),
     css,
     cssLink: css ? (link?.[0] ?? null) : null,
     entryTag: entry?.[0] ?? null,

@@ -12,7 +12,7 @@ import { type FirstPaint, PALETTE_COOKIE, type PaletteSession, THEME_COOKIE } fr
 import { parsePaletteCookie, parseThemeCookie } from '../../shared/session/palette-cookie';
 import type { AppEnv, PageRenderer } from '../http/app-env';
 import { describePaints, HOME_DESCRIPTION, HOME_TITLE, type PageHead } from '../pages/head-tags';
-import { fillShell, type PageShell, readShell } from '../pages/page-shell';
+import { fillShell, type PageShell, readShell, SHELL_HEADER } from '../pages/page-shell';
 import { palettePng } from '../pages/preview-image';
 import { answerIfFresh, PUBLIC_SHORT, strongETag } from '../http/conditional';
 
@@ -79,6 +79,7 @@ export function pageRoutes(distDir: string, renderer: PageRenderer | null) {
     if (!validated) c.header('Cache-Control', REVALIDATE);
     // The page differs by the visitor's palette and theme cookies: shared caches must not mix them.
     c.header('Vary', 'Cookie');
+    c.header(SHELL_HEADER, built.revision);
     if (!paint || !renderer) return c.html(built.html, status);
     return c.html(fillShell(built, renderer(c.var.deps.catalogue, paint), paint, head), status);
   };

@@ -4,18 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { extname, join } from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/browser';
+import { throttle } from '../support/phone-profile';
 import { startServer } from '../support/server-process';
 import { type BenchRow, type BenchSuite, buildScratchPage, summarize, timedRow } from './support';
 
 const RUNS = 7;
-
-/** Lighthouse's mobile profile: slow 4G (150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up) and a 4× slower CPU. */
-export const SLOW_4G = {
-  offline: false,
-  latency: 150,
-  downloadThroughput: (1638.4 * 1024) / 8,
-  uploadThroughput: (750 * 1024) / 8,
-};
 
 /**
  * Notes when the first element matching `selector` is in the DOM and the frame after it has painted.
@@ -41,10 +34,7 @@ export const watchFor = (selector: string) => `
  * answers the ms until `selector` was painted.
  */
 export async function timeToPaint(page: Page, url: string, selector: string, slowNetwork = true): Promise<number> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  if (slowNetwork) await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await throttle(page, 4, slowNetwork);
   await page.addInitScript(watchFor(selector));
   await page.goto(url);
   await page.waitForFunction(() => (window as unknown as { firstContent?: number }).firstContent !== undefined, null, {

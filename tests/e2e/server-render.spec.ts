@@ -6,6 +6,7 @@ import type { CompactCatalogue } from '../../shared/catalogue/types';
 import { ROOT } from '../support/server-process';
 import { contrast } from './support/contrast';
 import { expect, test } from './support/fixtures';
+import { holdRequests } from './support/hold-requests';
 import { PASSWORD, uniqueEmail } from './support/saved-flows';
 
 // The catalogue the server draws from, read here from the file, not from the app.
@@ -127,14 +128,7 @@ test.describe('the first paint comes from the server', () => {
       }).observe({ type: 'layout-shift', buffered: true });
     });
     // Hold the app's script back: what shows meanwhile is the server's paint alone.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, /\/assets\/index-[\w-]+\.js$/);
     const loaded = page.reload();
     await expect(strips(page)).toHaveCount(5);
     const before = { ids: await stripIds(page), locks: await lockStates(page), theme: await theme(page) };
@@ -202,14 +196,7 @@ test.describe('the toolbar colour', () => {
 test.describe('before hydration', () => {
   test('a tap, a key and typing on the painted page are not lost while the app loads', async ({ page }) => {
     // Hold the catalogue: the page is painted, the app cannot hydrate yet.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/catalogue-[\w-]+\.json$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, /\/assets\/catalogue-[\w-]+\.json$/);
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     await expect(strips(page)).toHaveCount(5);
     const before = await stripIds(page);

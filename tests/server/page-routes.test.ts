@@ -66,7 +66,7 @@ describe('the first paint from the server', () => {
     expect(html).not.toContain('<script type="module"');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/index-abc.js" />');
     const loader = /<script>([^<]*requestAnimationFrame[^<]*)<\/script>/.exec(html)?.[1] ?? '';
-    expect(loader).toContain('__unhold');
+    expect(loader).toContain('__held');
     expect(loader).toContain("s.src='/assets/index-abc.js'");
     expect(csp).toContain(`'sha256-${createHash('sha256').update(loader).digest('base64')}'`);
   });

@@ -5,6 +5,7 @@ import type { Catalogue } from '../../shared/catalogue/catalogue';
 import type { FirstPaint } from '../../shared/session/first-paint';
 import { catalogueState, loadCatalogue } from '../stores/catalogue-store';
 import { filterState } from '../stores/filter-store';
+import { applyHeldInput } from './held-input';
 import { initPalette, paletteState, replacePalette } from '../stores/palette-store';
 
 /**
@@ -50,26 +51,15 @@ export function hydratePage(root: HTMLElement, app: ReactNode, paint: FirstPaint
     (catalogue) => applyFirstPaint(catalogue, paint),
     () => {},
   );
-  const done = () => {
-    // Taps and keys held before hydration go first, in the order they came: the typed search
-    // below would hide the strips, and with them the palette's keys.
-    onDone();
-    // Text typed before hydration is in the box but not in the app: hand it over as typing. The
-    // value goes back through React's own tracking first, so React sees the change.
-    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-    for (const input of root.querySelectorAll('input')) {
-      if (input.value === input.defaultValue || !setValue) continue;
-      const typed = input.value;
-      input.value = input.defaultValue;
-      setValue.call(input, typed);
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-    }
+  // Live: first the input held until now is applied, as it would have been taken, then `onDone`.
+  const live = () => {
+    void applyHeldInput().then(onDone);
   };
   // The same boundary as entry-server.tsx renders around the app.
   hydrateRoot(
     root,
     <Suspense>
-      <WhenReady ready={ready} onDone={done}>
+      <WhenReady ready={ready} onDone={live}>
         {app}
       </WhenReady>
     </Suspense>,

@@ -3,7 +3,7 @@ import { initAuth } from './auth-actions';
 import { paletteState } from './palette-store';
 import { localChoice } from './saved-store';
 import { showToast } from './toast-store';
-import { openOverlay } from './ui-store';
+import { openOverlay, overlayComing } from './ui-store';
 
 /**
  * Saved palettes' first-paint actions (the Save button, the S key and the start-up); everything else
@@ -26,7 +26,7 @@ export function requestSave(): void {
   if (authState.backend === 'checking') {
     // Pressed S before the start-up check answered: decide once it has, never on a guess.
     initAuth();
-    void authChecked.then(requestSave);
+    void overlayComing(authChecked).then(requestSave);
     return;
   }
   if (authState.backend === 'available' && !authState.user && !localChoice.deviceOnly) {

@@ -35,6 +35,21 @@ export function openOverlay(name: OverlayName, params: Record<string, string> = 
   uiState.overlays = [...uiState.overlays.filter((o) => o.name !== name), { name, params }];
 }
 
+let coming = 0;
+
+/**
+ * Marks an overlay an action opens once `wait` has answered (S before the sign-in check): keys
+ * pressed meanwhile are meant for it (app/held-input.ts waits for it before applying the next).
+ */
+export function overlayComing<T>(wait: Promise<T>): Promise<T> {
+  coming++;
+  return wait.finally(() => {
+    coming--;
+  });
+}
+
+export const isOverlayComing = (): boolean => coming > 0;
+
 /** Opens this overlay in place of any other of its group (one information page at a time). */
 export function openOverlayInstead(name: OverlayName, group: readonly OverlayName[]): void {
   uiState.overlays = [

@@ -1,0 +1,147 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import type { CompactCatalogue } from '../../shared/catalogue/types';
+import { throttle } from '../support/phone-profile';
+import { ROOT } from '../support/server-process';
+import { expect, test } from './support/fixtures';
+import { holdRequests } from './support/hold-requests';
+import { PASSWORD, uniqueEmail } from './support/saved-flows';
+import { stripIds, strips } from './support/service-worker';
+
+// The catalogue the server draws from, read here from the file, not from the app.
+const catalogue = JSON.parse(readFileSync(join(ROOT, 'data/generated/catalogue.json'), 'utf8')) as CompactCatalogue;
+const paintsOf = (brand: string) => catalogue.colors.filter((c) => c.brand === brand).length;
+const paintsIn = (category: string) => catalogue.colors.filter((c) => c.category === category).length;
+
+const lockStates = (page: Page) =>
+  strips(page).evaluateAll((items) => items.map((el) => el.classList.contains('is-locked')));
+const theme = (page: Page) => page.evaluate(() => document.documentElement.dataset.theme ?? null);
+const chips = (page: Page) => page.getByRole('list', { name: 'Active filters' }).getByRole('listitem');
+const count = (page: Page) => page.locator('#results-count');
+const isLive = (page: Page) => page.evaluate(() => document.documentElement.hasAttribute('data-app-ready'));
+
+// Slow 4G and a slow CPU make every step of coming alive slow; the late parts may take a while.
+const LIVE = { timeout: 30_000 };
+
+/**
+ * Opens `/` on the phone profile (slow 4G, CPU `rate` × slower) and holds the app's script until
+ * the person has acted, so what they touch is the server's painted page before it is live. `live()`
+ * lets the script through and waits for the app to be ready.
+ */
+async function openPainted(page: Page, rate: number) {
+  await throttle(page, rate);
+  const release = await holdRequests(page, /\/assets\/index-[\w-]+\.js$/);
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await expect(strips(page)).toHaveCount(5);
+  return {
+    before: { ids: await stripIds(page), theme: await theme(page) },
+    async live() {
+      // What was done above was done on the painted page, before the app was live.
+      expect(await isLive(page)).toBe(false);
+      release();
+      await page.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'), null, LIVE);
+    },
+  };
+}
+
+/** Once nothing more is on its way (every chunk fetched, two frames painted): nothing applies twice later. */
+async function settled(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+for (const rate of [4, 6]) {
+  test.describe(`between first paint and live, CPU ${rate}× slower on slow 4G: each input takes effect once`, () => {
+    test('choosing a supplier filters to its paints', async ({ page }) => {
+      const page0 = await openPainted(page, rate);
+      await page.getByRole('combobox', { name: 'Supplier' }).selectOption('Farrow & Ball');
+      await page0.live();
+      await expect(count(page)).toHaveText(`Showing ${paintsOf('Farrow & Ball')} colours`, LIVE);
+      await expect(chips(page)).toHaveText(['Farrow & Ball×']);
+      await expect(page.getByRole('combobox', { name: 'Supplier' })).toHaveValue('Farrow & Ball');
+    });
+
+    test('choosing a category filters to its paints', async ({ page }) => {
+      const page0 = await openPainted(page, rate);
+      await page.getByRole('combobox', { name: 'Colour category' }).selectOption('Blues');
+      await page0.live();
+      await expect(count(page)).toHaveText(`Showing ${paintsIn('Blues')} colours`, LIVE);
+      await expect(chips(page)).toHaveText(['Blues×']);
+    });
+
+    test('a tap on Generate makes one new palette', async ({ page }) => {
+      const page0 = await openPainted(page, rate);
+      await page.getByRole('button', { name: 'Generate New Palette' }).click();
+      await page0.live();
+      await expect.poll(() => stripIds(page), LIVE).not.toEqual(page0.before.ids);
+      await settled(page);
+      // One step of history: one Undo brings the painted palette back, and there is nothing before it.
+      await page.getByRole('button', { name: 'Undo' }).click();
+      await expect.poll(() => stripIds(page)).toEqual(page0.before.ids);
+      await expect(page.getByRole('button', { name: 'Undo' })).toBeDisabled();
+    });
+
+    test('a tap on a strip’s lock locks that strip', async ({ page }) => {
+      const page0 = await openPainted(page, rate);
+      await strips(page).nth(1).hover();
+      await strips(page)
+        .nth(1)
+        .getByRole('button', { name: /^Lock / })
+        .click();
+      await page0.live();
+      await expect.poll(() => lockStates(page), LIVE).toEqual([false, true, false, false, false]);
+      await settled(page);
+      expect(await lockStates(page)).toEqual([false, true, false, false, false]);
+      expect(await stripIds(page)).toEqual(page0.before.ids);
+    });
+
+    test('S and then a typed name: the letters go into the name, not to the shortcuts', async ({ page }) => {
+      // Signed in (else S asks to sign in first): S opens the name once the session check answers.
+      await page.request.post('/api/auth/signup', { data: { email: uniqueEmail('live'), password: PASSWORD } });
+      const page0 = await openPainted(page, rate);
+      await page.keyboard.press('s');
+      // D is dark mode, U unlock, S save, Space generate, E export, A add a colour: none of them here.
+      await page.keyboard.type('Dusk sea');
+      await page0.live();
+      const dialog = page.getByRole('dialog', { name: 'Name Your Palette' });
+      await expect(dialog.getByLabel('Palette name')).toHaveValue('Dusk sea', LIVE);
+      await settled(page);
+      await expect(dialog.getByLabel('Palette name')).toHaveValue('Dusk sea');
+      expect(await theme(page)).toBe(page0.before.theme);
+      expect(await stripIds(page)).toEqual(page0.before.ids);
+      await expect(page.locator('.toast-region')).toBeEmpty();
+    });
+
+    test('typing in the search box searches for it once', async ({ page }) => {
+      const page0 = await openPainted(page, rate);
+      await page.getByRole('combobox', { name: 'Search colours' }).click();
+      await page.keyboard.type('arsenic');
+      await page0.live();
+      await expect(
+        page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option', { name: /Arsenic/ }),
+      ).toBeVisible(LIVE);
+      await expect(chips(page)).toHaveText(['“arsenic”×']);
+      await expect(page.getByRole('combobox', { name: 'Search colours' })).toHaveValue('arsenic');
+    });
+
+    test('a tap on Export opens its menu', async ({ page }) => {
+      const page0 = await openPainted(page, rate);
+      await page.getByRole('button', { name: 'Export' }).click();
+      await page0.live();
+      await expect(page.getByRole('menu', { name: 'Export' })).toBeVisible(LIVE);
+      await settled(page);
+      await expect(page.getByRole('menu', { name: 'Export' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Export' })).toHaveAttribute('aria-expanded', 'true');
+    });
+
+    test('a tap on Sign In opens the sign-in dialog', async ({ page }) => {
+      const page0 = await openPainted(page, rate);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page0.live();
+      await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible(LIVE);
+      await settled(page);
+      await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible();
+    });
+  });
+}
