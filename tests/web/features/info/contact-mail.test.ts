@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTACT_EMAIL, contactMailto, validateContact } from '../../web/features/info/contact-mail';
+import { CONTACT_EMAIL, contactMailto, validateContact } from '../../../../web/features/info/contact-mail';
 
 describe('contact form', () => {
   it('requires a name, a valid email and a message', () => {

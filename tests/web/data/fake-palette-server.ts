@@ -1,5 +1,5 @@
-import type { PaletteVersion } from '../../shared/palette/palette-evolve';
-import type { PaletteRepository, RepoResult, PaletteSummary } from '../../web/lib/palette-repository';
+import type { PaletteVersion } from '../../../shared/palette/palette-evolve';
+import type { PaletteRepository, RepoResult, PaletteSummary } from '../../../web/data/palette-repository';
 
 /**
  * An in-memory stand-in for the palette API behind a remote repository, with the server's rules

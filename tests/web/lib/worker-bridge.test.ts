@@ -1,6 +1,6 @@
 import { expose } from 'comlink';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isAbortError, WorkerBridge, type WorkerBridgeOptions } from '../../web/lib/worker-bridge';
+import { isAbortError, WorkerBridge, type WorkerBridgeOptions } from '../../../web/lib/worker-bridge';
 
 /** What the stand-in worker exposes; the main-thread stand-in answers the same questions differently. */
 const api = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PaletteVersion } from '../../shared/palette/palette-evolve';
-import { describeChange } from '../../web/features/saved/describe-change';
+import type { PaletteVersion } from '../../../../shared/palette/palette-evolve';
+import { describeChange } from '../../../../web/features/saved/describe-change';
 
 const names: Record<string, string> = {
   hague: 'Hague Blue',

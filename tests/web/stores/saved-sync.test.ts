@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LocalPaletteRecord } from '../../web/lib/local-palettes';
-import type { LocalRepository } from '../../web/lib/local-repository';
-import type { PaletteRepository, PaletteSummary } from '../../web/lib/palette-repository';
-import { syncOnSignIn } from '../../web/stores/saved-actions';
-import { setRepositories } from '../../web/stores/saved-repository';
-import { savedState } from '../../web/stores/saved-store';
-import { syncState } from '../../web/stores/sync-store';
-import { toastState } from '../../web/stores/toast-store';
-import { localRecord, paletteSummary } from './palette-fixtures';
+import type { LocalPaletteRecord } from '../../../web/data/local-palettes';
+import type { LocalRepository } from '../../../web/data/local-repository';
+import type { PaletteRepository, PaletteSummary } from '../../../web/data/palette-repository';
+import { syncOnSignIn } from '../../../web/stores/saved-actions';
+import { setRepositories } from '../../../web/stores/saved-repository';
+import { savedState } from '../../../web/stores/saved-store';
+import { syncState } from '../../../web/stores/sync-store';
+import { toastState } from '../../../web/stores/toast-store';
+import { localRecord, paletteSummary } from '../palette-fixtures';
 
 // The sign-in upload through the real API client: only fetch (the server's answers) and the repositories
 // on either side are stood in. What the server answers decides what leaves this device.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PaletteError } from '../../shared/palette/palette-decider';
+import { PaletteError } from '../../../shared/palette/palette-decider';
 import {
   createLocal,
   localHistory,
@@ -7,7 +7,7 @@ import {
   parseLocalRecords,
   restoreLocal,
   saveLocalVersion,
-} from '../../web/lib/local-palettes';
+} from '../../../web/data/local-palettes';
 
 const known = new Set(['a', 'b', 'c', 'd', 'e', 'f']);
 const exists = (id: string) => known.has(id);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseHash } from '../../web/lib/hash-route';
+import { parseHash } from '../../../web/lib/hash-route';
 
 describe('hash routes', () => {
   it('opens the four information modals by name', () => {

@@ -1,9 +1,9 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Catalogue } from '../../shared/catalogue/catalogue';
-import { clearFilters, setBrand, setSearchTerm } from '../../web/stores/filter-store';
-import { initPalette, setPaletteStyle } from '../../web/stores/palette-store';
-import { readSession, serializeSession } from '../../web/stores/session-store';
-import { loadRealCatalogue } from './catalogue-fixture';
+import type { Catalogue } from '../../../shared/catalogue/catalogue';
+import { clearFilters, setBrand, setSearchTerm } from '../../../web/stores/filter-store';
+import { initPalette, setPaletteStyle } from '../../../web/stores/palette-store';
+import { readSession, serializeSession } from '../../../web/stores/session-store';
+import { loadRealCatalogue } from '../catalogue-fixture';
 
 let catalogue: Catalogue;
 

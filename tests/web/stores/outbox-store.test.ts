@@ -1,13 +1,13 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createOutboxRepository, type OutboxRepository } from '../../web/lib/outbox';
-import { attachOutbox, detachOutbox } from '../../web/stores/outbox-actions';
-import { chooseForConflict, connectOutbox, outboxState } from '../../web/stores/outbox-store';
-import { paletteState } from '../../web/stores/palette-store';
-import { savedState } from '../../web/stores/saved-store';
-import { runToastAction, toastState } from '../../web/stores/toast-store';
-import { closeOverlay, topOverlay } from '../../web/stores/ui-store';
-import { FakePaletteServer } from './fake-palette-server';
+import { createOutboxRepository, type OutboxRepository } from '../../../web/data/outbox/outbox';
+import { attachOutbox, detachOutbox } from '../../../web/stores/outbox-actions';
+import { chooseForConflict, connectOutbox, outboxState } from '../../../web/stores/outbox-store';
+import { paletteState } from '../../../web/stores/palette-store';
+import { savedState } from '../../../web/stores/saved-store';
+import { runToastAction, toastState } from '../../../web/stores/toast-store';
+import { closeOverlay, topOverlay } from '../../../web/stores/ui-store';
+import { FakePaletteServer } from '../data/fake-palette-server';
 
 const RED = ['lick-red-01', 'lick-red-02', 'lick-red-03'];
 const BLUE = ['lick-blue-01', 'lick-blue-02', 'lick-blue-03'];

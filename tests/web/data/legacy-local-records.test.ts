@@ -1,16 +1,16 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { importSchema } from '../../shared/api/palettes';
-import { parseLocalRecord, type ReadOptions } from '../../web/lib/local-palettes';
+import { importSchema } from '../../../shared/api/palettes';
+import { parseLocalRecord, type ReadOptions } from '../../../web/data/local-palettes';
 import {
   createLocalRepository,
   type LocalRepository,
   OLD_LOCAL_KEY,
   PALETTE_STORE,
-} from '../../web/lib/local-repository';
-import { syncOnSignIn } from '../../web/stores/saved-actions';
-import { setRepositories } from '../../web/stores/saved-repository';
+} from '../../../web/data/local-repository';
+import { syncOnSignIn } from '../../../web/stores/saved-actions';
+import { setRepositories } from '../../../web/stores/saved-repository';
 
 // Every path that reads a stored local palette must read a legacy record the same way: the parser
 // itself, the move of the old localStorage list into IndexedDB, a record already in IndexedDB, and
@@ -18,8 +18,8 @@ import { setRepositories } from '../../web/stores/saved-repository';
 // `colorIds` or `colors: [{ id }]` is covered by saved-local-history and local-repository tests.
 
 const imported: unknown[] = [];
-vi.mock('../../web/lib/api-client', async (original) => {
-  const actual = await original<typeof import('../../web/lib/api-client')>();
+vi.mock('../../../web/lib/api-client', async (original) => {
+  const actual = await original<typeof import('../../../web/lib/api-client')>();
   return {
     ...actual,
     // The server's validator, as `POST /api/palettes/import` runs it: a refused body is a 400.

@@ -1,14 +1,14 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLocal, saveLocalVersion } from '../../web/lib/local-palettes';
+import { createLocal, saveLocalVersion } from '../../../web/data/local-palettes';
 import {
   createLocalRepository,
   KEEP_DELETED_MS,
   type LocalRepository,
   OLD_LOCAL_KEY,
   PALETTE_STORE,
-} from '../../web/lib/local-repository';
+} from '../../../web/data/local-repository';
 
 // The local repository against a real (in-memory) IndexedDB and a fake localStorage and channel.
 const KNOWN = new Set(['a', 'b', 'c', 'd', 'e']);

@@ -1,11 +1,11 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Catalogue } from '../../shared/catalogue/catalogue';
-import { exportPalette } from '../../web/features/export/start-export';
-import { initPalette } from '../../web/stores/palette-store';
-import { savedState } from '../../web/stores/saved-store';
-import { toastState } from '../../web/stores/toast-store';
-import { loadRealCatalogue } from './catalogue-fixture';
-import { paletteSummary } from './palette-fixtures';
+import type { Catalogue } from '../../../../shared/catalogue/catalogue';
+import { exportPalette } from '../../../../web/features/export/start-export';
+import { initPalette } from '../../../../web/stores/palette-store';
+import { savedState } from '../../../../web/stores/saved-store';
+import { toastState } from '../../../../web/stores/toast-store';
+import { loadRealCatalogue } from '../../catalogue-fixture';
+import { paletteSummary } from '../../palette-fixtures';
 
 // Export against the real stores and writers; only the browser's download (a link and a blob URL) is stood in.
 let catalogue: Catalogue;

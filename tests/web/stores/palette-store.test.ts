@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Catalogue } from '../../shared/catalogue/catalogue';
+import type { Catalogue } from '../../../shared/catalogue/catalogue';
 import {
   addColor,
   addRandomColor,
@@ -15,8 +15,8 @@ import {
   toggleLock,
   undo,
   unlockAll,
-} from '../../web/stores/palette-store';
-import { loadRealCatalogue } from './catalogue-fixture';
+} from '../../../web/stores/palette-store';
+import { loadRealCatalogue } from '../catalogue-fixture';
 
 let catalogue: Catalogue;
 const ids = () => paletteState.slots.map((s) => s.colorId);

@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { holdToast, releaseToast, runToastAction, showToast, TOAST_MS, toastState } from '../../web/stores/toast-store';
+import {
+  holdToast,
+  releaseToast,
+  runToastAction,
+  showToast,
+  TOAST_MS,
+  toastState,
+} from '../../../web/stores/toast-store';
 
 const messages = () => toastState.toasts.map((t) => t.message);
 

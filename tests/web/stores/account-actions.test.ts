@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ApiUser } from '../../web/lib/api-client';
+import type { ApiUser } from '../../../web/lib/api-client';
 import {
   askForPasswordReset,
   changePassword,
@@ -20,14 +20,14 @@ import {
   signOutEverywhere,
   signOutNow,
   signUpWithPassword,
-} from '../../web/stores/account-actions';
-import { authState } from '../../web/stores/auth-store';
-import { forgetRemote, localRepository, setRepositories } from '../../web/stores/saved-repository';
-import { savedState } from '../../web/stores/saved-store';
-import { syncState } from '../../web/stores/sync-store';
-import { toastState } from '../../web/stores/toast-store';
-import { uiState } from '../../web/stores/ui-store';
-import { loadRealCatalogue } from './catalogue-fixture';
+} from '../../../web/stores/account-actions';
+import { authState } from '../../../web/stores/auth-store';
+import { forgetRemote, localRepository, setRepositories } from '../../../web/stores/saved-repository';
+import { savedState } from '../../../web/stores/saved-store';
+import { syncState } from '../../../web/stores/sync-store';
+import { toastState } from '../../../web/stores/toast-store';
+import { uiState } from '../../../web/stores/ui-store';
+import { loadRealCatalogue } from '../catalogue-fixture';
 
 // The account actions against the real stores, the real API client, the real repositories and the
 // real outbox (IndexedDB by fake-indexeddb): only `fetch` (our server's answers) and the browser's

@@ -12,7 +12,7 @@ import {
   setSharing,
   undeletePalettes,
   updatePalette,
-} from './api-client';
+} from '../lib/api-client';
 import type { PaletteRepository, RepoResult, PaletteSummary } from './palette-repository';
 
 /**

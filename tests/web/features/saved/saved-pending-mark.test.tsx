@@ -1,11 +1,11 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
-import { SavedRow } from '../../web/features/saved/saved-sidebar';
-import type { PaletteSummary } from '../../web/lib/palette-repository';
-import { paletteSummary } from './palette-fixtures';
+import { SavedRow } from '../../../../web/features/saved/saved-sidebar';
+import type { PaletteSummary } from '../../../../web/data/palette-repository';
+import { paletteSummary } from '../../palette-fixtures';
 
 // The dialog shell wants a browser's history at import; the row alone renders without it.
-vi.mock('../../web/lib/dialog', () => ({ Dialog: () => null }));
+vi.mock('../../../../web/lib/dialog', () => ({ Dialog: () => null }));
 
 // The sidebar's quiet mark for a palette whose change waits in the outbox for the connection.
 const palette = (pending?: boolean): PaletteSummary =>

@@ -1,12 +1,12 @@
 import 'fake-indexeddb/auto';
 import { ref } from 'valtio';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Catalogue, hydrateCatalogue } from '../../shared/catalogue/catalogue';
-import { deriveCatalogue } from '../../shared/catalogue/derive';
-import { createLocal, localHistory, saveLocalVersion } from '../../web/lib/local-palettes';
-import { catalogueState } from '../../web/stores/catalogue-store';
-import { createLocalRepository, OLD_LOCAL_KEY } from '../../web/lib/local-repository';
-import { readSession } from '../../web/stores/session-store';
+import { type Catalogue, hydrateCatalogue } from '../../../shared/catalogue/catalogue';
+import { deriveCatalogue } from '../../../shared/catalogue/derive';
+import { createLocal, localHistory, saveLocalVersion } from '../../../web/data/local-palettes';
+import { catalogueState } from '../../../web/stores/catalogue-store';
+import { createLocalRepository, OLD_LOCAL_KEY } from '../../../web/data/local-repository';
+import { readSession } from '../../../web/stores/session-store';
 import {
   catalogueAfterRename,
   catalogueBeforeRename,
@@ -15,7 +15,7 @@ import {
   OLD_ID,
   OLD_NAME,
   sources,
-} from '../shared/catalogue/renamed-catalogue';
+} from '../../shared/catalogue/renamed-catalogue';
 
 // A paint renamed in the catalogue must keep loading from what this device stored before.
 let after: Catalogue;

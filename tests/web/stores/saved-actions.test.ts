@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ApiFailure } from '../../web/lib/api-client';
-import type { LocalRepository } from '../../web/lib/local-repository';
-import type { PaletteRepository, RepoResult, PaletteSummary } from '../../web/lib/palette-repository';
-import { askPersistentStorage, PERSIST_ASKED_KEY } from '../../web/lib/persistent-storage';
-import { authState } from '../../web/stores/auth-store';
+import { ApiFailure } from '../../../web/lib/api-client';
+import type { LocalRepository } from '../../../web/data/local-repository';
+import type { PaletteRepository, RepoResult, PaletteSummary } from '../../../web/data/palette-repository';
+import { askPersistentStorage, PERSIST_ASKED_KEY } from '../../../web/data/persistent-storage';
+import { authState } from '../../../web/stores/auth-store';
 import {
   deletePalette,
   renamePalette,
@@ -12,12 +12,12 @@ import {
   startSaved,
   switchToLocalList,
   toggleSharing,
-} from '../../web/stores/saved-actions';
-import { setRepositories } from '../../web/stores/saved-repository';
-import { savedState } from '../../web/stores/saved-store';
-import { syncState } from '../../web/stores/sync-store';
-import { runToastAction, toastState } from '../../web/stores/toast-store';
-import { localRecord, paletteSummary } from './palette-fixtures';
+} from '../../../web/stores/saved-actions';
+import { setRepositories } from '../../../web/stores/saved-repository';
+import { savedState } from '../../../web/stores/saved-store';
+import { syncState } from '../../../web/stores/sync-store';
+import { runToastAction, toastState } from '../../../web/stores/toast-store';
+import { localRecord, paletteSummary } from '../palette-fixtures';
 
 // The actions against fake repositories: they only turn RepoResults into state and the fixed toasts.
 const palette = (id: string, version = 1, name = `Name ${id}`): PaletteSummary =>

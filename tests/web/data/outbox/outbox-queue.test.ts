@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PaletteVersion } from '../../shared/palette/palette-evolve';
-import { type OutboxQueue, openQueue } from '../../web/lib/outbox-queue';
+import type { PaletteVersion } from '../../../../shared/palette/palette-evolve';
+import { type OutboxQueue, openQueue } from '../../../../web/data/outbox/outbox-queue';
 
 // The outbox's cached histories are read like its cached list: a damaged copy is as good as none,
 // so the history view offline never gets rows it cannot show.

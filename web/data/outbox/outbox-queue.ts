@@ -1,8 +1,8 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import * as z from 'zod/mini';
-import { PALETTE_EVENT_TYPES } from '../../shared/palette/palette-events';
-import type { PaletteVersion } from '../../shared/palette/palette-evolve';
-import type { PaletteSummary } from './palette-repository';
+import { PALETTE_EVENT_TYPES } from '../../../shared/palette/palette-events';
+import type { PaletteVersion } from '../../../shared/palette/palette-evolve';
+import type { PaletteSummary } from '../palette-repository';
 
 /**
  * The outbox's storage: an IndexedDB database of its own per account, holding the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ApiFailure, type ApiPalette } from '../../web/lib/api-client';
-import { createRemoteRepository, type PaletteApi } from '../../web/lib/remote-repository';
-import { paletteSummary } from './palette-fixtures';
+import { ApiFailure, type ApiPalette } from '../../../web/lib/api-client';
+import { createRemoteRepository, type PaletteApi } from '../../../web/data/remote-repository';
+import { paletteSummary } from '../palette-fixtures';
 
 // The remote repository against a fake API client: every answer, and every failure, as a RepoResult.
 const palette = (id: string, version: number, name = `Name ${id}`): ApiPalette => ({

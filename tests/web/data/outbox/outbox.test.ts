@@ -8,8 +8,8 @@ import {
   type OutboxConflict,
   type OutboxEvent,
   type OutboxRepository,
-} from '../../web/lib/outbox';
-import { FakePaletteServer } from './fake-palette-server';
+} from '../../../../web/data/outbox/outbox';
+import { FakePaletteServer } from '../fake-palette-server';
 
 const RED = ['lick-red-01', 'lick-red-02', 'lick-red-03'];
 const BLUE = ['lick-blue-01', 'lick-blue-02', 'lick-blue-03'];

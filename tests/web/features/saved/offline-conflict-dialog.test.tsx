@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import OfflineConflictDialog from '../../web/features/saved/offline-conflict-dialog';
-import type { OutboxConflict } from '../../web/lib/outbox';
-import { outboxState } from '../../web/stores/outbox-store';
-import { paletteSummary } from './palette-fixtures';
+import OfflineConflictDialog from '../../../../web/features/saved/offline-conflict-dialog';
+import type { OutboxConflict } from '../../../../web/data/outbox/outbox';
+import { outboxState } from '../../../../web/stores/outbox-store';
+import { paletteSummary } from '../../palette-fixtures';
 
 // The dialog shell wants a browser's history at import: here it is its title and content.
-vi.mock('../../web/lib/dialog', () => ({
+vi.mock('../../../../web/lib/dialog', () => ({
   Dialog: ({ title, children }: { title: string; children: ReactNode }) => (
     <section aria-label={title}>{children}</section>
   ),

@@ -1,10 +1,16 @@
 import { deleteDB } from 'idb';
-import type { ApiErrorCode } from '../../shared/api/common';
-import { PALETTE_MAX, PALETTE_MIN } from '../../shared/palette/limits';
-import { checkName } from '../../shared/palette/palette-decider';
-import type { PaletteVersion } from '../../shared/palette/palette-evolve';
+import type { ApiErrorCode } from '../../../shared/api/common';
+import { PALETTE_MAX, PALETTE_MIN } from '../../../shared/palette/limits';
+import { checkName } from '../../../shared/palette/palette-decider';
+import type { PaletteVersion } from '../../../shared/palette/palette-evolve';
 import { type NewOp, type OpBody, type OutboxQueue, openQueue, type QueuedOp, type Settle } from './outbox-queue';
-import type { CreateOptions, PaletteChange, PaletteRepository, RepoResult, PaletteSummary } from './palette-repository';
+import type {
+  CreateOptions,
+  PaletteChange,
+  PaletteRepository,
+  RepoResult,
+  PaletteSummary,
+} from '../palette-repository';
 
 /**
  * The outbox (see web/README.md, "The outbox"): a repository in front of the remote one. Online and answered, every
