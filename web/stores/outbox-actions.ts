@@ -1,4 +1,5 @@
-import { createOutboxRepository, type OutboxOptions, type OutboxRepository } from '../data/outbox/outbox';
+import { createOutboxRepository } from '../data/outbox/outbox';
+import type { OutboxOptions, OutboxRepository } from '../data/outbox/outbox-types';
 import type { PaletteRepository } from '../data/palette-repository';
 import { connectOutbox } from './outbox-store';
 import { replacePalette } from './palette-store';

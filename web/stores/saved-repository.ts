@@ -1,6 +1,6 @@
 import { newLocalId } from '../data/local-palettes';
 import { createLocalRepository, type LocalRepository, SAVED_CHANNEL } from '../data/local-repository';
-import type { OutboxRepository } from '../data/outbox/outbox';
+import type { OutboxRepository } from '../data/outbox/outbox-types';
 import type { PaletteRepository } from '../data/palette-repository';
 import { cryptoRandom } from '../lib/random';
 import { createRemoteRepository } from '../data/remote-repository';

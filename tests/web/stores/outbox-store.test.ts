@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createOutboxRepository, type OutboxRepository } from '../../../web/data/outbox/outbox';
+import { createOutboxRepository } from '../../../web/data/outbox/outbox';
+import type { OutboxRepository } from '../../../web/data/outbox/outbox-types';
 import { attachOutbox, detachOutbox } from '../../../web/stores/outbox-actions';
 import { chooseForConflict, connectOutbox, outboxState } from '../../../web/stores/outbox-store';
 import { paletteState } from '../../../web/stores/palette-store';

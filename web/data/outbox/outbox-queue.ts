@@ -106,7 +106,7 @@ const historySchema: z.ZodMiniType<PaletteVersion[]> = z.array(
 );
 
 /** The version chain of one palette: our last sent write guessed `predicted` and the server said `actual`. */
-interface Chain {
+export interface Chain {
   predicted: number;
   actual: number;
 }

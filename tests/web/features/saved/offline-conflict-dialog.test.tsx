@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import OfflineConflictDialog from '../../../../web/features/saved/offline-conflict-dialog';
-import type { OutboxConflict } from '../../../../web/data/outbox/outbox';
+import type { OutboxConflict } from '../../../../web/data/outbox/outbox-types';
 import { outboxState } from '../../../../web/stores/outbox-store';
 import { paletteSummary } from '../../palette-fixtures';
 
