@@ -143,150 +143,149 @@ export interface Settle {
   chains?: Record<string, Chain>;
 }
 
-export type OutboxQueue = Awaited<ReturnType<typeof openQueue>>;
-
-export async function openQueue(name: string) {
-  const db: IDBPDatabase<OutboxDb> = await openDB<OutboxDb>(name, 1, {
+export async function openQueue(name: string): Promise<OutboxQueue> {
+  const db = await openDB<OutboxDb>(name, 1, {
     upgrade(database) {
       database.createObjectStore('ops', { keyPath: 'seq', autoIncrement: true });
       database.createObjectStore('meta', { keyPath: 'key' });
       database.createObjectStore('set-aside', { autoIncrement: true });
     },
   });
+  return new OutboxQueue(db);
+}
 
-  async function meta<K extends keyof Meta>(key: K): Promise<Meta[K]> {
-    const raw = (await db.get('meta', key))?.value;
+export class OutboxQueue {
+  constructor(private readonly db: IDBPDatabase<OutboxDb>) {}
+
+  async meta<K extends keyof Meta>(key: K): Promise<Meta[K]> {
+    const raw = (await this.db.get('meta', key))?.value;
     return parseMeta(key, raw);
   }
 
-  return {
-    /** Every readable entry in order; damaged ones are moved aside in the same transaction and counted. */
-    async readOps(): Promise<{ ops: QueuedOp[]; setAside: number }> {
-      // One read of the whole queue (it is short); a write transaction only when something is damaged.
-      const read = db.transaction('ops');
-      const [keys, values] = await Promise.all([read.store.getAllKeys(), read.store.getAll(), read.done]);
-      const ops: QueuedOp[] = [];
-      const damaged: number[] = [];
-      values.forEach((value, i) => {
-        const parsed = opSchema.safeParse(value);
-        if (parsed.success && parsed.data.seq === keys[i]) ops.push(parsed.data as QueuedOp);
-        else damaged.push(keys[i] as number);
-      });
-      if (damaged.length === 0) return { ops, setAside: 0 };
-      const tx = db.transaction(['ops', 'set-aside'], 'readwrite');
-      let setAside = 0;
-      for (const key of damaged) {
-        const entry = await tx.objectStore('ops').get(key);
-        // Another tab may have moved it aside first.
-        if (entry === undefined) continue;
-        await tx.objectStore('set-aside').add({ at: new Date().toISOString(), entry });
-        await tx.objectStore('ops').delete(key);
-        setAside++;
-      }
-      await tx.done;
-      return { ops, setAside };
-    },
+  /** Every readable entry in order; damaged ones are moved aside in the same transaction and counted. */
+  async readOps(): Promise<{ ops: QueuedOp[]; setAside: number }> {
+    // One read of the whole queue (it is short); a write transaction only when something is damaged.
+    const read = this.db.transaction('ops');
+    const [keys, values] = await Promise.all([read.store.getAllKeys(), read.store.getAll(), read.done]);
+    const ops: QueuedOp[] = [];
+    const damaged: number[] = [];
+    values.forEach((value, i) => {
+      const parsed = opSchema.safeParse(value);
+      if (parsed.success && parsed.data.seq === keys[i]) ops.push(parsed.data as QueuedOp);
+      else damaged.push(keys[i] as number);
+    });
+    if (damaged.length === 0) return { ops, setAside: 0 };
+    const tx = this.db.transaction(['ops', 'set-aside'], 'readwrite');
+    let setAside = 0;
+    for (const key of damaged) {
+      const entry = await tx.objectStore('ops').get(key);
+      // Another tab may have moved it aside first.
+      if (entry === undefined) continue;
+      await tx.objectStore('set-aside').add({ at: new Date().toISOString(), entry });
+      await tx.objectStore('ops').delete(key);
+      setAside++;
+    }
+    await tx.done;
+    return { ops, setAside };
+  }
 
-    async add(op: NewOp): Promise<number> {
-      // The key generator gives the order and writes the key into the entry (keyPath), checked when read.
-      return (await db.add('ops', op as unknown)) as number;
-    },
+  async add(op: NewOp): Promise<number> {
+    // The key generator gives the order and writes the key into the entry (keyPath), checked when read.
+    return (await this.db.add('ops', op as unknown)) as number;
+  }
 
-    async put(op: QueuedOp): Promise<void> {
-      await db.put('ops', op);
-    },
+  async put(op: QueuedOp): Promise<void> {
+    await this.db.put('ops', op);
+  }
 
-    async get(seq: number): Promise<QueuedOp | undefined> {
-      const parsed = opSchema.safeParse(await db.get('ops', seq));
-      return parsed.success ? (parsed.data as QueuedOp) : undefined;
-    },
+  async get(seq: number): Promise<QueuedOp | undefined> {
+    const parsed = opSchema.safeParse(await this.db.get('ops', seq));
+    return parsed.success ? (parsed.data as QueuedOp) : undefined;
+  }
 
-    /** A write is done: it leaves the queue and what the server said enters the cache, all or nothing. */
-    async settle(seq: number | null, change: Settle): Promise<void> {
-      const tx = db.transaction(['ops', 'meta'], 'readwrite');
-      const metaStore = tx.objectStore('meta');
-      const read = async <K extends keyof Meta>(key: K) => parseMeta(key, (await metaStore.get(key))?.value);
-      if (seq !== null) await tx.objectStore('ops').delete(seq);
-      if (change.known) {
-        const known = await read('known');
-        await metaStore.put({ key: 'known', value: change.known(known ?? []) });
-      }
-      if (change.removed && change.removed.length > 0) {
-        const ids = new Set(change.removed.map((p) => p.id));
-        const kept = (await read('removed')).filter((p) => !ids.has(p.id));
-        await metaStore.put({ key: 'removed', value: [...change.removed, ...kept].slice(0, REMOVED_KEPT) });
-      }
-      if (change.ids) await metaStore.put({ key: 'ids', value: { ...(await read('ids')), ...change.ids } });
-      if (change.chains) await metaStore.put({ key: 'chains', value: { ...(await read('chains')), ...change.chains } });
-      await metaStore.put({ key: 'settled', value: (await read('settled')) + 1 });
-      await tx.done;
-    },
+  /** A write is done: it leaves the queue and what the server said enters the cache, all or nothing. */
+  async settle(seq: number | null, change: Settle): Promise<void> {
+    const tx = this.db.transaction(['ops', 'meta'], 'readwrite');
+    const metaStore = tx.objectStore('meta');
+    const read = async <K extends keyof Meta>(key: K) => parseMeta(key, (await metaStore.get(key))?.value);
+    if (seq !== null) await tx.objectStore('ops').delete(seq);
+    if (change.known) {
+      const known = await read('known');
+      await metaStore.put({ key: 'known', value: change.known(known ?? []) });
+    }
+    if (change.removed && change.removed.length > 0) {
+      const ids = new Set(change.removed.map((p) => p.id));
+      const kept = (await read('removed')).filter((p) => !ids.has(p.id));
+      await metaStore.put({ key: 'removed', value: [...change.removed, ...kept].slice(0, REMOVED_KEPT) });
+    }
+    if (change.ids) await metaStore.put({ key: 'ids', value: { ...(await read('ids')), ...change.ids } });
+    if (change.chains) await metaStore.put({ key: 'chains', value: { ...(await read('chains')), ...change.chains } });
+    await metaStore.put({ key: 'settled', value: (await read('settled')) + 1 });
+    await tx.done;
+  }
 
-    meta,
+  /**
+   * The server's list replaces the cache, unless an answer entered it after `since` (a `meta('settled')`
+   * read before the list was asked for): then the list is older than the cache and is dropped (false).
+   */
+  async setKnown(list: PaletteSummary[], since: number): Promise<boolean> {
+    const tx = this.db.transaction('meta', 'readwrite');
+    const settled = parseMeta('settled', (await tx.store.get('settled'))?.value);
+    const fresh = settled === since;
+    if (fresh) await tx.store.put({ key: 'known', value: list });
+    await tx.done;
+    return fresh;
+  }
 
-    /**
-     * The server's list replaces the cache, unless an answer entered it after `since` (a `meta('settled')`
-     * read before the list was asked for): then the list is older than the cache and is dropped (false).
-     */
-    async setKnown(list: PaletteSummary[], since: number): Promise<boolean> {
-      const tx = db.transaction('meta', 'readwrite');
-      const settled = parseMeta('settled', (await tx.store.get('settled'))?.value);
-      const fresh = settled === since;
-      if (fresh) await tx.store.put({ key: 'known', value: list });
-      await tx.done;
-      return fresh;
-    },
+  async history(id: string): Promise<PaletteVersion[] | null> {
+    const raw = (await this.db.get('meta', `history:${id}`))?.value as { entries?: unknown } | undefined;
+    const parsed = historySchema.safeParse(raw?.entries);
+    return parsed.success ? parsed.data : null;
+  }
 
-    async history(id: string): Promise<PaletteVersion[] | null> {
-      const raw = (await db.get('meta', `history:${id}`))?.value as { entries?: unknown } | undefined;
-      const parsed = historySchema.safeParse(raw?.entries);
-      return parsed.success ? parsed.data : null;
-    },
+  async setHistory(id: string, entries: PaletteVersion[]): Promise<void> {
+    const tx = this.db.transaction('meta', 'readwrite');
+    await tx.store.put({ key: `history:${id}`, value: { entries, at: Date.now() } });
+    // Only the histories looked at lately: a long list must not fill the device.
+    const keys = (await tx.store.getAllKeys(IDBKeyRange.bound('history:', 'history:\uffff'))) as string[];
+    if (keys.length > HISTORIES_KEPT) {
+      const dated = await Promise.all(
+        keys.map(async (key) => ({ key, at: ((await tx.store.get(key))?.value as { at?: number })?.at ?? 0 })),
+      );
+      dated.sort((a, b) => a.at - b.at);
+      for (const { key } of dated.slice(0, keys.length - HISTORIES_KEPT)) await tx.store.delete(key);
+    }
+    await tx.done;
+  }
 
-    async setHistory(id: string, entries: PaletteVersion[]): Promise<void> {
-      const tx = db.transaction('meta', 'readwrite');
-      await tx.store.put({ key: `history:${id}`, value: { entries, at: Date.now() } });
-      // Only the histories looked at lately: a long list must not fill the device.
-      const keys = (await tx.store.getAllKeys(IDBKeyRange.bound('history:', 'history:\uffff'))) as string[];
-      if (keys.length > HISTORIES_KEPT) {
-        const dated = await Promise.all(
-          keys.map(async (key) => ({ key, at: ((await tx.store.get(key))?.value as { at?: number })?.at ?? 0 })),
-        );
-        dated.sort((a, b) => a.at - b.at);
-        for (const { key } of dated.slice(0, keys.length - HISTORIES_KEPT)) await tx.store.delete(key);
-      }
-      await tx.done;
-    },
+  /**
+   * The sender's lease where the Web Locks API is missing: taken in one readwrite transaction (they
+   * run one at a time per store), so two tabs never both hold it; it runs out if its tab dies.
+   */
+  async takeLease(holder: string, ms: number): Promise<boolean> {
+    const tx = this.db.transaction('meta', 'readwrite');
+    const current = (await tx.store.get('lease'))?.value as { holder?: string; until?: number } | undefined;
+    const now = Date.now();
+    const free = !current || current.holder === holder || (current.until ?? 0) < now;
+    if (free) await tx.store.put({ key: 'lease', value: { holder, until: now + ms } });
+    await tx.done;
+    return free;
+  }
 
-    /**
-     * The sender's lease where the Web Locks API is missing: taken in one readwrite transaction (they
-     * run one at a time per store), so two tabs never both hold it; it runs out if its tab dies.
-     */
-    async takeLease(holder: string, ms: number): Promise<boolean> {
-      const tx = db.transaction('meta', 'readwrite');
-      const current = (await tx.store.get('lease'))?.value as { holder?: string; until?: number } | undefined;
-      const now = Date.now();
-      const free = !current || current.holder === holder || (current.until ?? 0) < now;
-      if (free) await tx.store.put({ key: 'lease', value: { holder, until: now + ms } });
-      await tx.done;
-      return free;
-    },
+  async dropLease(holder: string): Promise<void> {
+    const tx = this.db.transaction('meta', 'readwrite');
+    const current = (await tx.store.get('lease'))?.value as { holder?: string } | undefined;
+    if (current?.holder === holder) await tx.store.delete('lease');
+    await tx.done;
+  }
 
-    async dropLease(holder: string): Promise<void> {
-      const tx = db.transaction('meta', 'readwrite');
-      const current = (await tx.store.get('lease'))?.value as { holder?: string } | undefined;
-      if (current?.holder === holder) await tx.store.delete('lease');
-      await tx.done;
-    },
+  async setAsideCount(): Promise<number> {
+    return this.db.count('set-aside');
+  }
 
-    async setAsideCount(): Promise<number> {
-      return db.count('set-aside');
-    },
-
-    close(): void {
-      db.close();
-    },
-  };
+  close(): void {
+    this.db.close();
+  }
 }
 
 function parseMeta<K extends keyof Meta>(key: K, raw: unknown): Meta[K] {

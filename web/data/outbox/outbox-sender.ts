@@ -1,7 +1,7 @@
 import type { PaletteRepository, PaletteSummary, RepoResult } from '../palette-repository';
 import { backoff, judge, landedAt, type Verdict } from './outbox-policy';
 import type { Chain, OutboxQueue, QueuedOp, Settle } from './outbox-queue';
-import type { OutboxEvent } from './outbox-types';
+import type { LockLike, OutboxEvent } from './outbox-types';
 import { resolveId, touches, withAnswer } from './outbox-view';
 
 /**
@@ -9,11 +9,6 @@ import { resolveId, touches, withAnswer } from './outbox-view';
  * waiting writes in order, one by one, and does with each answer what the policy (outbox-policy.ts)
  * says. A write on a palette with a held one before it waits behind it; others go on.
  */
-
-/** The part of `navigator.locks` the outbox uses. */
-export interface LockLike {
-  request(name: string, callback: () => Promise<void>): Promise<void>;
-}
 
 export interface SenderDeps {
   queue: Promise<OutboxQueue>;
@@ -37,137 +32,156 @@ const LEASE_MS = 30_000;
 type Outcome = 'next' | 'held' | 'stop';
 type Value = PaletteSummary | PaletteSummary[] | null;
 
-export function createSender(deps: SenderDeps) {
-  const { remote } = deps;
-  let closed = false;
-  let stopped = false;
-  let failures = 0;
-  let retryTimer: ReturnType<typeof setTimeout> | undefined;
-  let draining: Promise<void> | null = null;
-  let again = false;
-  const sending = () => !closed && !stopped && deps.isOnline();
+export class Sender {
+  private closed = false;
+  private stopped = false;
+  private failures = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private draining: Promise<void> | null = null;
+  private again = false;
 
-  function later(delay = backoff(failures++, deps.retry)): void {
-    if (closed) return;
-    clearTimeout(retryTimer);
-    retryTimer = setTimeout(() => void kick(), delay);
+  constructor(private readonly deps: SenderDeps) {}
+
+  private sending(): boolean {
+    return !this.closed && !this.stopped && this.deps.isOnline();
+  }
+
+  private later(delay = backoff(this.failures++, this.deps.retry)): void {
+    if (this.closed) return;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => void this.kick(), delay);
   }
 
   /** Starts a drain unless one runs in this tab; a call during it asks for one more round. */
-  function kick(): Promise<void> {
-    if (!sending()) return draining ?? Promise.resolve();
-    if (draining) {
-      again = true;
-      return draining;
+  readonly kick = (): Promise<void> => {
+    if (!this.sending()) return this.draining ?? Promise.resolve();
+    if (this.draining) {
+      this.again = true;
+      return this.draining;
     }
-    draining = (async () => {
+    this.draining = (async () => {
       try {
         do {
-          again = false;
-          await underLock();
-        } while (again && sending());
+          this.again = false;
+          await this.underLock();
+        } while (this.again && this.sending());
       } catch {
         // Storage failed under us (quota, a closed database): nothing was lost; try again later.
-        later();
+        this.later();
       } finally {
-        draining = null;
+        this.draining = null;
       }
     })();
-    return draining;
+    return this.draining;
+  };
+
+  /** Whether the server said the session ended. */
+  isStopped(): boolean {
+    return this.stopped;
   }
 
-  async function underLock(): Promise<void> {
+  /** The connection is back: backoff starts again from its first delay. */
+  online(): void {
+    this.failures = 0;
+    void this.kick();
+  }
+
+  /** Stops sending; resolves once a send under way has finished its step. */
+  close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
+    return this.draining ?? Promise.resolve();
+  }
+
+  private async underLock(): Promise<void> {
+    const { deps } = this;
     if (deps.locks) {
-      await deps.locks.request(`${deps.name}:sender`, () => drain());
+      await deps.locks.request(`${deps.name}:sender`, () => this.drain());
       return;
     }
     const queue = await deps.queue;
     if (!(await queue.takeLease(deps.me, LEASE_MS))) {
       // Another tab sends; should it die, its lease runs out and this tab takes over.
-      later(LEASE_MS + 500);
+      this.later(LEASE_MS + 500);
       return;
     }
     try {
-      await drain(() => queue.takeLease(deps.me, LEASE_MS));
+      await this.drain(() => queue.takeLease(deps.me, LEASE_MS));
     } finally {
       await queue.dropLease(deps.me);
     }
   }
 
   /** Each pass works through one reading of the queue; the next pass picks up what came meanwhile. */
-  async function drain(renew?: () => Promise<boolean>): Promise<void> {
+  private async drain(renew?: () => Promise<boolean>): Promise<void> {
     for (;;) {
-      if (!sending()) return;
-      const ops = await deps.readQueue();
-      for (const op of ops) if (op.status !== 'queued') deps.announce(op, true);
+      if (!this.sending()) return;
+      const ops = await this.deps.readQueue();
+      for (const op of ops) if (op.status !== 'queued') this.deps.announce(op, true);
       const blocked = new Set<string>();
       let sent = 0;
       for (const op of ops) {
-        if (!sending()) return;
-        const ids = await (await deps.queue).meta('ids');
+        if (!this.sending()) return;
+        const ids = await (await this.deps.queue).meta('ids');
         const palettes = touches(op).map((id) => resolveId(ids, id));
         if (op.status !== 'queued' || palettes.some((id) => blocked.has(id))) {
           for (const id of palettes) blocked.add(id);
           continue;
         }
         if (renew && !(await renew())) return;
-        const outcome = await send(op, ids);
+        const outcome = await this.send(op, ids);
         if (outcome === 'stop') return;
         sent++;
         // A write held just now keeps the later ones on its palettes behind it.
         if (outcome === 'held') for (const id of palettes) blocked.add(id);
       }
       if (sent === 0) {
-        deps.emit({ type: 'idle', waiting: ops.length });
+        this.deps.emit({ type: 'idle', waiting: ops.length });
         return;
       }
     }
   }
 
   /** One write to the server, in the palettes' server ids and versions. */
-  async function call(
-    op: QueuedOp,
-    ids: Record<string, string>,
-    base: number,
-  ): Promise<RepoResult<Value | undefined | void>> {
+  private async call(op: QueuedOp, ids: Record<string, string>, base: number): Promise<RepoResult<unknown>> {
     const target = (id: string) => resolveId(ids, id);
     switch (op.kind) {
       case 'create':
-        return remote.create(op.name, op.colorIds, { key: op.id, createdAt: op.createdAt });
+        return this.deps.remote.create(op.name, op.colorIds, { key: op.id, createdAt: op.createdAt });
       case 'remove':
-        return remote.remove(op.ids.map(target));
+        return this.deps.remote.remove(op.ids.map(target));
       case 'undelete':
-        return remote.undelete(op.ids.map(target));
+        return this.deps.remote.undelete(op.ids.map(target));
       case 'update':
-        return remote.update(target(op.id), base, op.change);
+        return this.deps.remote.update(target(op.id), base, op.change);
       case 'sharing':
-        return remote.setSharing(target(op.id), op.isPublic, base);
+        return this.deps.remote.setSharing(target(op.id), op.isPublic, base);
       default:
-        return remote.restore(target(op.id), op.version, base);
+        return this.deps.remote.restore(target(op.id), op.version, base);
     }
   }
 
-  async function send(op: QueuedOp, ids: Record<string, string>): Promise<Outcome> {
-    const queue = await deps.queue;
+  private async send(op: QueuedOp, ids: Record<string, string>): Promise<Outcome> {
+    const queue = await this.deps.queue;
     if ('base' in op && !op.uncertain) {
       // Should this tab close before the answer comes, the next attempt knows it may have landed.
       op = { ...op, uncertain: true };
       await queue.put(op);
     }
     const base = 'base' in op ? baseFor(op, resolveId(ids, op.id), await queue.meta('chains')) : 0;
-    const answer = await call(op, ids, base);
+    const answer = await this.call(op, ids, base);
     const verdict = judge(op, answer);
     const value = answer.ok ? ((answer.value ?? null) as Value) : null;
-    if (verdict.action !== 'check-landed') return act(op, ids, verdict, value);
-    const history = await remote.history(resolveId(ids, (op as { id: string }).id));
-    if (!history.ok && history.reason === 'offline') return act(op, ids, judge(op, history), null);
+    if (verdict.action !== 'check-landed') return this.act(op, ids, verdict, value);
+    const history = await this.deps.remote.history(resolveId(ids, (op as { id: string }).id));
+    if (!history.ok && history.reason === 'offline') return this.act(op, ids, judge(op, history), null);
     const landed = history.ok ? landedAt(op, base, history.value) : null;
     // Landed: the first attempt reached the server; only its answer was lost.
-    if (landed !== null) return act(op, ids, { action: 'settle' }, verdict.theirs, landed);
-    return act(op, ids, { action: 'hold', status: 'held', theirs: verdict.theirs }, null);
+    if (landed !== null) return this.act(op, ids, { action: 'settle' }, verdict.theirs, landed);
+    return this.act(op, ids, { action: 'hold', status: 'held', theirs: verdict.theirs }, null);
   }
 
-  async function act(
+  private async act(
     op: QueuedOp,
     ids: Record<string, string>,
     verdict: Verdict,
@@ -175,15 +189,15 @@ export function createSender(deps: SenderDeps) {
     /** For a write found in the history: the version it made (the server's copy may be newer). */
     landed?: number,
   ): Promise<Outcome> {
-    const queue = await deps.queue;
+    const queue = await this.deps.queue;
     switch (verdict.action) {
       case 'settle': {
         await queue.settle(op.seq, { ...settled(op, ids, value), ...chained(op, ids, value, landed) });
-        failures = 0;
+        this.failures = 0;
         if (op.kind === 'create' && value && !Array.isArray(value))
-          deps.emit({ type: 'id', from: op.id, to: value.id });
-        deps.emit({ type: 'sent', kind: op.kind, value });
-        deps.emit({ type: 'changed' }, true);
+          this.deps.emit({ type: 'id', from: op.id, to: value.id });
+        this.deps.emit({ type: 'sent', kind: op.kind, value });
+        this.deps.emit({ type: 'changed' }, true);
         return 'next';
       }
       case 'hold': {
@@ -192,40 +206,24 @@ export function createSender(deps: SenderDeps) {
             ? { ...op, status: 'held', theirs: verdict.theirs }
             : { ...op, status: 'refused', attempts: verdict.attempts, error: verdict.message };
         await queue.put(held);
-        deps.announce(held);
-        deps.emit({ type: 'changed' }, true);
+        this.deps.announce(held);
+        this.deps.emit({ type: 'changed' }, true);
         return 'held';
       }
       case 'sign-out':
-        stopped = true;
-        deps.emit({ type: 'signed-out' });
+        this.stopped = true;
+        this.deps.emit({ type: 'signed-out' });
         return 'stop';
       case 'retry':
         await queue.put({ ...op, attempts: verdict.attempts, uncertain: true });
-        later();
+        this.later();
         return 'stop';
       default:
         // The write rate (or a history look-up without an answer): wait, nothing counted.
-        later();
+        this.later();
         return 'stop';
     }
   }
-
-  return {
-    kick,
-    /** Whether the server said the session ended. */
-    stopped: () => stopped,
-    /** The connection is back: backoff starts again from its first delay. */
-    online() {
-      failures = 0;
-      void kick();
-    },
-    close(): Promise<void> {
-      closed = true;
-      clearTimeout(retryTimer);
-      return draining ?? Promise.resolve();
-    },
-  };
 }
 
 /**

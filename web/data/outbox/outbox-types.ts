@@ -1,6 +1,10 @@
 import type { PaletteRepository, PaletteSummary, RepoResult } from '../palette-repository';
 import type { QueuedOp } from './outbox-queue';
-import type { LockLike } from './outbox-sender';
+
+/** The part of `navigator.locks` the outbox uses. */
+export interface LockLike {
+  request(name: string, callback: () => Promise<void>): Promise<void>;
+}
 
 /** A write waiting for the person: a conflict (theirs is newer or gone) or one the server refused. */
 export interface OutboxConflict {

@@ -233,7 +233,6 @@ export function afterWrite(
   history: readonly PaletteVersion[] | null,
 ): PaletteSummary | null | 'unknown' {
   const events = history ? history.map((row) => eventOf(row, palette.id)) : null;
-  if (op.kind === 'restore' && !events?.some((e, i) => i + 1 === op.version)) return 'unknown';
   const before: Stream = { state: stateOf(palette), events, added: [] };
   const after = run(before, op, palette.id, rules);
   // Refused by the rules (a version this device cannot bring back): the server must answer it.

@@ -2,8 +2,7 @@ import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createOutboxRepository, forgetOutbox } from '../../../../web/data/outbox/outbox';
-import type { LockLike } from '../../../../web/data/outbox/outbox-sender';
-import type { OutboxConflict, OutboxEvent, OutboxRepository } from '../../../../web/data/outbox/outbox-types';
+import type { LockLike, OutboxConflict, OutboxEvent, OutboxRepository } from '../../../../web/data/outbox/outbox-types';
 import { FakePaletteServer } from '../fake-palette-server';
 
 const RED = ['lick-red-01', 'lick-red-02', 'lick-red-03'];
