@@ -39,10 +39,11 @@ export interface PaletteChange {
 export interface CreateOptions {
   /**
    * Makes a retried create safe: the same key always answers the palette the first call made, never
-   * a second one (the remote sends it as the import's `localId`, which the server keys per account).
+   * a second one (the remote sends it as the `Idempotency-Key` of `POST /api/palettes`, which the
+   * server keys per account).
    */
   key?: string;
-  /** When the person made it (a create that waited in the outbox keeps its own time). */
+  /** When the person made it: the outbox shows it while the create waits (the server dates it on arrival). */
   createdAt?: string;
 }
 

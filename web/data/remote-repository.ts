@@ -6,7 +6,6 @@ import {
   deletePalette,
   deletePalettes,
   getHistory,
-  importPalettes,
   listPalettes,
   restoreVersion,
   setSharing,
@@ -35,7 +34,6 @@ const serverApi = {
   setSharing,
   getHistory,
   restoreVersion,
-  importPalettes,
 };
 export type PaletteApi = typeof serverApi;
 
@@ -112,24 +110,10 @@ export function createRemoteRepository(client: PaletteApi = serverApi): PaletteR
         return palettes.map((p) => seen(fromApi(p)));
       }, null),
 
+    // A keyed create (from the outbox) is idempotent per account and key: a retry whose first answer
+    // was lost gets the same palette back, never a second one.
     create: (name, colorIds, options = {}) =>
-      attempt(async () => {
-        if (options.key === undefined) return seen(fromApi(await client.createPalette(name, colorIds)));
-        // A keyed create (from the outbox) goes through the import, idempotent per account and key:
-        // a retry whose first answer was lost gets the same palette back, never a second one.
-        const { palettes } = await client.importPalettes([
-          {
-            localId: options.key,
-            name,
-            colorIds: [...colorIds],
-            ...(options.createdAt ? { createdAt: options.createdAt } : {}),
-          },
-        ]);
-        const made = palettes[0];
-        // Made by an earlier attempt and deleted since: the import answers none.
-        if (!made) throw new ApiFailure(404, 'palette_not_found', 'No such palette.');
-        return seen(fromApi(made));
-      }, null),
+      attempt(async () => seen(fromApi(await client.createPalette(name, colorIds, options.key))), null),
 
     update: (id, baseVersion, change) =>
       attempt(async () => seen(fromApi(await client.updatePalette(id, baseVersion, change))), id, 'conflict'),

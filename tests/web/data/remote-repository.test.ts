@@ -36,7 +36,6 @@ function fakeApi(overrides: Partial<PaletteApi> = {}): PaletteApi & { calls: str
     setSharing: unused,
     getHistory: unused,
     restoreVersion: unused,
-    importPalettes: unused,
     ...overrides,
   };
   const api = Object.fromEntries(
@@ -98,25 +97,25 @@ describe('the remote repository', () => {
     expect(await repo.remove(['p1'])).toEqual({ ok: false, reason: 'failed', error: serverError });
   });
 
-  it('a create with a key goes through the idempotent import, with its time; none back is not-found', async () => {
+  it('a create with a key sends it as the Idempotency-Key of the one create call; none back is not-found', async () => {
     const sent: unknown[] = [];
-    let answer: ApiPalette[] = [palette('srv1', 1, 'Hall')];
+    let gone = false;
     const api = fakeApi({
-      importPalettes: (palettes) => {
-        sent.push(palettes);
-        return Promise.resolve({ palettes: answer, created: answer.length });
+      createPalette: (name, colorIds, key) => {
+        sent.push([name, colorIds, key]);
+        return gone
+          ? Promise.reject(new ApiFailure(404, 'palette_not_found', 'No such palette.'))
+          : Promise.resolve(palette('srv1', 1, 'Hall'));
       },
     });
     const repo = createRemoteRepository(api);
     const made = await repo.create('Hall', ['a', 'b', 'c'], { key: 'okey1', createdAt: '2026-01-02T08:00:00.000Z' });
     expect(made).toMatchObject({ ok: true, value: { id: 'srv1', name: 'Hall', version: 1 } });
-    expect(sent).toEqual([
-      [{ localId: 'okey1', name: 'Hall', colorIds: ['a', 'b', 'c'], createdAt: '2026-01-02T08:00:00.000Z' }],
-    ]);
-    // Made by an earlier attempt and deleted elsewhere since: the import answers none.
-    answer = [];
+    expect(sent).toEqual([['Hall', ['a', 'b', 'c'], 'okey1']]);
+    // Made by an earlier attempt and deleted elsewhere since: the server answers not found.
+    gone = true;
     expect(await repo.create('Hall', ['a', 'b', 'c'], { key: 'okey1' })).toEqual({ ok: false, reason: 'not-found' });
-    expect(api.calls).toEqual(['importPalettes', 'importPalettes']);
+    expect(api.calls).toEqual(['createPalette', 'createPalette']);
   });
 
   it('sharing and restore send the version they were based on; a stale one is a conflict with theirs', async () => {

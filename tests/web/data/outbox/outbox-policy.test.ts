@@ -25,66 +25,68 @@ const write = (kind: QueuedOp['kind'], over: Partial<Write> = {}): Write => ({
 const refused = (status: number, code: string, message = 'No.') =>
   ({ ok: false, reason: 'failed', error: new ApiFailure(status, code as never, message) }) as const;
 
-/** given(a queued write).when(the server's answer).then(what the sender does): the policy read as a story. */
+/** given(a queued write).when(the server's answer).thenDoes(what the sender does): the policy read as a story. */
 function given(op: Write) {
   return {
-    when: (answer: RepoResult<unknown>) => ({ then: (verdict: Verdict) => expect(judge(op, answer)).toEqual(verdict) }),
+    when: (answer: RepoResult<unknown>) => ({
+      thenDoes: (verdict: Verdict) => expect(judge(op, answer)).toEqual(verdict),
+    }),
   };
 }
 
 describe('outbox policy: what the sender does with an answer', () => {
   it('settles a write the server took', () => {
-    given(write('update')).when({ ok: true, value: theirs }).then({ action: 'settle' });
-    given(write('remove')).when({ ok: true, value: undefined }).then({ action: 'settle' });
+    given(write('update')).when({ ok: true, value: theirs }).thenDoes({ action: 'settle' });
+    given(write('remove')).when({ ok: true, value: undefined }).thenDoes({ action: 'settle' });
   });
 
   it('sends again after no answer, without counting it against the write', () => {
     given(write('create', { attempts: 2 }))
       .when({ ok: false, reason: 'offline' })
-      .then({ action: 'retry', attempts: 2 });
+      .thenDoes({ action: 'retry', attempts: 2 });
   });
 
   it('counts a server failure and sends again, until it has failed too often', () => {
-    given(write('update')).when(refused(500, 'internal')).then({ action: 'retry', attempts: 1 });
+    given(write('update')).when(refused(500, 'internal')).thenDoes({ action: 'retry', attempts: 1 });
     given(write('update', { attempts: MAX_FAILED_ATTEMPTS - 1 }))
       .when(refused(500, 'internal', 'Something went wrong.'))
-      .then({ action: 'hold', status: 'refused', attempts: MAX_FAILED_ATTEMPTS, message: 'Something went wrong.' });
+      .thenDoes({ action: 'hold', status: 'refused', attempts: MAX_FAILED_ATTEMPTS, message: 'Something went wrong.' });
   });
 
   it('waits out the write rate without counting it or holding the write', () => {
     given(write('create', { attempts: 3 }))
       .when(refused(429, 'rate_limited'))
-      .then({ action: 'wait' });
+      .thenDoes({ action: 'wait' });
   });
 
   it('holds for the person a write the server will refuse again, with its words', () => {
     given(write('update'))
       .when(refused(409, 'version_limit', 'This palette has too many versions.'))
-      .then({ action: 'hold', status: 'refused', attempts: 1, message: 'This palette has too many versions.' });
+      .thenDoes({ action: 'hold', status: 'refused', attempts: 1, message: 'This palette has too many versions.' });
   });
 
   it('holds a stale save for the person, with their copy, or with none when it is gone', () => {
     given(write('update'))
       .when({ ok: false, reason: 'conflict', theirs })
-      .then({ action: 'hold', status: 'held', theirs });
+      .thenDoes({ action: 'hold', status: 'held', theirs });
     given(write('sharing'))
       .when({ ok: false, reason: 'not-found' })
-      .then({ action: 'hold', status: 'held', theirs: null });
+      .thenDoes({ action: 'hold', status: 'held', theirs: null });
   });
 
   it('looks in the history first when the conflict may be its own lost answer', () => {
     given(write('update', { uncertain: true }))
       .when({ ok: false, reason: 'conflict', theirs })
-      .then({ action: 'check-landed', theirs });
+      .thenDoes({ action: 'check-landed', theirs });
   });
 
   it('takes "not found" as done for a create made earlier and deleted since, and for a delete', () => {
-    given(write('create')).when({ ok: false, reason: 'not-found' }).then({ action: 'settle' });
-    given(write('remove')).when({ ok: false, reason: 'not-found' }).then({ action: 'settle' });
+    given(write('create')).when({ ok: false, reason: 'not-found' }).thenDoes({ action: 'settle' });
+    given(write('remove')).when({ ok: false, reason: 'not-found' }).thenDoes({ action: 'settle' });
   });
 
   it('stops sending when the session has ended', () => {
-    given(write('update')).when({ ok: false, reason: 'signed-out' }).then({ action: 'sign-out' });
+    given(write('update')).when({ ok: false, reason: 'signed-out' }).thenDoes({ action: 'sign-out' });
   });
 });
 
