@@ -16,7 +16,7 @@ export interface ViewRules {
 }
 
 /** Every version of a palette as last known (its history), for a restore; null when this device has none. */
-export type HistoryOf = (id: string) => readonly PaletteVersion[] | null;
+type HistoryOf = (id: string) => readonly PaletteVersion[] | null;
 
 /** Offline-made ids become server ids once their create has landed. */
 export const resolveId = (ids: Record<string, string>, id: string) => ids[id] ?? id;
@@ -27,7 +27,7 @@ export const plain = (p: PaletteSummary): PaletteSummary => {
   return { ...rest, colorIds: [...p.colorIds] };
 };
 export const pending = (p: PaletteSummary): PaletteSummary => ({ ...plain(p), pending: true });
-export const newestFirst = (list: PaletteSummary[]) => [...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+const newestFirst = (list: PaletteSummary[]) => [...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 
 // The outbox's commands act for the signed-in person, whose palettes these all are.
 const ACTOR = null;
@@ -84,7 +84,7 @@ function rowOf(event: PaletteEvent, state: SavedPalette): PaletteVersion {
 }
 
 /** The commands one queued write gives for one of its palettes, as the server's routes turn it into them. */
-export function commandsOf(op: OpBody, id: string): PaletteCommand[] {
+function commandsOf(op: OpBody, id: string): PaletteCommand[] {
   const actorId = ACTOR;
   switch (op.kind) {
     case 'create':
@@ -119,7 +119,7 @@ interface Stream {
  * Runs one write's commands on a stream. A write the rules refuse (the palette is gone, a version this
  * device never saw) changes nothing here: the server will answer it, and the sender hands it to the person.
  */
-export function run(stream: Stream, op: OpBody & { queuedAt?: string }, id: string, rules: ViewRules): Stream {
+function run(stream: Stream, op: OpBody & { queuedAt?: string }, id: string, rules: ViewRules): Stream {
   let { state, events, added } = stream;
   // A waiting write's versions are dated when the person made it.
   const at = op.kind === 'create' ? op.createdAt : (op.queuedAt ?? rules.now);
