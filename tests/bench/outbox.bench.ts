@@ -21,7 +21,7 @@ import { type BenchRow, type BenchSuite, summarize, timedRow } from './support';
  *
  * IndexedDB here is fake-indexeddb (in memory, in Node), so the drain time includes its cost but not
  * a browser's disk. The remote is the app's own (web/data/remote-repository.ts and api-client.ts),
- * with `fetch` pointed at the bench server: a create with a key goes through the idempotent import,
+ * with `fetch` pointed at the bench server: a create carries its key as `Idempotency-Key`,
  * and saves, sharing changes and restores carry If-Match, so a stale one answers a conflict.
  */
 
