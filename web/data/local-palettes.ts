@@ -6,7 +6,13 @@ import {
   type PaletteEvent,
 } from '../../shared/palette/palette-events';
 import { UNTITLED_PALETTE } from '../../shared/export/export-palette';
-import { fold, type PaletteVersion, type SavedPalette, versions } from '../../shared/palette/palette-evolve';
+import {
+  fold,
+  historyRows,
+  type PaletteVersion,
+  type SavedPalette,
+  versions,
+} from '../../shared/palette/palette-evolve';
 
 /**
  * Anonymous palettes in browser storage (`savedPalettes`): the plain fields (id, name, colours,
@@ -117,15 +123,7 @@ export function restoreLocal(record: LocalPaletteRecord, version: number, at: st
 }
 
 export function localHistory(record: LocalPaletteRecord): PaletteVersion[] {
-  return versions(record.events).map(({ event, state }) => ({
-    version: state.version,
-    type: event.type,
-    at: event.at,
-    name: state.name,
-    colorIds: state.colorIds,
-    isPublic: state.isPublic,
-    ...(event.type === 'PaletteRestored' ? { restoredVersion: event.data.restoredVersion } : {}),
-  }));
+  return historyRows(record.events);
 }
 
 const isString = (v: unknown): v is string => typeof v === 'string';

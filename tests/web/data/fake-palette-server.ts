@@ -1,6 +1,6 @@
 import { type DecideContext, decide, type PaletteCommand, PaletteError } from '../../../shared/palette/palette-decider';
 import type { PaletteEvent } from '../../../shared/palette/palette-events';
-import { fold, type PaletteVersion, type SavedPalette, versions } from '../../../shared/palette/palette-evolve';
+import { fold, historyRows, type PaletteVersion, type SavedPalette } from '../../../shared/palette/palette-evolve';
 import type { PaletteRepository, PaletteSummary, RepoResult } from '../../../web/data/palette-repository';
 
 /**
@@ -88,15 +88,7 @@ export class FakePaletteServer {
   }
 
   historyOf(id: string): PaletteVersion[] {
-    return versions(this.streams.get(id) ?? []).map(({ event, state }) => ({
-      version: state.version,
-      type: event.type,
-      at: event.at,
-      name: state.name,
-      colorIds: [...state.colorIds],
-      isPublic: state.isPublic,
-      ...(event.type === 'PaletteRestored' ? { restoredVersion: event.data.restoredVersion } : {}),
-    }));
+    return historyRows(this.streams.get(id) ?? []);
   }
 
   private async call<T>(label: string, run: () => RepoResult<T>): Promise<RepoResult<T>> {

@@ -1,6 +1,12 @@
 import { type DecideContext, decide, type PaletteCommand } from '../../../shared/palette/palette-decider';
 import { type PaletteEvent, paletteEvent } from '../../../shared/palette/palette-events';
-import { evolve, fold, type PaletteVersion, type SavedPalette } from '../../../shared/palette/palette-evolve';
+import {
+  evolve,
+  fold,
+  type PaletteVersion,
+  type SavedPalette,
+  versionRow,
+} from '../../../shared/palette/palette-evolve';
 import type { PaletteSummary } from '../palette-repository';
 import type { OpBody, QueuedOp } from './outbox-queue';
 
@@ -69,18 +75,6 @@ function eventOf(row: PaletteVersion, paletteId: string): PaletteEvent {
     default:
       return paletteEvent('PaletteUndeleted', at, {});
   }
-}
-
-function rowOf(event: PaletteEvent, state: SavedPalette): PaletteVersion {
-  return {
-    version: state.version,
-    type: event.type,
-    at: event.at,
-    name: state.name,
-    colorIds: [...state.colorIds],
-    isPublic: state.isPublic,
-    ...(event.type === 'PaletteRestored' ? { restoredVersion: event.data.restoredVersion } : {}),
-  };
 }
 
 /** The commands one queued write gives for one of its palettes, as the server's routes turn it into them. */
@@ -265,7 +259,7 @@ export function historyView(
   let state = start;
   for (const event of stream.added) {
     state = evolve(state, event);
-    if (state) rows.push(rowOf(event, state));
+    if (state) rows.push(versionRow(event, state));
   }
   return rows;
 }

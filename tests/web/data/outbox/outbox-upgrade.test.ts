@@ -6,6 +6,7 @@ import { createOutboxRepository } from '../../../../web/data/outbox/outbox';
 import { openQueue } from '../../../../web/data/outbox/outbox-queue';
 import type { OutboxRepository } from '../../../../web/data/outbox/outbox-types';
 import { FakePaletteServer } from '../fake-palette-server';
+import { drained } from './drained';
 
 /**
  * A queue as the outbox before the split (commit 94f498b, web/lib/outbox.ts) left it: a person
@@ -69,15 +70,7 @@ describe('outbox: a queue written before the split', () => {
 
     server.online = true;
     events.dispatchEvent(new Event('online'));
-    await expect
-      .poll(
-        async () => {
-          await outbox.flush();
-          return outbox.waiting();
-        },
-        { timeout: 5000 },
-      )
-      .toBe(0);
+    await drained(outbox);
 
     const byName = new Map(server.palettes().map((p) => [p.name, p]));
     expect([...byName.keys()].sort()).toEqual(['Den', 'Hall']);

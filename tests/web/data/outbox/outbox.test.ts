@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createOutboxRepository, forgetOutbox } from '../../../../web/data/outbox/outbox';
 import type { LockLike, OutboxConflict, OutboxEvent, OutboxRepository } from '../../../../web/data/outbox/outbox-types';
 import { FakePaletteServer } from '../fake-palette-server';
+import { drained } from './drained';
 
 const RED = ['lick-red-01', 'lick-red-02', 'lick-red-03'];
 const BLUE = ['lick-blue-01', 'lick-blue-02', 'lick-blue-03'];
@@ -45,19 +46,6 @@ function setup(options: { owner?: string; locks?: LockLike | null; server?: Fake
 function value<T>(result: { ok: boolean; value?: T }): T {
   expect(result.ok).toBe(true);
   return result.value as T;
-}
-
-/** Waits until the outbox has nothing left to send (held conflicts aside). */
-async function drained(outbox: OutboxRepository, held = 0) {
-  await expect
-    .poll(
-      async () => {
-        await outbox.flush();
-        return outbox.waiting();
-      },
-      { timeout: 5000 },
-    )
-    .toBe(held);
 }
 
 describe('outbox: online', () => {
