@@ -31,12 +31,14 @@ export async function view(core: OutboxCore): Promise<View> {
     core.readQueue(),
     q.meta('ids'),
   ]);
-  // A waiting restore looks back in its palette's history, as last cached.
-  const histories = new Map<string, PaletteVersion[] | null>();
-  for (const op of ops) {
-    const id = op.kind === 'restore' ? resolveId(ids, op.id) : null;
-    if (id && !histories.has(id)) histories.set(id, await q.history(id));
-  }
+  // A waiting restore on a palette from the server looks back in its history, as last cached (one made
+  // here has its whole history in the queue).
+  const listed = new Set((known ?? []).map((p) => p.id));
+  const restored = new Set(ops.flatMap((op) => (op.kind === 'restore' ? [resolveId(ids, op.id)] : [])));
+  const cached = await Promise.all(
+    [...restored].filter((id) => listed.has(id)).map(async (id) => [id, await q.history(id)] as const),
+  );
+  const histories = new Map(cached);
   const input = { known, removed, ops, ids, histories: (id: string) => histories.get(id) ?? null };
   return { ...input, list: listView(input, core.rules()) };
 }
