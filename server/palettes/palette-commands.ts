@@ -39,6 +39,17 @@ function keyedPaletteId(userId: string, localId: string): string {
   return out;
 }
 
+/** Whether a keyed create asks for the palette the key made first (same name and colours). */
+function sameCreation(first: PaletteEvent, asked: readonly PaletteEvent[]): boolean {
+  const [made] = asked;
+  return (
+    first.type === 'PaletteCreated' &&
+    made?.type === 'PaletteCreated' &&
+    first.data.name === made.data.name &&
+    first.data.colorIds.join() === made.data.colorIds.join()
+  );
+}
+
 export type PaletteCommands = ReturnType<typeof paletteCommands>;
 
 export function paletteCommands(deps: { store: EventStore; catalogue: Catalogue; now: () => Date; caps?: UserCaps }) {
@@ -136,18 +147,12 @@ export function paletteCommands(deps: { store: EventStore; catalogue: Catalogue;
         const [first] = (await store.readStream(paletteStreamId(paletteId), 1, tx)).map(storedToPaletteEvent);
         if (!first) return { state: (await execute(paletteId, actorId, [command], undefined, tx))! };
         // What this request would have made, by the same rules, beside what the first one made.
-        const asked = decide(command, null, await context(tx, paletteId, [command]))[0];
-        const same =
-          first.type === 'PaletteCreated' &&
-          asked?.type === 'PaletteCreated' &&
-          first.data.name === asked.data.name &&
-          first.data.colorIds.join() === asked.data.colorIds.join();
-        if (!same) return { reused: true };
+        if (!sameCreation(first, decide(command, null, await context(tx, paletteId, [command]))))
+          return { reused: true };
         const { state } = await load(tx, paletteId);
         // Made by the first call and deleted since: to the retry it is gone, as to any other call.
-        if (!state || state.deleted || state.ownerId !== actorId) {
+        if (!state || state.deleted || state.ownerId !== actorId)
           throw new PaletteError('palette_not_found', 'No such palette.');
-        }
         return { state };
       });
     },
