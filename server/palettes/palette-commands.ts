@@ -27,12 +27,27 @@ function randomBase36(length: number): string {
 const newShareId = () => randomBase36(13);
 const newPaletteId = () => randomBase36(20);
 
-/** The same account importing the same local palette always gets the same id: that makes import idempotent. */
-function importedPaletteId(userId: string, localId: string): string {
+/**
+ * The same account importing the same local palette, or creating with the same Idempotency-Key, always
+ * gets the same id: that makes import and a keyed create idempotent, for as long as the palette's events
+ * are kept. (One space for both: a create the outbox once sent as an import finds that palette again.)
+ */
+function keyedPaletteId(userId: string, localId: string): string {
   const digest = createHash('sha256').update(`${userId}\u0000${localId}`).digest();
   let out = '';
   for (const byte of digest) if (out.length < 20) out += BASE36[byte % 36];
   return out;
+}
+
+/** Whether a keyed create asks for the palette the key made first (same name and colours). */
+function sameCreation(first: PaletteEvent, asked: readonly PaletteEvent[]): boolean {
+  const [made] = asked;
+  return (
+    first.type === 'PaletteCreated' &&
+    made?.type === 'PaletteCreated' &&
+    first.data.name === made.data.name &&
+    first.data.colorIds.join() === made.data.colorIds.join()
+  );
 }
 
 export type PaletteCommands = ReturnType<typeof paletteCommands>;
@@ -109,6 +124,38 @@ export function paletteCommands(deps: { store: EventStore; catalogue: Catalogue;
         { type: 'CreatePalette', actorId, paletteId, name, colorIds: currentIds(colorIds) },
       ]))!;
     },
+    /**
+     * A create sent with an Idempotency-Key: the first call makes the palette; a retry (its answer was
+     * lost) gets that palette as it is now, never a second one. The same key with another name or
+     * colours answers `reused`: it is not the same request.
+     */
+    createOnce(
+      actorId: string,
+      name: string,
+      colorIds: readonly string[],
+      key: string,
+    ): Promise<{ state: SavedPalette } | { reused: true }> {
+      const paletteId = keyedPaletteId(actorId, key);
+      const command: PaletteCommand = {
+        type: 'CreatePalette',
+        actorId,
+        paletteId,
+        name,
+        colorIds: currentIds(colorIds),
+      };
+      return store.transaction(async (tx) => {
+        const [first] = (await store.readStream(paletteStreamId(paletteId), 1, tx)).map(storedToPaletteEvent);
+        if (!first) return { state: (await execute(paletteId, actorId, [command], undefined, tx))! };
+        // What this request would have made, by the same rules, beside what the first one made.
+        if (!sameCreation(first, decide(command, null, await context(tx, paletteId, [command]))))
+          return { reused: true };
+        const { state } = await load(tx, paletteId);
+        // Made by the first call and deleted since: to the retry it is gone, as to any other call.
+        if (!state || state.deleted || state.ownerId !== actorId)
+          throw new PaletteError('palette_not_found', 'No such palette.');
+        return { state };
+      });
+    },
     async update(
       paletteId: string,
       actorId: string,
@@ -176,7 +223,7 @@ export function paletteCommands(deps: { store: EventStore; catalogue: Catalogue;
         let created = 0;
         const ids: string[] = [];
         for (const [i, palette] of palettes.entries()) {
-          const paletteId = importedPaletteId(actorId, palette.localId);
+          const paletteId = keyedPaletteId(actorId, palette.localId);
           const before = await store.streamVersion(paletteStreamId(paletteId), tx);
           try {
             const imported = {

@@ -48,6 +48,19 @@ function ifMatch<E extends AppEnv>(c: Context<E>, required: boolean): number | u
   return Number(match[1]);
 }
 
+/**
+ * `Idempotency-Key` on a create: up to 255 visible ASCII characters, scoped to the account. Absent:
+ * undefined (every call makes a palette).
+ */
+function idempotencyKey(c: Context<AppEnv>): string | undefined {
+  const key = c.req.header('idempotency-key');
+  if (key === undefined) return undefined;
+  if (!/^[\x21-\x7e]{1,255}$/.test(key)) {
+    throw new ApiError(400, 'invalid_request', 'Idempotency-Key must be 1 to 255 visible ASCII characters.');
+  }
+  return key;
+}
+
 /** The palette as the route's write left it, with its version as the ETag. */
 function sendPalette<E extends AppEnv>(c: Context<E>, state: SavedPalette, status: 200 | 201 = 200) {
   c.header('ETag', versionETag(state.version));
@@ -72,7 +85,18 @@ export const paletteRoutes = new Hono<AppEnv>()
   .post('/palettes', validate('json', createPaletteSchema), async (c) => {
     const user = signedIn(c);
     const { name, colorIds } = c.req.valid('json');
-    return sendPalette(c, await c.var.services.palettes.create(user.id, name, colorIds), 201);
+    const key = idempotencyKey(c);
+    const { palettes } = c.var.services;
+    if (key === undefined) return sendPalette(c, await palettes.create(user.id, name, colorIds), 201);
+    const made = await palettes.createOnce(user.id, name, colorIds, key);
+    if ('reused' in made) {
+      throw new ApiError(
+        422,
+        'idempotency_key_reused',
+        'This Idempotency-Key was sent with another palette: use a new key for a new palette.',
+      );
+    }
+    return sendPalette(c, made.state, 201);
   })
   .post('/palettes/delete', validate('json', bulkDeleteSchema), async (c) => {
     const user = signedIn(c);

@@ -43,6 +43,7 @@ export const API_ERROR_CODES = [
   'version_conflict',
   'palette_not_found',
   'palette_exists',
+  'idempotency_key_reused',
   'palette_limit',
   'version_limit',
   'invalid_name',

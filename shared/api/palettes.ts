@@ -39,7 +39,11 @@ const colorIdsSchema = z
   .min(PALETTE_MIN, `A palette has at least ${PALETTE_MIN} colours.`)
   .max(PALETTE_MAX, `A palette has at most ${PALETTE_MAX} colours.`);
 
-/** `POST /api/palettes` → 201 ApiPalette. */
+/**
+ * `POST /api/palettes` → 201 ApiPalette. With an `Idempotency-Key` header (per account, kept as long as
+ * the palette's events), a retry answers the palette the first call made; the same key with another
+ * name or colours → 422 `idempotency_key_reused`; made and deleted since → 404.
+ */
 export const createPaletteSchema = z.strictObject({ name: nameSchema, colorIds: colorIdsSchema });
 export type CreatePaletteBody = z.input<typeof createPaletteSchema>;
 
@@ -135,8 +139,9 @@ const localEventSchema = z.discriminatedUnion('type', [
 const IMPORT_MAX_PALETTES = 200;
 const IMPORT_MAX_HISTORY = 1000;
 /**
- * `POST /api/palettes/import` → 200 ImportResponse. Idempotent per (account, localId): importing
- * the same local palette again returns the palette made the first time.
+ * `POST /api/palettes/import` → 200 ImportResponse: the upload of this device's palettes at sign-in.
+ * Idempotent per (account, localId): importing the same local palette again returns the palette made
+ * the first time.
  */
 export const importSchema = z.strictObject({
   palettes: z

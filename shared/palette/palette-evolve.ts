@@ -96,3 +96,20 @@ export function versions(events: readonly PaletteEvent[]): Array<{ event: Palett
   }
   return out;
 }
+
+/** One history row: the palette after `event`. */
+export function versionRow(event: PaletteEvent, state: SavedPalette): PaletteVersion {
+  return {
+    version: state.version,
+    type: event.type,
+    at: event.at,
+    name: state.name,
+    colorIds: [...state.colorIds],
+    isPublic: state.isPublic,
+    ...(event.type === 'PaletteRestored' ? { restoredVersion: event.data.restoredVersion } : {}),
+  };
+}
+
+/** A stream's history as the history view lists it, oldest first. */
+export const historyRows = (events: readonly PaletteEvent[]): PaletteVersion[] =>
+  versions(events).map(({ event, state }) => versionRow(event, state));

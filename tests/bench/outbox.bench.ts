@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { CATALOGUE_PATH, loadCatalogue } from '../../server/catalogue-file';
-import { createOutboxRepository } from '../../web/lib/outbox';
-import type { PaletteRepository, RepoResult } from '../../web/lib/palette-repository';
-import { createRemoteRepository } from '../../web/lib/remote-repository';
+import { createOutboxRepository } from '../../web/data/outbox/outbox';
+import type { PaletteRepository, RepoResult } from '../../web/data/palette-repository';
+import { createRemoteRepository } from '../../web/data/remote-repository';
 import { ROOT, signUpAt, startServer } from '../support/server-process';
 import { type BenchRow, type BenchSuite, summarize, timedRow } from './support';
 
@@ -20,8 +20,8 @@ import { type BenchRow, type BenchSuite, summarize, timedRow } from './support';
  * loses every 20th answer after the server acted on it, and must still land each write once.
  *
  * IndexedDB here is fake-indexeddb (in memory, in Node), so the drain time includes its cost but not
- * a browser's disk. The remote is the app's own (web/lib/remote-repository.ts and api-client.ts),
- * with `fetch` pointed at the bench server: a create with a key goes through the idempotent import,
+ * a browser's disk. The remote is the app's own (web/data/remote-repository.ts and api-client.ts),
+ * with `fetch` pointed at the bench server: a create carries its key as `Idempotency-Key`,
  * and saves, sharing changes and restores carry If-Match, so a stale one answers a conflict.
  */
 
@@ -37,7 +37,7 @@ interface Net {
 }
 
 /**
- * The app's own remote repository (web/lib/remote-repository.ts over web/lib/api-client.ts) talks to
+ * The app's own remote repository (web/data/remote-repository.ts over web/lib/api-client.ts) talks to
  * `/api/...` with the page's cookie; here `fetch` is pointed at the bench server with the account's
  * cookie, and the network can drop: offline, a call fails before the server sees it; with answers
  * lost, the server acts and then the answer fails, as a dropped connection does.

@@ -9,7 +9,7 @@ import {
   localHistory,
   parseLocalRecords,
   saveLocalVersion,
-} from '../../web/lib/local-palettes';
+} from '../../web/data/local-palettes';
 import { ROOT } from '../support/server-process';
 import { type BenchSuite, measure, timedRow } from './support';
 

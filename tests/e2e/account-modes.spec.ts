@@ -17,7 +17,9 @@ import {
   stripIds,
   toast,
   uniqueEmail,
+  routeCreates,
   signInThroughDialog,
+  unrouteCreates,
 } from './support/saved-flows';
 
 const TYPES: Record<string, string> = {
@@ -80,8 +82,8 @@ test.describe('accounts when the backend differs', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    // A signed-in save goes through the outbox, which sends a new palette as an idempotent import.
-    await page.route('**/api/palettes/import', async (route) => {
+    // A signed-in save goes through the outbox, which sends a new palette with an Idempotency-Key.
+    await routeCreates(page, async (route) => {
       await held;
       return route.continue();
     });
@@ -91,11 +93,11 @@ test.describe('accounts when the backend differs', () => {
     release();
     await expect(toast(page, 'Palette saved!')).toBeVisible();
     await expect(page.getByRole('banner').getByText('Syncing...')).toBeHidden();
-    await page.unroute('**/api/palettes/import');
+    await unrouteCreates(page);
 
     // The network drops: the save waits on this device, the header says so, and it lands
     // once the connection works again, once.
-    await page.route('**/api/palettes/import', (route) => route.abort('internetdisconnected'));
+    await routeCreates(page, (route) => route.abort('internetdisconnected'));
     await page.locator('body').press(' ');
     await page.locator('body').press('s');
     const modal = page.getByRole('dialog', { name: 'Name Your Palette' });
@@ -104,7 +106,7 @@ test.describe('accounts when the backend differs', () => {
     await expect(toast(page, 'Palette saved!')).toBeVisible();
     await expect(modal).toBeHidden();
     await expect(page.getByRole('banner').getByText('Changes waiting for connection')).toBeVisible();
-    await page.unroute('**/api/palettes/import');
+    await unrouteCreates(page);
     // Retried with a growing delay while the page thinks it is online.
     await expect
       .poll(

@@ -411,6 +411,83 @@ describe('palettes: delete, history, restore', () => {
   });
 });
 
+describe('palettes: a create sent again with its Idempotency-Key', () => {
+  const keyed = (app: TestApp, cookie: string, key: string, body: unknown) =>
+    call(app, 'POST', '/api/palettes', { cookie, body, headers: { 'Idempotency-Key': key } });
+  const listOf = async (app: TestApp, cookie: string) =>
+    ((await (await call(app, 'GET', '/api/palettes', { cookie })).json()) as { palettes: ApiPalette[] }).palettes;
+
+  it('makes the palette once: the same key again answers that palette, as it is now', async () => {
+    const { app, owner } = await setup();
+    const body = { name: 'Nursery', colorIds: colorIds(3, 20) };
+    const first = await keyed(app, owner.cookie, 'okey-nursery-1', body);
+    expect(first.status).toBe(201);
+    const made = (await first.json()) as ApiPalette;
+    const rename = await call(app, 'PATCH', `/api/palettes/${made.id}`, {
+      cookie: owner.cookie,
+      body: { name: 'Baby room' },
+      headers: { 'If-Match': 'W/"1"' },
+    });
+    expect(rename.status).toBe(200);
+    const again = await keyed(app, owner.cookie, 'okey-nursery-1', body);
+    expect(again.status).toBe(201);
+    expect((await again.json()) as ApiPalette).toMatchObject({ id: made.id, name: 'Baby room', version: 2 });
+    expect((await listOf(app, owner.cookie)).map((p) => p.id)).toEqual([made.id]);
+  });
+
+  it('keeps each account’s keys apart: another account’s same key makes its own palette', async () => {
+    const { app, owner, other } = await setup();
+    const body = { name: 'Hall', colorIds: colorIds(3) };
+    const mine = (await (await keyed(app, owner.cookie, 'same-key', body)).json()) as ApiPalette;
+    const theirs = await keyed(app, other.cookie, 'same-key', body);
+    expect(theirs.status).toBe(201);
+    expect(((await theirs.json()) as ApiPalette).id).not.toBe(mine.id);
+    expect(await listOf(app, owner.cookie)).toHaveLength(1);
+    expect(await listOf(app, other.cookie)).toHaveLength(1);
+  });
+
+  it('refuses the same key with another palette (422), and a malformed key (400), making nothing', async () => {
+    const { app, owner } = await setup();
+    await keyed(app, owner.cookie, 'k1', { name: 'Hall', colorIds: colorIds(3) });
+    const reused = await keyed(app, owner.cookie, 'k1', { name: 'Study', colorIds: colorIds(3) });
+    expect(reused.status).toBe(422);
+    expect(((await reused.json()) as ErrorBody).error).toMatchObject({
+      code: 'idempotency_key_reused',
+      message: expect.stringMatching(/Idempotency-Key/),
+    });
+    const malformed = await keyed(app, owner.cookie, 'two words', { name: 'Den', colorIds: colorIds(3) });
+    expect(malformed.status).toBe(400);
+    expect(((await malformed.json()) as ErrorBody).error.code).toBe('invalid_request');
+    expect((await listOf(app, owner.cookie)).map((p) => p.name)).toEqual(['Hall']);
+  });
+
+  it('answers a retry of a create deleted since with 404, and does not make it again', async () => {
+    const { app, owner } = await setup();
+    const body = { name: 'Attic', colorIds: colorIds(3) };
+    const made = (await (await keyed(app, owner.cookie, 'k-attic', body)).json()) as ApiPalette;
+    expect((await call(app, 'DELETE', `/api/palettes/${made.id}`, { cookie: owner.cookie })).status).toBe(204);
+    const again = await keyed(app, owner.cookie, 'k-attic', body);
+    expect(again.status).toBe(404);
+    expect(((await again.json()) as ErrorBody).error.code).toBe('palette_not_found');
+    expect(await listOf(app, owner.cookie)).toEqual([]);
+  });
+
+  it('finds a palette an earlier build sent through the import under the same key', async () => {
+    const { app, owner } = await setup();
+    const body = { name: 'Porch', colorIds: colorIds(3, 30) };
+    const imported = (await (
+      await call(app, 'POST', '/api/palettes/import', {
+        cookie: owner.cookie,
+        body: { palettes: [{ localId: 'o-offline-porch', ...body }] },
+      })
+    ).json()) as ImportResponse;
+    const again = await keyed(app, owner.cookie, 'o-offline-porch', body);
+    expect(again.status).toBe(201);
+    expect(((await again.json()) as ApiPalette).id).toBe(imported.palettes[0]?.id);
+    expect(await listOf(app, owner.cookie)).toHaveLength(1);
+  });
+});
+
 describe('palettes: import from browser storage', () => {
   const localHistory = (name: string, ids: string[]) => [
     {

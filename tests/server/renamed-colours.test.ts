@@ -7,7 +7,7 @@ import {
   NEW_NAME,
   OLD_ID,
 } from '../shared/catalogue/renamed-catalogue';
-import { createLocal, saveLocalVersion } from '../../web/lib/local-palettes';
+import { createLocal, saveLocalVersion } from '../../web/data/local-palettes';
 import { call, makeTestApp, signUp } from './helpers';
 
 describe('server: palettes saved before a catalogue rename', () => {

@@ -1,5 +1,5 @@
-import type { LocalPaletteRecord } from '../../web/lib/local-palettes';
-import type { PaletteSummary } from '../../web/lib/palette-repository';
+import type { LocalPaletteRecord } from '../../web/data/local-palettes';
+import type { PaletteSummary } from '../../web/data/palette-repository';
 
 const AT = '2026-01-01T10:00:00.000Z';
 

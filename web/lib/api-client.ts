@@ -124,8 +124,17 @@ export const deleteAccount = (password: string) => request<void>('DELETE', '/acc
 export const GOOGLE_SIGN_IN_URL = '/api/auth/google';
 
 export const listPalettes = () => request<PaletteListResponse>('GET', '/palettes');
-export const createPalette = (name: string, colorIds: readonly string[]) =>
-  request<ApiPalette>('POST', '/palettes', { name, colorIds: [...colorIds] } satisfies CreatePaletteBody);
+/**
+ * With a key (the outbox's), a retried create gets the palette the first call made, never a second one;
+ * the server keys it per account.
+ */
+export const createPalette = (name: string, colorIds: readonly string[], key?: string) =>
+  request<ApiPalette>(
+    'POST',
+    '/palettes',
+    { name, colorIds: [...colorIds] } satisfies CreatePaletteBody,
+    key === undefined ? {} : { 'Idempotency-Key': key },
+  );
 /** 409 `version_conflict` when someone else saved a newer version first. */
 export const updatePalette = (id: string, version: number, patch: { name?: string; colorIds?: readonly string[] }) =>
   request<ApiPalette>(

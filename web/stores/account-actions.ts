@@ -1,7 +1,7 @@
 // Types only: shared/api/auth carries zod, which the app never needs to download.
 import { AUTH_ERROR_PARAM, AUTH_STEP_PARAM, type AuthRedirectError } from '../../shared/api/auth-redirects';
 import * as api from '../lib/api-client';
-import { forgetOutbox } from '../lib/outbox';
+import { forgetOutbox } from '../data/outbox/outbox';
 import { authState } from './auth-store';
 import { openSignedInListOffline, SIGNED_IN_USER_KEY, switchToLocalList, syncOnSignIn } from './saved-actions';
 import { setSyncStatus } from './sync-store';

@@ -1,5 +1,6 @@
-import { createOutboxRepository, type OutboxOptions, type OutboxRepository } from '../lib/outbox';
-import type { PaletteRepository } from '../lib/palette-repository';
+import { createOutboxRepository } from '../data/outbox/outbox';
+import type { OutboxOptions, OutboxRepository } from '../data/outbox/outbox-types';
+import type { PaletteRepository } from '../data/palette-repository';
 import { connectOutbox } from './outbox-store';
 import { replacePalette } from './palette-store';
 import { savedState } from './saved-store';

@@ -1,5 +1,5 @@
 import { proxy } from 'valtio';
-import type { ConflictChoice, OutboxConflict, OutboxRepository } from '../lib/outbox';
+import type { ConflictChoice, OutboxConflict, OutboxRepository } from '../data/outbox/outbox-types';
 import { showToast } from './toast-store';
 import { openOverlay } from './ui-store';
 

@@ -4,10 +4,10 @@ import type { ImportBody } from '../../shared/api/palettes';
 import * as api from '../lib/api-client';
 import { copyText } from '../lib/clipboard';
 import type { PaletteVersion } from '../../shared/palette/palette-evolve';
-import type { LocalPaletteRecord } from '../lib/local-palettes';
-import { toSummary } from '../lib/local-repository';
-import type { PaletteRepository, RepoResult } from '../lib/palette-repository';
-import { askPersistentStorage } from '../lib/persistent-storage';
+import type { LocalPaletteRecord } from '../data/local-palettes';
+import { toSummary } from '../data/local-repository';
+import type { PaletteRepository, RepoResult } from '../data/palette-repository';
+import { askPersistentStorage } from '../data/persistent-storage';
 import { authState } from './auth-store';
 import { replacePalette } from './palette-store';
 import {

@@ -1,9 +1,9 @@
-import { newLocalId } from '../lib/local-palettes';
-import { createLocalRepository, type LocalRepository, SAVED_CHANNEL } from '../lib/local-repository';
-import type { OutboxRepository } from '../lib/outbox';
-import type { PaletteRepository } from '../lib/palette-repository';
+import { newLocalId } from '../data/local-palettes';
+import { createLocalRepository, type LocalRepository, SAVED_CHANNEL } from '../data/local-repository';
+import type { OutboxRepository } from '../data/outbox/outbox-types';
+import type { PaletteRepository } from '../data/palette-repository';
 import { cryptoRandom } from '../lib/random';
-import { createRemoteRepository } from '../lib/remote-repository';
+import { createRemoteRepository } from '../data/remote-repository';
 import { authState } from './auth-store';
 import { getCatalogue } from './catalogue-store';
 import { attachOutbox, detachOutbox } from './outbox-actions';

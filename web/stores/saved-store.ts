@@ -1,5 +1,5 @@
 import { proxy } from 'valtio';
-import type { PaletteSummary } from '../lib/palette-repository';
+import type { PaletteSummary } from '../data/palette-repository';
 
 /**
  * Saved palettes, on this device (anonymous) or on the server (signed in). This module is in the

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type BrowserContext, expect, type Page } from '@playwright/test';
+import { type BrowserContext, expect, type Page, type Route } from '@playwright/test';
 
 /** Helpers of the saved palettes, account, share page and history browser tests. */
 
@@ -20,6 +20,15 @@ export async function generateWithout(page: Page, paint: string) {
     await expect.poll(() => stripNames(page)).not.toEqual(before);
   }
 }
+
+/**
+ * Holds or drops a signed-in person's new palettes on their way to the server (`POST /api/palettes`,
+ * with the outbox's Idempotency-Key); the list (`GET`) passes. `unrouteCreates` takes it away.
+ */
+export const routeCreates = (page: Page, handler: (route: Route) => Promise<void> | void) =>
+  page.route(CREATES, (route) => (route.request().method() === 'POST' ? handler(route) : route.fallback()));
+export const unrouteCreates = (page: Page) => page.unroute(CREATES);
+const CREATES = '**/api/palettes';
 
 export const toast = (page: Page, text: string | RegExp) => page.locator('.toast').filter({ hasText: text }).last();
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import type { ConflictChoice } from '../../lib/outbox';
+import type { ConflictChoice } from '../../data/outbox/outbox-types';
 import { Dialog } from '../../lib/dialog';
 import { chooseForConflict, outboxState } from '../../stores/outbox-store';
 import type { OverlayProps } from '../../stores/ui-store';
