@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { MailRequestResponse } from '../../shared/api/auth';
-import type { UserRow } from '../auth/account-queries';
+import type { UserRow } from '../auth/user-queries';
 import type { Mail } from '../auth/mailer';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../auth/password-rules';
 import type { RateLimiter } from '../auth/rate-limit';

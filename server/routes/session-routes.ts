@@ -10,7 +10,7 @@ import {
 } from '../../shared/api/auth';
 import { claimAddress } from '../auth/account-claim';
 import { confirmationMail } from '../auth/account-mails';
-import type { UserRow } from '../auth/account-queries';
+import type { UserRow } from '../auth/user-queries';
 import { burnVerify, hashPassword, verifyPassword } from '../auth/passwords';
 import { clearSessionCookie, readSessionCookie } from '../auth/session-cookie';
 import { isTokenShaped } from '../auth/tokens';

@@ -8,7 +8,7 @@ import {
   totpDisableSchema,
   totpEnableSchema,
 } from '../../shared/api/auth';
-import type { UserRow } from '../auth/account-queries';
+import type { UserRow } from '../auth/user-queries';
 import { verifyPassword } from '../auth/passwords';
 import type { AppEnv } from '../http/app-env';
 import { ApiError } from '../http/errors';
