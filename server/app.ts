@@ -17,11 +17,14 @@ import { catalogueFingerprint, paletteProjection } from './palettes/palette-proj
 import { paletteQueries } from './palettes/palette-queries';
 import { DEFAULT_CAPS } from './palettes/user-caps';
 import { accountRoutes } from './routes/account-routes';
-import { authRoutes } from './routes/auth-routes';
+import { googleRoutes } from './routes/google-routes';
 import { healthRoutes } from './routes/health-routes';
 import { pageRoutes } from './routes/page-routes';
+import { passwordRoutes } from './routes/password-routes';
 import { paletteRoutes } from './routes/palette-routes';
+import { sessionRoutes } from './routes/session-routes';
 import { shareRoutes } from './routes/share-routes';
+import { twoFactorRoutes } from './routes/two-factor-routes';
 
 /** Built once per app: the event store with its projections, the palette slice and the accounts. */
 function createServices(deps: AppDeps): AppServices {
@@ -55,7 +58,10 @@ export function createApp(deps: AppDeps) {
     .use('*', noStore, originCheck(deps.config.publicOrigin), limitBody, requireJsonBody, sessionUser)
     .use('/palettes/*', writeRate)
     .route('/', healthRoutes)
-    .route('/', authRoutes)
+    .route('/', sessionRoutes)
+    .route('/', passwordRoutes)
+    .route('/', twoFactorRoutes)
+    .route('/', googleRoutes)
     .route('/', accountRoutes)
     .route('/', paletteRoutes);
   api.all('*', apiNotFound);

@@ -1,6 +1,7 @@
 import { eraseAccount } from '../account/account-erase';
 import type { Sql } from '../db/sql';
-import type { Accounts, UserRow } from './account-queries';
+import type { Accounts } from './account-queries';
+import type { UserRow } from './user-queries';
 
 const TRIES = 3;
 

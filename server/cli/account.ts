@@ -6,7 +6,7 @@ import { openStore, storeFromEnv } from '../db/open-store';
  * `npm run account -- reset-password EMAIL`: for a server without SMTP, prints a one-time link
  * (1 hour) for the administrator to hand to the account's owner. Only its hash is stored; it is
  * printed here and nowhere else (never logged). For an address nobody confirmed it says what the
- * link does: it is the address owner's claim, and starts the account clean (routes/auth-routes.ts).
+ * link does: it is the address owner's claim, and starts the account clean (routes/password-routes.ts).
  */
 const [command, rawEmail] = process.argv.slice(2);
 const usage = 'Usage: npm run account -- reset-password EMAIL';

@@ -1,6 +1,7 @@
 import type { Catalogue } from '../../shared/catalogue/catalogue';
 import type { FirstPaint } from '../../shared/session/first-paint';
-import type { Accounts, UserRow } from '../auth/account-queries';
+import type { Accounts } from '../auth/account-queries';
+import type { UserRow } from '../auth/user-queries';
 import type { GoogleConfig } from '../auth/google';
 import type { Mailer } from '../auth/mailer';
 import type { AuthLimits, RateLimitConfig } from '../auth/rate-limit';

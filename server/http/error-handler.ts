@@ -3,6 +3,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { versionETag } from '../../shared/api/common';
 import { PaletteError, type PaletteErrorCode } from '../../shared/palette/palette-decider';
 import { ConcurrencyError } from '../events/event-store';
+import { PaletteLimitError } from '../palettes/user-caps';
 import type { AppEnv, Logger } from './app-env';
 import { ApiError, sendError } from './errors';
 
@@ -26,6 +27,7 @@ export function handleError(logger: Logger): ErrorHandler<AppEnv> {
     if (err instanceof PaletteError) {
       return sendError(c, STATUS_OF_PALETTE_ERROR[err.code] ?? 400, err.code, err.message);
     }
+    if (err instanceof PaletteLimitError) return sendError(c, 409, err.code, err.message);
     if (err instanceof ConcurrencyError) {
       c.header('ETag', versionETag(err.actualVersion));
       const message = `This palette was changed elsewhere: it is at version ${err.actualVersion}, your copy is version ${err.expectedVersion}. Reload it and try again.`;

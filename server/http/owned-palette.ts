@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { UserRow } from '../auth/account-queries';
+import type { UserRow } from '../auth/user-queries';
 import type { PaletteRow } from '../palettes/palette-row';
 import type { AppEnv } from './app-env';
 import { ApiError } from './errors';

@@ -1,5 +1,4 @@
 import type { Sql } from '../db/sql';
-import { ApiError } from '../http/errors';
 
 /** Per-account ceilings, so one signed-in user cannot fill the disk. */
 export interface UserCaps {
@@ -9,10 +8,20 @@ export interface UserCaps {
 
 export const DEFAULT_CAPS: UserCaps = { palettes: 1000, versionsPerPalette: 1000 };
 
+/** A write past a cap: the HTTP layer answers it 409 with this code and message. */
+export class PaletteLimitError extends Error {
+  constructor(
+    readonly code: 'palette_limit' | 'version_limit',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 const thousands = (n: number) => n.toLocaleString('en-GB').replace(/,/g, ' ');
 
 /**
- * Refuses a write past a cap with a 409 the person can act on. Old versions are never rewritten or
+ * Refuses a write past a cap with a `PaletteLimitError` the person can act on. Old versions are never rewritten or
  * dropped to make room: the history stays whole, and new writes stop. Deleting is always allowed;
  * bringing a deleted palette back counts like a new one.
  */
@@ -33,15 +42,13 @@ export function userCapCheck(caps: UserCaps) {
     // this, delete-all, import, undelete grew an account past its cap by the cap each round.
     const revives = input.eventTypes.includes('PaletteUndeleted');
     if ((input.isNew || revives) && (await countOwned(tx, input.actorId)) >= caps.palettes) {
-      throw new ApiError(
-        409,
+      throw new PaletteLimitError(
         'palette_limit',
         `You have ${thousands(caps.palettes)} saved palettes, the most one account keeps. Delete some to ${revives ? 'bring these back' : 'save more'}.`,
       );
     }
     if (input.version + input.eventTypes.length > caps.versionsPerPalette) {
-      throw new ApiError(
-        409,
+      throw new PaletteLimitError(
         'version_limit',
         `This palette has ${thousands(caps.versionsPerPalette)} saved versions, the most one palette keeps. Save it as a new palette to go on changing it.`,
       );

@@ -19,7 +19,7 @@ import {
   updatePaletteSchema,
 } from '../../shared/api/palettes';
 import { type SavedPalette, versions } from '../../shared/palette/palette-evolve';
-import type { UserRow } from '../auth/account-queries';
+import type { UserRow } from '../auth/user-queries';
 import type { AppEnv } from '../http/app-env';
 import { ApiError } from '../http/errors';
 import { findOwnedPalette, ownedPalette, paletteNotFound } from '../http/owned-palette';

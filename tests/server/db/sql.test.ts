@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, types } from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db/database';
-import { type Migration, migrations } from '../../server/db/migrations';
-import { postgresMigrations } from '../../server/db/postgres-migrations';
-import { openPostgres } from '../../server/db/postgres-sql';
-import { type Sql, UniqueViolation } from '../../server/db/sql';
-import { sqliteSql } from '../../server/db/sqlite-sql';
-import { startPostgres } from '../support/postgres-server';
+import { openDatabase } from '../../../server/db/database';
+import { type Migration, migrations } from '../../../server/db/migrations';
+import { postgresMigrations } from '../../../server/db/postgres-migrations';
+import { openPostgres } from '../../../server/db/postgres-sql';
+import { type Sql, UniqueViolation } from '../../../server/db/sql';
+import { sqliteSql } from '../../../server/db/sqlite-sql';
+import { startPostgres } from '../../support/postgres-server';
 
 /** One engine under test: where a fresh store lives, and how to open (and migrate) it there. */
 interface Engine {

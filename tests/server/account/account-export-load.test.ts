@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fillAccount } from '../support/full-account';
-import { startServer } from '../support/server-process';
-import { openTestSql, storeEnv } from './test-engine';
+import { fillAccount } from '../../support/full-account';
+import { startServer } from '../../support/server-process';
+import { openTestSql, storeEnv } from '../test-engine';
 
 const EMAIL = 'full-account@example.com';
 const PASSWORD = 'a long enough password';

@@ -2,12 +2,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ApiPalette } from '../../shared/api/palettes';
-import { openDatabase } from '../../server/db/database';
-import { sqliteSql } from '../../server/db/sqlite-sql';
-import { runCli } from '../support/server-process';
-import { call, colorIds, makeTestApp, sessionCookie, signUp, snapshot } from './helpers';
-import { freshPostgresDatabase } from './test-engine';
+import type { ApiPalette } from '../../../shared/api/palettes';
+import { openDatabase } from '../../../server/db/database';
+import { sqliteSql } from '../../../server/db/sqlite-sql';
+import { runCli } from '../../support/server-process';
+import { call, colorIds, makeTestApp, sessionCookie, signUp, snapshot } from '../helpers';
+import { freshPostgresDatabase } from '../test-engine';
 
 const migrate = (env: Record<string, string>) => runCli('migrate-to-postgres.ts', [], env);
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { makeTestApp } from './helpers';
+import { makeTestApp } from '../helpers';
 
 function fakeBuild() {
   const dir = mkdtempSync(join(tmpdir(), 'swatchbook-dist-'));

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiPalette } from '../../shared/api/palettes';
-import { PALETTE_COOKIE } from '../../shared/session/first-paint';
-import { renderApp } from '../../web/entry-server';
-import { call, colorIds, fakeBuild, makeTestApp, signUp } from './helpers';
+import type { ApiPalette } from '../../../shared/api/palettes';
+import { PALETTE_COOKIE } from '../../../shared/session/first-paint';
+import { renderApp } from '../../../web/entry-server';
+import { call, colorIds, fakeBuild, makeTestApp, signUp } from '../helpers';
 
 /** A signed-in owner with one public palette. */
 async function sharedPalette() {

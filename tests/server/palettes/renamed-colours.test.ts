@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiPalette, HistoryResponse } from '../../shared/api/palettes';
+import type { ApiPalette, HistoryResponse } from '../../../shared/api/palettes';
 import {
   catalogueAfterRename,
   catalogueBeforeRename,
   NEW_ID,
   NEW_NAME,
   OLD_ID,
-} from '../shared/catalogue/renamed-catalogue';
-import { createLocal, saveLocalVersion } from '../../web/data/local-palettes';
-import { call, makeTestApp, signUp } from './helpers';
+} from '../../shared/catalogue/renamed-catalogue';
+import { createLocal, saveLocalVersion } from '../../../web/data/local-palettes';
+import { call, makeTestApp, signUp } from '../helpers';
 
 describe('server: palettes saved before a catalogue rename', () => {
   it('read, history, share and later writes all give the renamed paint under its current id', async () => {

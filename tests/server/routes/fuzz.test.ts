@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { API_ERROR_CODES } from '../../shared/api/common';
-import { rebuildPaletteProjections } from '../../server/palettes/palette-projection';
-import { call, colorIds, makeTestApp, signUp, snapshot } from './helpers';
-import { sqliteOf } from '../../server/db/sqlite-sql';
+import { API_ERROR_CODES } from '../../../shared/api/common';
+import { rebuildPaletteProjections } from '../../../server/palettes/palette-projection';
+import { call, colorIds, makeTestApp, signUp, snapshot } from '../helpers';
+import { sqliteOf } from '../../../server/db/sqlite-sql';
 
 const RUNS = 1000;
 

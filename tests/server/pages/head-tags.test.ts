@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describePaints, escapeHtml, headTags } from '../../server/pages/head-tags';
-import { loadCatalogue } from '../../server/catalogue-file';
+import { describePaints, escapeHtml, headTags } from '../../../server/pages/head-tags';
+import { loadCatalogue } from '../../../server/catalogue-file';
 
 describe('head tags', () => {
   it('escapes every user text in titles and attributes', () => {

@@ -1,8 +1,8 @@
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
 import { describe, expect, it } from 'vitest';
-import type { AppConfig } from '../../server/http/app-env';
-import { call, limitedConfig, makeTestApp, sessionCookie, signUp } from './helpers';
+import type { AppConfig } from '../../../server/http/app-env';
+import { call, limitedConfig, makeTestApp, sessionCookie, signUp } from '../helpers';
 
 type ErrorBody = { error: { code: string } };
 const PASSWORD = 'correct horse';
@@ -114,7 +114,7 @@ describe('two-factor sign-in (TOTP)', () => {
     // The owner proved the address (by mail, Google or an earlier reset link): the account is theirs.
     await t.deps.sql.run('UPDATE users SET email_verified = 1 WHERE id = ?', [t.id]);
     // The same single-use link a reset mail or the administrator's CLI hands out.
-    const { accounts } = await import('../../server/auth/account-queries');
+    const { accounts } = await import('../../../server/auth/account-queries');
     const token = await accounts(t.deps.sql, t.deps.now).createPasswordReset(t.id);
     const bare = await call(t.app, 'POST', '/api/auth/password-reset/confirm', {
       body: { token, password: 'battery staple' },
@@ -136,7 +136,7 @@ describe('two-factor sign-in (TOTP)', () => {
     const limit = 4;
     const t = await withTwoFactor(limitedConfig({ perEmail: limit }));
     await t.deps.sql.run('UPDATE users SET email_verified = 1 WHERE id = ?', [t.id]);
-    const { accounts } = await import('../../server/auth/account-queries');
+    const { accounts } = await import('../../../server/auth/account-queries');
     const token = await accounts(t.deps.sql, t.deps.now).createPasswordReset(t.id);
     // Whoever got into the mailbox guesses the second factor with many requests at once.
     const answers = await Promise.all(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confirmationMail, passwordResetMail } from '../../server/auth/account-mails';
+import { confirmationMail, passwordResetMail } from '../../../server/auth/account-mails';
 
 describe('account mails', () => {
   it('carry plain text and HTML with the app name, what the link does, when it expires and what to do if it was not you', () => {

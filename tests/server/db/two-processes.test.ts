@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiPalette } from '../../shared/api/palettes';
-import { type RunningServer, signUpAt, startServer } from '../support/server-process';
-import { colorIds } from './helpers';
-import { freshPostgresDatabase } from './test-engine';
+import type { ApiPalette } from '../../../shared/api/palettes';
+import { type RunningServer, signUpAt, startServer } from '../../support/server-process';
+import { colorIds } from '../helpers';
+import { freshPostgresDatabase } from '../test-engine';
 
 /**
  * Two `npm start` processes on one PostgreSQL database, as behind a load balancer: one service.

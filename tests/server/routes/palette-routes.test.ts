@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiPalette, HistoryResponse, ImportResponse } from '../../shared/api/palettes';
-import { call, colorIds, makeTestApp, signUp, type TestApp } from './helpers';
+import type { ApiPalette, HistoryResponse, ImportResponse } from '../../../shared/api/palettes';
+import { call, colorIds, makeTestApp, signUp, type TestApp } from '../helpers';
 
 type ErrorBody = { error: { code: string; message: string; issues?: Array<{ path: string[] }> } };
 

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { UniqueViolation } from '../../server/db/sql';
-import { ConcurrencyError, createEventStore } from '../../server/events/event-store';
-import { paletteProjection, rebuildPaletteProjections } from '../../server/palettes/palette-projection';
-import { paletteEvent, paletteStreamId } from '../../shared/palette/palette-events';
-import { runCli } from '../support/server-process';
-import { call, colorIds, makeTestApp, signUp, snapshot } from './helpers';
-import { storeEnv } from './test-engine';
+import { UniqueViolation } from '../../../server/db/sql';
+import { ConcurrencyError, createEventStore } from '../../../server/events/event-store';
+import { paletteProjection, rebuildPaletteProjections } from '../../../server/palettes/palette-projection';
+import { paletteEvent, paletteStreamId } from '../../../shared/palette/palette-events';
+import { runCli } from '../../support/server-process';
+import { call, colorIds, makeTestApp, signUp, snapshot } from '../helpers';
+import { storeEnv } from '../test-engine';
 
 const created = (id: string) =>
   paletteEvent('PaletteCreated', '2026-11-22T12:00:00.000Z', {

@@ -3,15 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { describe, expect, it } from 'vitest';
-import { accounts } from '../../server/auth/account-queries';
-import { hashPassword } from '../../server/auth/passwords';
+import { accounts } from '../../../server/auth/account-queries';
+import { hashPassword } from '../../../server/auth/passwords';
 import Database from 'better-sqlite3';
-import { migrate, openDatabase } from '../../server/db/database';
-import { sqliteSql } from '../../server/db/sqlite-sql';
-import { createEventStore } from '../../server/events/event-store';
-import { paletteCommands } from '../../server/palettes/palette-commands';
-import { paletteProjection } from '../../server/palettes/palette-projection';
-import { call, colorIds, limitedConfig, makeTestApp, sessionCookie } from './helpers';
+import { migrate, openDatabase } from '../../../server/db/database';
+import { sqliteSql } from '../../../server/db/sqlite-sql';
+import { createEventStore } from '../../../server/events/event-store';
+import { paletteCommands } from '../../../server/palettes/palette-commands';
+import { paletteProjection } from '../../../server/palettes/palette-projection';
+import { call, colorIds, limitedConfig, makeTestApp, sessionCookie } from '../helpers';
 
 const PASSWORD = 'correct horse';
 const NEW_PASSWORD = 'a brand new battery staple';
@@ -123,7 +123,7 @@ describe('erasing an account from a SQLite file that has lived', () => {
         expect((await call(app, 'DELETE', `/api/palettes/${palette.id}`, { cookie })).status).toBe(204);
       if (round % 10 === 9) {
         const leaving = others.pop() as string;
-        const { eraseAccount } = await import('../../server/account/account-erase');
+        const { eraseAccount } = await import('../../../server/account/account-erase');
         await eraseAccount(sql, leaving, now);
       }
     }

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it, vi } from 'vitest';
-import { migrate, openDatabase } from '../../server/db/database';
-import { migrations } from '../../server/db/migrations';
-import { openStore, storeFromEnv } from '../../server/db/open-store';
-import { sqliteOf } from '../../server/db/sqlite-sql';
+import { migrate, openDatabase } from '../../../server/db/database';
+import { migrations } from '../../../server/db/migrations';
+import { openStore, storeFromEnv } from '../../../server/db/open-store';
+import { sqliteOf } from '../../../server/db/sqlite-sql';
 
 const tempPath = (...parts: string[]) => join(mkdtempSync(join(tmpdir(), 'swatchbook-db-')), ...parts);
 

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { rebuildPaletteProjections } from '../../server/palettes/palette-projection';
-import { call, colorIds, makeTestApp, signUp, snapshot } from './helpers';
-import { sqliteOf } from '../../server/db/sqlite-sql';
+import { rebuildPaletteProjections } from '../../../server/palettes/palette-projection';
+import { call, colorIds, makeTestApp, signUp, snapshot } from '../helpers';
+import { sqliteOf } from '../../../server/db/sqlite-sql';
 
 const PASSWORD = 'correct horse';
 const TABLES = [
@@ -195,7 +195,7 @@ describe('your data, and leaving', () => {
   it('a Google-only account deletes with a fresh sign-in, not an old session', async () => {
     let now = new Date('2026-11-22T12:00:00Z').getTime();
     const { app, deps } = await makeTestApp({ now: () => new Date(now) });
-    const { accounts } = await import('../../server/auth/account-queries');
+    const { accounts } = await import('../../../server/auth/account-queries');
     const store = accounts(deps.sql, deps.now);
     const user = (await store.createUser('google-only@example.com', null, true))!;
     const session = await store.createSession(user.id);

@@ -2,11 +2,11 @@ import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sql } from '../../server/db/sql';
-import { runCli } from '../support/server-process';
-import { call, colorIds, googleConfig, makeTestApp, sessionCookie, type TestApp } from './helpers';
-import { linkToken, startSmtpSink } from './smtp-sink';
-import { storeEnv } from './test-engine';
+import type { Sql } from '../../../server/db/sql';
+import { runCli } from '../../support/server-process';
+import { call, colorIds, googleConfig, makeTestApp, sessionCookie, type TestApp } from '../helpers';
+import { linkToken, startSmtpSink } from '../smtp-sink';
+import { storeEnv } from '../test-engine';
 
 /**
  * Someone signs up an address that is not theirs. Whatever they set up on it (a password, two-factor,

@@ -3,15 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { loadCatalogue } from '../../server/catalogue-file';
-import { openDatabase } from '../../server/db/database';
-import { sqliteSql } from '../../server/db/sqlite-sql';
-import { rebuildPaletteProjections } from '../../server/palettes/palette-projection';
-import { paletteStreamId } from '../../shared/palette/palette-events';
-import { ROOT, signUpAt, startServer } from '../support/server-process';
-import { colorIds, snapshot } from './helpers';
-import { sqliteOf } from '../../server/db/sqlite-sql';
-import { openTestSql, storeEnv } from './test-engine';
+import { loadCatalogue } from '../../../server/catalogue-file';
+import { openDatabase } from '../../../server/db/database';
+import { sqliteSql } from '../../../server/db/sqlite-sql';
+import { rebuildPaletteProjections } from '../../../server/palettes/palette-projection';
+import { paletteStreamId } from '../../../shared/palette/palette-events';
+import { ROOT, signUpAt, startServer } from '../../support/server-process';
+import { colorIds, snapshot } from '../helpers';
+import { sqliteOf } from '../../../server/db/sqlite-sql';
+import { openTestSql, storeEnv } from '../test-engine';
 
 /**
  * The real server/main.ts, bundled once so each of the 20 restarts costs a plain `node` start

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMaintenance } from '../../server/account/maintenance';
-import { openDatabase } from '../../server/db/database';
-import { sqliteOf, sqliteSql } from '../../server/db/sqlite-sql';
-import { paletteStreamId } from '../../shared/palette/palette-events';
-import { rebuildPaletteProjections } from '../../server/palettes/palette-projection';
+import { runMaintenance } from '../../../server/account/maintenance';
+import { openDatabase } from '../../../server/db/database';
+import { sqliteOf, sqliteSql } from '../../../server/db/sqlite-sql';
+import { paletteStreamId } from '../../../shared/palette/palette-events';
+import { rebuildPaletteProjections } from '../../../server/palettes/palette-projection';
 import {
   authFrom,
   call,
@@ -15,10 +15,10 @@ import {
   signUp,
   snapshot,
   testConfig,
-} from './helpers';
-import { runCli } from '../support/server-process';
-import { linkToken, startSmtpSink } from './smtp-sink';
-import { storeEnv } from './test-engine';
+} from '../helpers';
+import { runCli } from '../../support/server-process';
+import { linkToken, startSmtpSink } from '../smtp-sink';
+import { storeEnv } from '../test-engine';
 
 type ErrorBody = { error: { code: string; message: string; issues?: Array<{ path: string[]; message: string }> } };
 const PASSWORD = 'correct horse';
@@ -85,7 +85,7 @@ describe('confirmation that signs nobody in', () => {
     const token = linkToken(await sink.mailTo(email), '/confirm');
     // A session that existed before the confirmation (e.g. made while SMTP was off).
     const user = (await deps.sql.get<{ id: string }>('SELECT id FROM users WHERE email = ?', [email]))!;
-    const { createSession } = (await import('../../server/auth/account-queries')).accounts(deps.sql, deps.now);
+    const { createSession } = (await import('../../../server/auth/account-queries')).accounts(deps.sql, deps.now);
     const old = await createSession(user.id);
     expect(await whoAmI(app, `swatchbook_session=${old.token}`)).not.toBeNull();
     expect((await call(app, 'POST', '/api/auth/confirm', { body: { token, password: PASSWORD } })).status).toBe(200);
@@ -190,7 +190,7 @@ describe('limits that hold', () => {
 
   it('a kept device mark stops passing the per-account ceiling after a password reset and after sign-out-everywhere', async () => {
     const { app, deps } = await makeTestApp({ config: limitedConfig({ perAccount: 20 }) });
-    const { accounts } = await import('../../server/auth/account-queries');
+    const { accounts } = await import('../../../server/auth/account-queries');
     const email = 'marks@example.com';
     await signUp(app, email);
     let password = PASSWORD;
@@ -684,7 +684,7 @@ describe('password reset, change password, sign out everywhere, absolute lifetim
 
 describe('migrating an existing database', () => {
   it('brings a version-4 database forward: palettes stay, live sessions get their 90-day end', async () => {
-    const { migrations } = await import('../../server/db/migrations');
+    const { migrations } = await import('../../../server/db/migrations');
     const { mkdtempSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const path = join(mkdtempSync(join(tmpdir(), 'swatchbook-migrate-')), 'old.sqlite');

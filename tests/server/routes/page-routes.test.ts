@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { loadCatalogue } from '../../server/catalogue-file';
-import { FIRST_PAINT_ELEMENT, type FirstPaint } from '../../shared/session/first-paint';
-import { renderApp } from '../../web/entry-server';
-import { CSS, call, fakeBuild, makeTestApp, signUp, THEME_SCRIPT } from './helpers';
+import { loadCatalogue } from '../../../server/catalogue-file';
+import { FIRST_PAINT_ELEMENT, type FirstPaint } from '../../../shared/session/first-paint';
+import { renderApp } from '../../../web/entry-server';
+import { CSS, call, fakeBuild, makeTestApp, signUp, THEME_SCRIPT } from '../helpers';
 
 const catalogue = loadCatalogue();
 const setup = () => makeTestApp({ distDir: fakeBuild(), render: renderApp });
