@@ -87,7 +87,7 @@ function pwa() {
     },
     workbox: {
       // Not the .gz/.br twins: the browser asks for the plain URL and the server picks the encoding.
-      globPatterns: ['**/*.{html,js,css,json,svg,png,ico,woff2}'],
+      globPatterns: ['**/*.{html,js,css,json,svg,png,jpg,webp,ico,woff2}'],
       // The shell answers every app route, online too: a palette paints at once on one bar of signal.
       navigateFallback: '/index.html',
       navigateFallbackAllowlist: [/^\/(?:share\/[^/?#]+\/?|confirm|reset-password)?(?:\?.*)?$/],
