@@ -126,11 +126,14 @@ let future: Step[] = [];
 const paint = (id: string | null | undefined): CatalogueColor | undefined =>
   id ? getCatalogue()?.byId.get(id) : undefined;
 
+/** Plain copies of a surface's ops: a valtio proxy cannot be posted to the worker or stored. */
+const plainOps = (key: SurfaceKey): SurfaceOp[] => JSON.parse(JSON.stringify(roomState.surfaces[key].ops));
+
 function step(): Step {
   const out = {} as Step;
   for (const key of SURFACE_KEYS) {
     const surface = roomState.surfaces[key];
-    out[key] = { paintId: surface.paintId, ops: [...surface.ops] };
+    out[key] = { paintId: surface.paintId, ops: plainOps(key) };
   }
   return out;
 }
@@ -243,7 +246,7 @@ async function recomputeMask(key: SurfaceKey): Promise<void> {
     roomState.surfaces[key].covered = false;
     return;
   }
-  const mask = await surfaceMask([...ops]);
+  const mask = await surfaceMask(plainOps(key));
   masks[key] = mask;
   roomState.surfaces[key].covered = mask.some((v) => v > 0);
 }
@@ -326,6 +329,8 @@ export async function openSample(roomId: string, light?: string): Promise<void> 
     const room = (await loadSamples()).find((r) => r.id === roomId);
     const lit = room?.lights.find((l) => l.id === light) ?? room?.lights[0];
     if (!room || !lit) throw new Error(`no sample room ${roomId}`);
+    // The light chosen shows as chosen at once; the picture follows.
+    if (keep) roomState.picture = { kind: 'sample', roomId, light: lit.id };
     const [photo, labels] = await Promise.all([fetchBlob(lit.src), fetchBlob(room.mask)]);
     const result = await loadPicture({ id: `sample-${room.id}-${lit.id}-${token}`, photo, labels }, displaySide());
     if (token !== loadToken) return;
@@ -561,7 +566,7 @@ export async function saveRoom(): Promise<void> {
         const mask = masks[key];
         const surface = roomState.surfaces[key];
         if (!mask && !surface.paintId) return [];
-        return [{ key, paintId: surface.paintId, ops: [...surface.ops], mask: mask ?? new Uint8Array(0) }];
+        return [{ key, paintId: surface.paintId, ops: plainOps(key), mask: mask ?? new Uint8Array(0) }];
       }),
     });
     roomState.savedId = id;

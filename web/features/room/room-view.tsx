@@ -121,7 +121,7 @@ function SurfaceChoice() {
             <input type="radio" name="room-surface" checked={selected === key} onChange={() => selectSurface(key)} />
             <span className="room-surface-swatch" style={{ background: color?.hexCode ?? 'transparent' }} />
             <span>
-              {SURFACE_LABELS[key]}
+              {SURFACE_LABELS[key]}{' '}
               <small>{surface.covered ? (color?.colorName ?? 'no paint yet') : 'not selected'}</small>
             </span>
           </label>
@@ -428,7 +428,7 @@ export default function RoomView({ params, onClose }: OverlayProps) {
             </details>
           </>
         ) : null}
-        <p className="visually-hidden" aria-live="polite">
+        <p className="visually-hidden room-announce" aria-live="polite">
           {state.announcement}
         </p>
       </div>

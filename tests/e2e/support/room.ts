@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { PNG } from 'pngjs';
+import { expect } from './fixtures';
+
+/** The sample rooms as the app ships them (web/public/rooms). */
+const ROOMS_DIR = join(import.meta.dirname, '../../../web/public/rooms');
+
+export interface SampleRoomFile {
+  id: string;
+  name: string;
+  width: number;
+  height: number;
+  lights: Array<{ id: string; label: string; src: string }>;
+  surfaces: Array<{ value: number; label: string }>;
+  mask: string;
+}
+
+export const sampleRooms = (): SampleRoomFile[] =>
+  JSON.parse(readFileSync(join(ROOMS_DIR, 'rooms.json'), 'utf8')) as SampleRoomFile[];
+
+export interface Labels {
+  width: number;
+  height: number;
+  at: (x: number, y: number) => number;
+}
+
+export function labelsOf(room: SampleRoomFile): Labels {
+  const png = PNG.sync.read(readFileSync(join(ROOMS_DIR, '..', room.mask)));
+  return { width: png.width, height: png.height, at: (x, y) => png.data[(y * png.width + x) * 4] ?? 0 };
+}
+
+export const sampleFile = (src: string) => readFileSync(join(ROOMS_DIR, '..', src));
+
+/**
+ * A point (as a fraction of the picture) well inside a surface: the most central pixel of the
+ * label whose square of `margin` pixels around it all carries that label.
+ */
+export function pointIn(labels: Labels, value: number, margin = 12): { fx: number; fy: number } {
+  let best: { fx: number; fy: number; score: number } | null = null;
+  const step = 4;
+  for (let y = margin; y < labels.height - margin; y += step) {
+    for (let x = margin; x < labels.width - margin; x += step) {
+      if (labels.at(x, y) !== value) continue;
+      let whole = true;
+      for (let dy = -margin; dy <= margin && whole; dy += 4)
+        for (let dx = -margin; dx <= margin && whole; dx += 4) whole = labels.at(x + dx, y + dy) === value;
+      if (!whole) continue;
+      // Prefer the middle of the picture: it is where a person taps.
+      const score = Math.hypot(x / labels.width - 0.5, y / labels.height - 0.5);
+      if (!best || score < best.score) best = { fx: x / labels.width, fy: y / labels.height, score };
+    }
+  }
+  if (!best) throw new Error(`no clear area with label ${value}`);
+  return { fx: best.fx, fy: best.fy };
+}
+
+export const roomDialog = (page: Page) => page.getByRole('dialog', { name: 'Try in a room' });
+export const picture = (page: Page) => roomDialog(page).getByRole('application', { name: /Your room/ });
+export const chips = (page: Page) =>
+  roomDialog(page)
+    .getByRole('list', { name: /^Paints for the/ })
+    .getByRole('button');
+
+/** Taps (or clicks) the picture at a fraction of its size, as a person does. */
+export async function tapPicture(page: Page, at: { fx: number; fy: number }, touch = false): Promise<void> {
+  const box = await picture(page).boundingBox();
+  if (!box) throw new Error('the picture is not on screen');
+  const x = box.x + at.fx * box.width;
+  const y = box.y + at.fy * box.height;
+  if (touch) await page.touchscreen.tap(x, y);
+  else await page.mouse.click(x, y);
+}
+
+/** The RGB the picture canvas shows at a fraction of its size. */
+export function pixelsAt(page: Page, points: Array<{ fx: number; fy: number }>): Promise<number[][]> {
+  return page.getByTestId('room-picture').evaluate((canvas: HTMLCanvasElement, list) => {
+    const context = canvas.getContext('2d') as CanvasRenderingContext2D;
+    return list.map(({ fx, fy }) => {
+      const x = Math.min(canvas.width - 1, Math.floor(fx * canvas.width));
+      const y = Math.min(canvas.height - 1, Math.floor(fy * canvas.height));
+      return [...context.getImageData(x, y, 1, 1).data.slice(0, 3)];
+    });
+  }, points);
+}
+
+export const differs = (a: number[] | undefined, b: number[] | undefined) =>
+  (a ?? []).reduce((sum, v, i) => sum + Math.abs(v - (b?.[i] ?? 0)), 0);
+
+/** Opens the app and the room view from the palette's "Try in a room". */
+export async function openRoomView(page: Page): Promise<Locator> {
+  await page.goto('/');
+  await expect(page.getByRole('list', { name: 'Current palette' }).getByRole('listitem').first()).toBeVisible();
+  await page.getByRole('link', { name: 'Try in a room' }).click();
+  await expect(roomDialog(page)).toBeVisible();
+  await expect(page).toHaveURL(/#room$/);
+  return roomDialog(page);
+}
