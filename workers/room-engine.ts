@@ -1,8 +1,10 @@
+import type { Pixels } from './extract';
 import { fitWithin, type ImageFormat, type ImageHeader, MAX_PIXELS, sniffImage } from './image-header';
-import { maskFromTaps, repaint } from './room';
+import { analyse, photoMask, type RoomAnalysis, repaint, selectSuperpixels } from './room';
 
 /**
- * The room view's jobs around the pure core (`room.ts`): decoding a photo to a working copy, the
+ * The room view's jobs around the pure core (`room.ts`: the analysis once per photo, then
+ * `selectSuperpixels` + `photoMask` per tap, which is `maskFromTaps` split in two): decoding a photo to a working copy, the
  * surfaces' masks from taps and brush strokes, and the repainted picture. One engine lives in the room
  * worker; the page makes its own (the fallback) when the worker cannot run or crashes, and loads the
  * same source into it, so the page never holds the full bitmap. Needs createImageBitmap and
@@ -14,11 +16,7 @@ export const ANALYSIS_PIXELS = 2_000_000;
 /** Below this on its shorter side a picture shows no room worth tapping. */
 export const MIN_SIDE = 32;
 
-export interface RoomPixels {
-  width: number;
-  height: number;
-  data: Uint8ClampedArray;
-}
+type RoomPixels = Pixels;
 
 /** What the page keeps of a picture: enough to load it again into a fresh engine. */
 export interface RoomSource {
@@ -139,6 +137,8 @@ export class RoomEngine {
   private id: string | null = null;
   private image: RoomPixels | null = null;
   private labels: Uint8Array | null = null;
+  /** The once-per-photo part of the taps (superpixels and their graph), made before the first tap. */
+  private analysis: RoomAnalysis | null = null;
 
   has(id: string): boolean {
     return this.id === id && this.image !== null;
@@ -149,6 +149,7 @@ export class RoomEngine {
     this.id = null;
     this.image = null;
     this.labels = null;
+    this.analysis = null;
     const { photo } = source;
     if (photo.size === 0) return { ok: false, reason: 'empty' };
     const header = sniffImage(new Uint8Array(await photo.arrayBuffer()));
@@ -185,6 +186,12 @@ export class RoomEngine {
     return { ok: true, width: size.width, height: size.height };
   }
 
+  /** Does the slow once-per-photo analysis now, so the first tap answers at once (a sample room needs none). */
+  prepare(id: string): void {
+    const image = this.current(id);
+    if (!this.labels) this.analysis ??= analyse(image);
+  }
+
   private current(id: string): RoomPixels {
     if (!this.image || this.id !== id) throw new Error('That picture is not loaded');
     return this.image;
@@ -209,7 +216,12 @@ export class RoomEngine {
         for (let i = 0; i < mask.length; i++) if (this.labels[i] === label) mask[i] = value;
       }
     } else {
-      mask = taps.length > 0 ? maskFromTaps(image, taps) : new Uint8Array(width * height);
+      if (taps.length > 0) {
+        this.analysis ??= analyse(image);
+        mask = photoMask(image, this.analysis, selectSuperpixels(this.analysis, taps));
+      } else {
+        mask = new Uint8Array(width * height);
+      }
     }
     for (const op of ops) if (op.kind === 'brush') stamp(mask, width, height, op);
     return mask;

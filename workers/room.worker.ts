@@ -7,6 +7,7 @@ const engine = new RoomEngine();
 const api = {
   has: (id: string) => engine.has(id),
   load: (source: RoomSource, maxSide: number) => engine.load(source, maxSide),
+  prepare: (id: string) => engine.prepare(id),
   mask(id: string, ops: Op[]): Uint8Array {
     const mask = engine.mask(id, ops);
     return transfer(mask, [mask.buffer as ArrayBuffer]);

@@ -73,6 +73,14 @@ export async function tapPicture(page: Page, at: { fx: number; fy: number }, tou
   else await page.mouse.click(x, y);
 }
 
+/**
+ * Waits until the picture has finished what the last action asked (it says so with aria-busy):
+ * on a loaded machine a repaint can take longer than one expect's wait.
+ */
+export async function settled(page: Page): Promise<void> {
+  await expect(picture(page)).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
+}
+
 /** The RGB the picture canvas shows at a fraction of its size. */
 export function pixelsAt(page: Page, points: Array<{ fx: number; fy: number }>): Promise<number[][]> {
   return page.getByTestId('room-picture').evaluate((canvas: HTMLCanvasElement, list) => {
@@ -96,4 +104,22 @@ export async function openRoomView(page: Page): Promise<Locator> {
   await expect(roomDialog(page)).toBeVisible();
   await expect(page).toHaveURL(/#room$/);
   return roomDialog(page);
+}
+
+/**
+ * The chip whose paint is furthest from all of `rgbs` (the palette is random: a near twin of the
+ * wall would show no change).
+ */
+export async function chipFarFrom(page: Page, ...rgbs: Array<number[] | undefined>): Promise<Locator> {
+  const colours = await chips(page)
+    .locator('.room-chip-swatch')
+    .evaluateAll((swatches) =>
+      swatches.map((el) => (getComputedStyle(el).backgroundColor.match(/\d+/g) ?? []).map(Number)),
+    );
+  const distance = (colour: number[] | undefined) => Math.min(...rgbs.map((rgb) => differs(colour, rgb)));
+  let best = 0;
+  colours.forEach((colour, i) => {
+    if (distance(colour) > distance(colours[best])) best = i;
+  });
+  return chips(page).nth(best);
 }

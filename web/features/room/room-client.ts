@@ -51,6 +51,13 @@ export async function loadPicture(next: RoomSource, longestSide: number): Promis
   return result;
 }
 
+/** The once-per-photo analysis, started as soon as the picture shows so the first tap is quick. */
+export const preparePicture = () =>
+  onPicture(
+    (remote, id) => remote.prepare(id),
+    (local, id) => local.prepare(id),
+  );
+
 export const surfaceMask = (ops: Op[]) =>
   onPicture(
     (remote, id) => remote.mask(id, ops),

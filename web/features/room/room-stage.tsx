@@ -126,6 +126,7 @@ export function RoomStage() {
         tabIndex={0}
         aria-label="Your room. Arrow keys move the crosshair; Enter selects the surface under it."
         aria-roledescription="picture"
+        aria-busy={state.working > 0}
         onClick={onClick}
         onKeyDown={onKeyDown}
         onFocus={(event) => setCrossShown(event.currentTarget.matches(':focus-visible'))}

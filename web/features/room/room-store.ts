@@ -11,6 +11,7 @@ import {
   type Layer,
   type LoadResult,
   loadPicture,
+  preparePicture,
   renderPicture,
   surfaceMask,
 } from './room-client';
@@ -74,6 +75,8 @@ interface RoomState {
   savedId: string | null;
   /** The live region's text. */
   announcement: string;
+  /** Jobs under way (a tap, a paint, a picture loading): the picture says it is busy until they land. */
+  working: number;
   frame: ImageBitmap | null;
   under: ImageBitmap | null;
   /** The photo as it was (press-and-hold). */
@@ -109,6 +112,7 @@ export const roomState = proxy<RoomState>({
   canRedo: false,
   savedId: null,
   announcement: '',
+  working: 0,
   frame: null,
   under: null,
   original: null,
@@ -178,6 +182,15 @@ function fail(message: string): void {
 function displaySide(): number {
   const side = Math.max(screen.width, screen.height, window.innerWidth, window.innerHeight);
   return Math.min(4096, Math.round(side * Math.min(3, window.devicePixelRatio || 1)));
+}
+
+async function working<T>(job: () => Promise<T>): Promise<T> {
+  roomState.working++;
+  try {
+    return await job();
+  } finally {
+    roomState.working--;
+  }
 }
 
 let renderRun: Promise<void> | null = null;
@@ -277,7 +290,7 @@ async function showPicture(): Promise<void> {
 let loadToken = 0;
 
 /** A photo from the camera, the file chooser, a drop or a paste; a bad file changes nothing. */
-export async function openPhoto(file: File): Promise<void> {
+async function openPhotoNow(file: File): Promise<void> {
   const token = ++loadToken;
   const wasPhase = roomState.phase;
   roomState.phase = 'loading';
@@ -294,6 +307,8 @@ export async function openPhoto(file: File): Promise<void> {
     roomState.wallsNowId = null;
     roomState.askingWallsNow = true;
     await showPicture();
+    // Taps wait behind it in the worker; meanwhile the person answers what the walls are now.
+    preparePicture().catch((error: unknown) => console.warn('room: preparing the photo failed', error));
     roomState.announcement = 'Photo ready. Tap a wall to select it.';
   } catch (error) {
     console.error('room: reading the photo failed', error);
@@ -321,7 +336,7 @@ async function fetchBlob(src: string): Promise<Blob> {
  * A sample room in one of its lights. Switching the light keeps every surface and paint: the label
  * masks are the same in every light, so only the picture changes.
  */
-export async function openSample(roomId: string, light?: string): Promise<void> {
+async function openSampleNow(roomId: string, light?: string): Promise<void> {
   const token = ++loadToken;
   const keep = roomState.picture?.kind === 'sample' && roomState.picture.roomId === roomId;
   roomState.phase = keep ? roomState.phase : 'loading';
@@ -355,7 +370,7 @@ export async function openSample(roomId: string, light?: string): Promise<void> 
 }
 
 /** A tap (or Enter on the crosshair) at a point of the working copy: the selected surface grows or shrinks. */
-export async function tapAt(x: number, y: number): Promise<void> {
+async function tapAtNow(x: number, y: number): Promise<void> {
   if (roomState.phase !== 'ready') return;
   const key = roomState.selected;
   const op: SurfaceOp = {
@@ -397,7 +412,7 @@ function undoLast(key: SurfaceKey, mask: Uint8Array | undefined, covered: boolea
 }
 
 /** A brush stroke in working-copy pixels: fixes an edge the taps got wrong. */
-export async function brushStroke(points: Array<{ x: number; y: number }>, radius: number): Promise<void> {
+async function brushStrokeNow(points: Array<{ x: number; y: number }>, radius: number): Promise<void> {
   if (roomState.phase !== 'ready' || points.length === 0) return;
   const key = roomState.selected;
   remember();
@@ -415,7 +430,7 @@ export async function brushStroke(points: Array<{ x: number; y: number }>, radiu
 }
 
 /** A chip: the selected surface takes that paint. */
-export async function choosePaint(colorId: string): Promise<void> {
+async function choosePaintNow(colorId: string): Promise<void> {
   const key = roomState.selected;
   if (roomState.surfaces[key].paintId === colorId) return;
   remember();
@@ -431,7 +446,7 @@ export async function choosePaint(colorId: string): Promise<void> {
 export function selectSurface(key: SurfaceKey): void {
   roomState.selected = key;
   announceSurface(key);
-  void rerender();
+  void working(rerender);
 }
 
 async function restore(target: Step): Promise<void> {
@@ -447,7 +462,7 @@ async function restore(target: Step): Promise<void> {
   await rerender();
 }
 
-export async function undoRoom(): Promise<void> {
+async function undoRoomNow(): Promise<void> {
   const target = past.pop();
   if (!target) return;
   future.push(step());
@@ -455,7 +470,7 @@ export async function undoRoom(): Promise<void> {
   await restore(target);
 }
 
-export async function redoRoom(): Promise<void> {
+async function redoRoomNow(): Promise<void> {
   const target = future.pop();
   if (!target) return;
   past.push(step());
@@ -482,17 +497,17 @@ export function setHolding(holding: boolean): void {
 export function setSplit(split: number): void {
   const wasOff = roomState.split >= 100;
   roomState.split = Math.max(0, Math.min(100, split));
-  if (wasOff && roomState.compareWith !== 'photo') void rerender();
+  if (wasOff && roomState.compareWith !== 'photo') void working(rerender);
 }
 
 /** Two paints side by side on the selected surface: the second shows right of the split. */
-export async function compareWithPaint(colorId: string): Promise<void> {
+async function compareWithPaintNow(colorId: string): Promise<void> {
   roomState.compareWith = colorId;
   if (colorId !== 'photo' && roomState.split >= 100) roomState.split = 50;
   await rerender();
 }
 
-export async function setWallsNow(colorId: string | null): Promise<void> {
+async function applyWallsNow(colorId: string | null): Promise<void> {
   roomState.wallsNowId = colorId;
   roomState.askingWallsNow = false;
   await rerender();
@@ -578,7 +593,7 @@ export async function saveRoom(): Promise<void> {
 }
 
 /** A room kept on this device, as it was saved. */
-export async function openSaved(id: string): Promise<void> {
+async function openSavedNow(id: string): Promise<void> {
   const token = ++loadToken;
   roomState.phase = 'loading';
   try {
@@ -628,3 +643,16 @@ export async function openSaved(id: string): Promise<void> {
     }
   }
 }
+
+export const tapAt = (x: number, y: number): Promise<void> => working(() => tapAtNow(x, y));
+export const brushStroke = (points: Array<{ x: number; y: number }>, radius: number): Promise<void> =>
+  working(() => brushStrokeNow(points, radius));
+export const choosePaint = (colorId: string): Promise<void> => working(() => choosePaintNow(colorId));
+export const undoRoom = (): Promise<void> => working(() => undoRoomNow());
+export const redoRoom = (): Promise<void> => working(() => redoRoomNow());
+export const compareWithPaint = (colorId: string): Promise<void> => working(() => compareWithPaintNow(colorId));
+export const setWallsNow = (colorId: string | null): Promise<void> => working(() => applyWallsNow(colorId));
+export const openSample = (roomId: string, light?: string): Promise<void> =>
+  working(() => openSampleNow(roomId, light));
+export const openPhoto = (file: File): Promise<void> => working(() => openPhotoNow(file));
+export const openSaved = (id: string): Promise<void> => working(() => openSavedNow(id));
