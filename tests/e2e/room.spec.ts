@@ -381,6 +381,43 @@ test.describe('your own photo', () => {
     expect(size[1]).toBeGreaterThan(size[0] as number);
   });
 
+  test('a photo dropped on the view opens; a panorama and a transparent PNG open too', async ({ page }) => {
+    await openRoomView(page);
+    const bytes = [...twoWallsJpeg(300, 200)];
+    const transfer = await page.evaluateHandle((data) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([new Uint8Array(data)], 'dropped.jpg', { type: 'image/jpeg' }));
+      return dt;
+    }, bytes);
+    const view = roomDialog(page).locator('.room-view');
+    await view.dispatchEvent('dragenter', { dataTransfer: transfer });
+    await view.dispatchEvent('drop', { dataTransfer: transfer });
+    await expect(picture(page)).toBeVisible();
+    // Not the page's own drop zone: the extractor stays shut.
+    await expect(page.getByRole('dialog', { name: 'Extract palette from image' })).toBeHidden();
+    let size = await page.getByTestId('room-picture').evaluate((c: HTMLCanvasElement) => [c.width, c.height]);
+    expect((size[0] as number) / (size[1] as number)).toBeCloseTo(1.5, 1);
+
+    await fileInput(page).setInputFiles({ name: 'pano.jpg', mimeType: 'image/jpeg', buffer: twoWallsJpeg(3000, 400) });
+    await expect
+      .poll(async () => {
+        size = await page.getByTestId('room-picture').evaluate((c: HTMLCanvasElement) => [c.width, c.height]);
+        return (size[0] as number) / (size[1] as number);
+      })
+      .toBeCloseTo(7.5, 1);
+
+    const clear = new PNG({ width: 120, height: 80 });
+    clear.data.fill(0);
+    await fileInput(page).setInputFiles({ name: 'clear.png', mimeType: 'image/png', buffer: PNG.sync.write(clear) });
+    await expect
+      .poll(async () => (await page.getByTestId('room-picture').evaluate((c: HTMLCanvasElement) => c.width)) / 1)
+      .toBe(120);
+    await settled(page);
+    // Transparent shows as white, as on a page.
+    expect((await pixelsAt(page, [{ fx: 0.5, fy: 0.5 }]))[0]).toEqual([255, 255, 255]);
+    await expect(roomDialog(page).locator('.room-problem')).toBeHidden();
+  });
+
   test('bad files get a clear message and the room on screen stays as it was', async ({ page }) => {
     await openSample(page);
     const [before] = await pixelsAt(page, [wall]);
@@ -447,6 +484,17 @@ test.describe('ways in and out', () => {
     await page.goBack();
     await expect(roomDialog(page)).toBeHidden();
     await expect(page).not.toHaveURL(/#room/);
+  });
+
+  test("a shared palette's banner offers the room, with the shared paints as chips", async ({ page }) => {
+    const { loadCatalogue } = await import('../../server/catalogue-file');
+    const shared = loadCatalogue().colors.slice(0, 3);
+    await page.goto(`/#palette=${shared.map((c) => c.hexCode.replace('#', '')).join('-')}`);
+    const banner = page.getByRole('complementary', { name: 'Shared palette' });
+    await banner.getByRole('link', { name: 'Try in a room' }).click();
+    await expect(roomDialog(page)).toBeVisible();
+    await roomDialog(page).getByRole('button', { name: room.name }).click();
+    await expect(chips(page)).toHaveText(shared.map((c) => c.colorName));
   });
 
   test('when the room worker crashes mid-job, the page takes over and the room still works', async ({ page }) => {

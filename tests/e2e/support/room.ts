@@ -31,8 +31,6 @@ export function labelsOf(room: SampleRoomFile): Labels {
   return { width: png.width, height: png.height, at: (x, y) => png.data[(y * png.width + x) * 4] ?? 0 };
 }
 
-export const sampleFile = (src: string) => readFileSync(join(ROOMS_DIR, '..', src));
-
 /**
  * A point (as a fraction of the picture) well inside a surface: the most central pixel of the
  * label whose square of `margin` pixels around it all carries that label.
@@ -100,7 +98,14 @@ export const differs = (a: number[] | undefined, b: number[] | undefined) =>
 export async function openRoomView(page: Page): Promise<Locator> {
   await page.goto('/');
   await expect(page.getByRole('list', { name: 'Current palette' }).getByRole('listitem').first()).toBeVisible();
-  await page.getByRole('link', { name: 'Try in a room' }).click();
+  const inBar = page.getByRole('link', { name: 'Try in a room' });
+  if (await inBar.isVisible()) {
+    await inBar.click();
+  } else {
+    // A phone has no room for it in the bar: it is in the menu.
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Try in a room' }).click();
+  }
   await expect(roomDialog(page)).toBeVisible();
   await expect(page).toHaveURL(/#room$/);
   return roomDialog(page);
