@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { PNG } from 'pngjs';
+import { loadCatalogue } from '../../../server/catalogue-file';
+import { distinctPaints } from '../../workers/extract-fixtures';
 import { expect } from './fixtures';
 
 /** The sample rooms as the app ships them (web/public/rooms). */
@@ -79,9 +81,13 @@ export async function settled(page: Page): Promise<void> {
   await expect(picture(page)).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
 }
 
-/** The RGB the picture canvas shows at a fraction of its size. */
-export function pixelsAt(page: Page, points: Array<{ fx: number; fy: number }>): Promise<number[][]> {
-  return page.getByTestId('room-picture').evaluate((canvas: HTMLCanvasElement, list) => {
+/** The RGB a canvas of the picture (the repainted one unless told) shows at a fraction of its size. */
+export function pixelsAt(
+  page: Page,
+  points: Array<{ fx: number; fy: number }>,
+  canvas: Locator = page.getByTestId('room-picture'),
+): Promise<number[][]> {
+  return canvas.evaluate((canvas: HTMLCanvasElement, list) => {
     const context = canvas.getContext('2d') as CanvasRenderingContext2D;
     return list.map(({ fx, fy }) => {
       const x = Math.min(canvas.width - 1, Math.floor(fx * canvas.width));
@@ -94,11 +100,20 @@ export function pixelsAt(page: Page, points: Array<{ fx: number; fy: number }>):
 export const differs = (a: number[] | undefined, b: number[] | undefined) =>
   (a ?? []).reduce((sum, v, i) => sum + Math.abs(v - (b?.[i] ?? 0)), 0);
 
-/** Opens the app and the room view from the palette's "Try in a room". */
+/**
+ * Five paints far apart (a random palette may hold near twins, and a repaint in a twin shows no
+ * change): the palette the tests try rooms with, opened from a link as a person would.
+ */
+export const roomPalette = distinctPaints(loadCatalogue(), 5, 3, 25);
+
+/** Opens the app with `roomPalette` and the room view from the palette's "Try in a room". */
 export async function openRoomView(page: Page): Promise<Locator> {
-  await page.goto('/');
-  await expect(page.getByRole('list', { name: 'Current palette' }).getByRole('listitem').first()).toBeVisible();
-  const inBar = page.getByRole('link', { name: 'Try in a room' });
+  await page.goto(`/#palette=${roomPalette.map((c) => c.hexCode.replace('#', '')).join('-')}`);
+  await expect(page.getByRole('list', { name: 'Current palette' }).getByRole('listitem')).toHaveCount(
+    roomPalette.length,
+  );
+  // The palette's own bar (the shared-palette banner has one too).
+  const inBar = page.locator('.share-export-bar').getByRole('link', { name: 'Try in a room' });
   if (await inBar.isVisible()) {
     await inBar.click();
   } else {
