@@ -93,7 +93,7 @@ function pwa() {
     },
     workbox: {
       // Not the .gz/.br twins: the browser asks for the plain URL and the server picks the encoding.
-      globPatterns: ['**/*.{html,js,css,json,svg,png,ico,woff2}'],
+      globPatterns: ['**/*.{html,js,css,json,svg,png,jpg,webp,ico,woff2}'],
       // The app's routes come from the server, which paints them sooner than the shell can (the
       // shell must load the app and the catalogue first); the request starts while the worker
       // boots (navigation preload). Offline or with no answer within NAVIGATION_TIMEOUT_S (one bar

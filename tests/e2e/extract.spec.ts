@@ -4,6 +4,7 @@ import jpeg from 'jpeg-js';
 import type { CatalogueColor } from '../../shared/catalogue/types';
 import { bandImage, distinctPaints, encodePng, rgbOf } from '../workers/extract-fixtures';
 import { loadCatalogue } from '../../server/catalogue-file';
+import { heic } from './support/bad-images';
 import { expect, test } from './support/fixtures';
 
 const catalogue = loadCatalogue();
@@ -129,24 +130,6 @@ function bombPng(): Buffer {
   bytes.writeUInt32BE(20_000, 16);
   bytes.writeUInt32BE(20_000, 20);
   return bytes;
-}
-
-/** An HEIC container with a real header (Chromium has no HEIC decoder). */
-function heic(): Buffer {
-  const box = (type: string, body: Buffer) => {
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(8 + body.length, 0);
-    head.write(type, 4, 'latin1');
-    return Buffer.concat([head, body]);
-  };
-  const ispe = Buffer.alloc(12);
-  ispe.writeUInt32BE(4032, 4);
-  ispe.writeUInt32BE(3024, 8);
-  return Buffer.concat([
-    box('ftyp', Buffer.from('heic\0\0\0\0mif1heic', 'latin1')),
-    box('meta', Buffer.concat([Buffer.alloc(4), box('iprp', box('ipco', box('ispe', ispe)))])),
-    box('mdat', Buffer.alloc(256, 9)),
-  ]);
 }
 
 const badInputs: Array<{ what: string; name: string; buffer: Buffer; mimeType: string; message: RegExp }> = [

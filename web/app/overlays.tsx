@@ -19,6 +19,7 @@ const components: Record<OverlayName, LazyExoticComponent<ComponentType<OverlayP
   'account-link': lazy(() => import('../features/account/account-link-page')),
   check: lazy(() => import('../features/check/check-panel')),
   'offline-conflict': lazy(() => import('../features/saved/offline-conflict-dialog')),
+  room: lazy(() => import('../features/room/room-view')),
 };
 
 /** Renders the open overlays, bottom to top; the top one is the modal in front. */

@@ -2,7 +2,14 @@
 export const INFO_ROUTES = ['about', 'how-to-use', 'keyboard-shortcuts', 'contact'] as const;
 type InfoRoute = (typeof INFO_ROUTES)[number];
 
-export type HashRoute = { kind: 'info'; name: InfoRoute } | { kind: 'palette'; hexes: string[] } | { kind: 'none' };
+export type HashRoute =
+  | { kind: 'info'; name: InfoRoute }
+  | { kind: 'palette'; hexes: string[] }
+  /** The room view; `saved` is a room kept on this device. */
+  | { kind: 'room'; saved: string | null }
+  | { kind: 'none' };
+
+const ROOM_ID = /^[\w-]{1,64}$/;
 
 const HEX = /^[0-9a-f]{6}$/i;
 // A link longer than this is not one we made: parse no further than a full palette and some slack.
@@ -12,6 +19,11 @@ const MAX_PARTS = 50;
 export function parseHash(hash: string): HashRoute {
   const text = hash.replace(/^#/, '');
   if ((INFO_ROUTES as readonly string[]).includes(text)) return { kind: 'info', name: text as InfoRoute };
+  if (text === 'room') return { kind: 'room', saved: null };
+  if (text.startsWith('room=')) {
+    const id = text.slice('room='.length);
+    return ROOM_ID.test(id) ? { kind: 'room', saved: id } : { kind: 'room', saved: null };
+  }
   if (text.startsWith('palette=')) {
     let value = text.slice('palette='.length);
     try {
@@ -26,6 +38,11 @@ export function parseHash(hash: string): HashRoute {
     return { kind: 'palette', hexes };
   }
   return { kind: 'none' };
+}
+
+/** The room view's address (a saved room's, given its id), on this page. */
+export function roomAddress(saved?: string): string {
+  return `${location.pathname}${location.search}#room${saved ? `=${saved}` : ''}`;
 }
 
 /** Removes the hash from the address without a new history entry or a scroll jump. */

@@ -20,7 +20,9 @@ export type OverlayName =
   | 'account-link'
   | 'check'
   /** A change made offline that met a newer version: the choice (features/saved/offline-conflict-dialog). */
-  | 'offline-conflict';
+  | 'offline-conflict'
+  /** The room view (#room): the palette tried on a photo or a sample room (features/room). */
+  | 'room';
 
 export interface Overlay {
   name: OverlayName;

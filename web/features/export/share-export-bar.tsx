@@ -28,6 +28,9 @@ export function ShareExportBar() {
       <button type="button" className="share-export-button" onClick={() => openOverlay('check')}>
         Check this palette
       </button>
+      <a className="share-export-button share-export-room" href="#room">
+        Try in a room
+      </a>
     </div>
   );
 }

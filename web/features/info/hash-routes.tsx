@@ -3,12 +3,12 @@ import { subscribe } from 'valtio';
 import { clearHash, INFO_ENTRY_KEY, INFO_ROUTES, isInfoEntryMadeInApp, parseHash } from '../../lib/hash-route';
 import { loadPaletteFromHexes } from '../../stores/palette-store';
 import { showToast } from '../../stores/toast-store';
-import { closeOverlay, isOverlayOpen, openOverlayInstead, uiState } from '../../stores/ui-store';
+import { closeOverlay, isOverlayOpen, openOverlay, openOverlayInstead, uiState } from '../../stores/ui-store';
 
 /**
  * Hash routes. The address is the information modal's history entry: #about and friends
  * open their modal (one at a time), Back off the hash closes it, and closing it clears the hash,
- * stepping back off an entry this visit made. #palette=… links opened later in the same tab load
+ * stepping back off an entry this visit made. #room (and #room=<saved id>) is the room view's, the same way. #palette=… links opened later in the same tab load
  * here (the first one at start-up is the session store's, so it wins over the remembered session).
  */
 export default function HashRoutes() {
@@ -24,6 +24,14 @@ export default function HashRoutes() {
       }
       // Back from #about to the palette: the page goes with its address.
       for (const name of INFO_ROUTES) if (isOverlayOpen(name)) closeOverlay(name);
+      if (route.kind === 'room') {
+        if (!initial && !isInfoEntryMadeInApp()) {
+          history.replaceState({ ...(history.state ?? {}), [INFO_ENTRY_KEY]: true }, '', location.href);
+        }
+        openOverlay('room', route.saved ? { saved: route.saved } : {});
+        return;
+      }
+      if (isOverlayOpen('room')) closeOverlay('room');
       if (route.kind === 'palette' && initial) {
         // The start-up link is the session's, unless the session had started before this code
         // arrived (it mounts after the first render): then the link is a new one, for us.
@@ -47,7 +55,7 @@ export default function HashRoutes() {
     window.addEventListener('hashchange', onHashChange);
     const unsubscribe = subscribe(uiState, () => {
       const route = parseHash(location.hash);
-      if (route.kind !== 'info' || isOverlayOpen(route.name)) return;
+      if (route.kind === 'info' ? isOverlayOpen(route.name) : route.kind !== 'room' || isOverlayOpen('room')) return;
       // Closed by ×, Escape or the backdrop.
       const stepOff = isInfoEntryMadeInApp();
       clearHash();

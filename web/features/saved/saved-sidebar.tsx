@@ -9,6 +9,7 @@ import { type PaletteSummary, savedState } from '../../stores/saved-store';
 import { showToast } from '../../stores/toast-store';
 import { openOverlay, type OverlayProps } from '../../stores/ui-store';
 import { PalettePreview, useColorNames } from './palette-preview';
+import { SavedRooms } from './saved-rooms';
 import './saved.css';
 
 /** After a delete the focused button is gone: put keyboard users back in the list, not on <body>. */
@@ -71,6 +72,7 @@ export default function SavedSidebar({ onClose }: OverlayProps) {
           </button>
         </div>
       )}
+      <SavedRooms onClose={onClose} />
       {!loaded ? (
         <p className="saved-empty" role="status">
           Loading saved palettes…

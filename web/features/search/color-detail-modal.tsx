@@ -3,6 +3,8 @@ import { useSnapshot } from 'valtio';
 import { formatColorNumber } from '../../../shared/catalogue/ids';
 import type { CatalogueColor } from '../../../shared/catalogue/types';
 import { Dialog } from '../../lib/dialog';
+import { handOverEntry } from '../../lib/dialog-history';
+import { INFO_ENTRY_KEY, roomAddress } from '../../lib/hash-route';
 import { catalogueState } from '../../stores/catalogue-store';
 import { openOverlay, type OverlayProps } from '../../stores/ui-store';
 import { copyHex } from '../../stores/clipboard-actions';
@@ -129,6 +131,17 @@ export default function ColorDetailModal({ params, onClose }: OverlayProps) {
         </button>
         <button type="button" className="detail-primary" onClick={() => addToPalette(color, FULL_FROM_MODAL)}>
           Add to Palette
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            // The details give way to the room view in place: one history entry, which Back closes.
+            handOverEntry(roomAddress(), { [INFO_ENTRY_KEY]: true });
+            onClose();
+            openOverlay('room', { paint: color.id });
+          }}
+        >
+          See it on a wall
         </button>
         {href ? (
           <a href={href} target="_blank" rel="noopener noreferrer">

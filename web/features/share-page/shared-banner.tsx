@@ -48,6 +48,9 @@ export default function SharedBanner() {
           </div>
         </details>
       )}
+      <a className="shared-banner-button" href="#room">
+        Try in a room
+      </a>
       {canUndo && (
         <button type="button" className="shared-banner-button" onClick={backToOwn}>
           Back to your palette

@@ -1,0 +1,83 @@
+import type { CaptionLine, Layer, LoadResult, Op, RoomEngine, RoomSource } from '../../../workers/room-engine';
+import type { RoomApi } from '../../../workers/room.worker';
+import { WorkerBridge } from '../../lib/worker-bridge';
+
+export type { CaptionLine, Layer, LoadResult, Op, RoomSource };
+
+/** The engine runs on the page only when the worker cannot (no OffscreenCanvas there) or has failed. */
+const room = new WorkerBridge<RoomApi, RoomEngine>({
+  name: 'room',
+  createWorker: () =>
+    new Worker(new URL('../../../workers/room.worker.ts', import.meta.url), { type: 'module', name: 'room' }),
+  available: () => typeof OffscreenCanvas === 'function',
+  loadFallback: async () => new (await import('../../../workers/room-engine')).RoomEngine(),
+  // A hung job must not leave the person waiting: the page takes over.
+  callTimeoutMs: 20_000,
+});
+
+let source: RoomSource | null = null;
+let maxSide = 2048;
+
+/**
+ * Runs a job on the current picture; an engine that does not hold it (a fresh worker after a
+ * crash, or the page's own engine taking over) loads it again from the kept file first.
+ */
+function onPicture<T>(
+  inWorker: (remote: Parameters<Parameters<typeof room.call>[0]['worker']>[0], id: string) => Promise<T>,
+  onPage: (local: RoomEngine, id: string) => T | Promise<T>,
+): Promise<T> {
+  const current = source;
+  if (!current) return Promise.reject(new Error('No picture is loaded'));
+  return room.call({
+    worker: async (remote) => {
+      if (!(await remote.has(current.id))) await remote.load(current, maxSide);
+      return inWorker(remote, current.id);
+    },
+    mainThread: async (local) => {
+      if (!local.has(current.id)) await local.load(current, maxSide);
+      return onPage(local, current.id);
+    },
+  });
+}
+
+/** Checks and decodes a picture to its working size, off the main thread; it becomes the current one. */
+export async function loadPicture(next: RoomSource, longestSide: number): Promise<LoadResult> {
+  maxSide = longestSide;
+  const result = await room.call({
+    worker: (remote) => remote.load(next, longestSide),
+    mainThread: (local) => local.load(next, longestSide),
+  });
+  source = result.ok ? next : source;
+  return result;
+}
+
+/** The once-per-photo analysis, started as soon as the picture shows so the first tap is quick. */
+export const preparePicture = () =>
+  onPicture(
+    (remote, id) => remote.prepare(id),
+    (local, id) => local.prepare(id),
+  );
+
+export const surfaceMask = (ops: Op[]) =>
+  onPicture(
+    (remote, id) => remote.mask(id, ops),
+    (local, id) => local.mask(id, ops),
+  );
+
+export const renderPicture = (layers: Layer[], outline?: Uint8Array) =>
+  onPicture(
+    (remote, id) => remote.render(id, layers, outline),
+    (local, id) => local.render(id, layers, outline),
+  );
+
+export const keepPhoto = () =>
+  onPicture(
+    (remote, id) => remote.keep(id),
+    (local, id) => local.keep(id),
+  );
+
+export const downloadPicture = (layers: Layer[], caption: CaptionLine[], type: string) =>
+  onPicture(
+    (remote, id) => remote.download(id, layers, caption, type),
+    (local, id) => local.download(id, layers, caption, type),
+  );

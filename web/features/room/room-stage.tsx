@@ -1,0 +1,159 @@
+import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { brushStroke, roomState, tapAt } from './room-store';
+
+/** A finger's width on screen (CSS pixels): the brush's diameter whatever the zoom. */
+const BRUSH_CSS = 28;
+
+function useBitmap(bitmap: ImageBitmap | null) {
+  const ref = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    const canvas = ref.current;
+    if (!canvas || !bitmap) return;
+    canvas.width = bitmap.width;
+    canvas.height = bitmap.height;
+    canvas.getContext('2d')?.drawImage(bitmap, 0, 0);
+  }, [bitmap]);
+  return ref;
+}
+
+/**
+ * The picture: the repainted frame on top, what it is compared with under it (left of the split is
+ * the frame), the photo as it was while held. A tap, a brush stroke or Enter on the crosshair
+ * (moved by the arrow keys) acts on the selected surface.
+ */
+export function RoomStage() {
+  const state = useSnapshot(roomState);
+  const frameRef = useBitmap(state.frame as ImageBitmap | null);
+  const underRef = useBitmap(state.under as ImageBitmap | null);
+  const originalRef = useBitmap(state.original as ImageBitmap | null);
+  const strokeRef = useRef<HTMLCanvasElement>(null);
+  const stroke = useRef<Array<{ x: number; y: number }> | null>(null);
+  const [cross, setCross] = useState({ x: 0.5, y: 0.5 });
+  const [crossShown, setCrossShown] = useState(false);
+  const { width, height } = state;
+
+  const toImage = (event: { clientX: number; clientY: number }) => {
+    const rect = (frameRef.current as HTMLCanvasElement).getBoundingClientRect();
+    return {
+      x: Math.min(width - 1, Math.max(0, ((event.clientX - rect.left) / rect.width) * width)),
+      y: Math.min(height - 1, Math.max(0, ((event.clientY - rect.top) / rect.height) * height)),
+      scale: width / rect.width,
+    };
+  };
+
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (state.tool !== 'brush' || event.button !== 0) return;
+    event.currentTarget.setPointerCapture(event.pointerId);
+    const point = toImage(event);
+    stroke.current = [{ x: point.x, y: point.y }];
+    const canvas = strokeRef.current;
+    if (canvas) {
+      canvas.width = width;
+      canvas.height = height;
+    }
+    dab(point.x, point.y, point.scale);
+  };
+
+  const dab = (x: number, y: number, scale: number) => {
+    const context = strokeRef.current?.getContext('2d');
+    if (!context) return;
+    context.fillStyle = roomState.erase ? 'rgb(0 0 0 / 0.45)' : 'rgb(255 255 255 / 0.55)';
+    context.beginPath();
+    context.arc(x, y, (BRUSH_CSS / 2) * scale, 0, Math.PI * 2);
+    context.fill();
+  };
+
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    if (!stroke.current) return;
+    const point = toImage(event);
+    stroke.current.push({ x: point.x, y: point.y });
+    dab(point.x, point.y, point.scale);
+  };
+
+  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
+    const points = stroke.current;
+    if (!points) return;
+    stroke.current = null;
+    const { scale } = toImage(event);
+    void brushStroke(points, (BRUSH_CSS / 2) * scale).finally(() => {
+      const canvas = strokeRef.current;
+      canvas?.getContext('2d')?.clearRect(0, 0, canvas.width, canvas.height);
+    });
+  };
+
+  const onClick = (event: React.MouseEvent<HTMLDivElement>) => {
+    if (state.tool !== 'tap') return;
+    const point = toImage(event);
+    setCross({ x: point.x / width, y: point.y / height });
+    void tapAt(point.x, point.y);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = event.shiftKey ? 0.1 : 0.02;
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [-step, 0],
+      ArrowRight: [step, 0],
+      ArrowUp: [0, -step],
+      ArrowDown: [0, step],
+    };
+    const move = moves[event.key];
+    if (move) {
+      event.preventDefault();
+      setCrossShown(true);
+      setCross((c) => ({
+        x: Math.min(1, Math.max(0, c.x + move[0])),
+        y: Math.min(1, Math.max(0, c.y + move[1])),
+      }));
+      return;
+    }
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      setCrossShown(true);
+      void tapAt(Math.min(width - 1, cross.x * width), Math.min(height - 1, cross.y * height));
+    }
+  };
+
+  const split = state.split;
+  const aspect = width > 0 && height > 0 ? width / height : 4 / 3;
+  return (
+    <div className={`room-stage-scroll${state.zoomed ? ' room-zoomed' : ''}`}>
+      <div
+        className={`room-stage room-tool-${state.tool}`}
+        style={{ aspectRatio: `${aspect}`, ['--room-aspect' as string]: `${aspect}` }}
+        role="application"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the picture takes the arrow keys that move its crosshair.
+        tabIndex={0}
+        aria-label="Your room. Arrow keys move the crosshair; Enter selects the surface under it."
+        aria-roledescription="picture"
+        aria-busy={state.working > 0}
+        onClick={onClick}
+        onKeyDown={onKeyDown}
+        onFocus={(event) => setCrossShown(event.currentTarget.matches(':focus-visible'))}
+        onBlur={() => setCrossShown(false)}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerUp}
+      >
+        <canvas ref={underRef} className="room-canvas room-under" />
+        <canvas
+          ref={frameRef}
+          className="room-canvas room-frame"
+          data-testid="room-picture"
+          style={split < 100 ? { clipPath: `inset(0 ${100 - split}% 0 0)` } : undefined}
+        />
+        <canvas ref={originalRef} className="room-canvas room-original" hidden={!state.holding} />
+        <canvas ref={strokeRef} className="room-canvas room-stroke" />
+        {split < 100 ? <span className="room-split" style={{ left: `${split}%` }} aria-hidden="true" /> : null}
+        {crossShown ? (
+          <span
+            className="room-cross"
+            style={{ left: `${cross.x * 100}%`, top: `${cross.y * 100}%` }}
+            aria-hidden="true"
+          />
+        ) : null}
+      </div>
+    </div>
+  );
+}

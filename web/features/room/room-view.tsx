@@ -1,0 +1,437 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { formatColorNumber } from '../../../shared/catalogue/ids';
+import { BRANDS, type CatalogueColor } from '../../../shared/catalogue/types';
+import { Dialog } from '../../lib/dialog';
+import { catalogueState } from '../../stores/catalogue-store';
+import { paletteState } from '../../stores/palette-store';
+import { showToast } from '../../stores/toast-store';
+import type { OverlayProps } from '../../stores/ui-store';
+import { RoomStage } from './room-stage';
+import {
+  askWallsNow,
+  choosePaint,
+  compareWithPaint,
+  exportPicture,
+  loadSamples,
+  openPhoto,
+  openSample,
+  openSaved,
+  redoRoom,
+  roomState,
+  SURFACE_KEYS,
+  SURFACE_LABELS,
+  saveRoom,
+  selectSurface,
+  setErase,
+  setHolding,
+  setSplit,
+  setTool,
+  setWallsNow,
+  setZoomed,
+  startRoom,
+  undoRoom,
+} from './room-store';
+import './room.css';
+
+const ACCEPT = 'image/jpeg,image/png,image/webp,image/*,.heic,.heif';
+
+function usePaint(id: string | null | undefined): CatalogueColor | undefined {
+  const { catalogue } = useSnapshot(catalogueState);
+  return id ? catalogue?.byId.get(id) : undefined;
+}
+
+function PhotoButtons({ compact }: { compact?: boolean }) {
+  const pickRef = useRef<HTMLInputElement>(null);
+  const cameraRef = useRef<HTMLInputElement>(null);
+  const onFile = (event: React.ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (file) void openPhoto(file);
+  };
+  return (
+    <div className="room-photo-buttons">
+      <button type="button" className="room-button room-primary" onClick={() => pickRef.current?.click()}>
+        {compact ? 'Another photo' : 'Choose a photo'}
+      </button>
+      <button type="button" className="room-button" onClick={() => cameraRef.current?.click()}>
+        Take a photo
+      </button>
+      <input ref={pickRef} type="file" accept={ACCEPT} hidden onChange={onFile} data-testid="room-file" />
+      <input ref={cameraRef} type="file" accept="image/*" capture="environment" hidden onChange={onFile} />
+    </div>
+  );
+}
+
+function SampleRooms() {
+  const { samples, picture } = useSnapshot(roomState);
+  if (!samples) return <p className="room-muted">Loading the sample rooms…</p>;
+  return (
+    <ul className="room-samples" aria-label="Sample rooms">
+      {samples.map((room) => (
+        <li key={room.id}>
+          <button
+            type="button"
+            className="room-button"
+            aria-pressed={picture?.kind === 'sample' && picture.roomId === room.id}
+            onClick={() => void openSample(room.id)}
+          >
+            {room.name}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Lights() {
+  const { samples, picture } = useSnapshot(roomState);
+  if (picture?.kind !== 'sample') return null;
+  const room = samples?.find((r) => r.id === picture.roomId);
+  if (!room) return null;
+  return (
+    <fieldset className="room-lights">
+      <legend>Light</legend>
+      {room.lights.map((light) => (
+        <label key={light.id}>
+          <input
+            type="radio"
+            name="room-light"
+            checked={picture.light === light.id}
+            onChange={() => void openSample(room.id, light.id)}
+          />
+          {light.label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function SurfaceChoice() {
+  const { selected, surfaces } = useSnapshot(roomState);
+  const { catalogue } = useSnapshot(catalogueState);
+  return (
+    <fieldset className="room-surfaces">
+      <legend>Surface</legend>
+      {SURFACE_KEYS.map((key) => {
+        const surface = surfaces[key];
+        const color = surface.paintId ? catalogue?.byId.get(surface.paintId) : undefined;
+        return (
+          <label key={key} className="room-surface">
+            <input type="radio" name="room-surface" checked={selected === key} onChange={() => selectSurface(key)} />
+            <span className="room-surface-swatch" style={{ background: color?.hexCode ?? 'transparent' }} />
+            <span>
+              {SURFACE_LABELS[key]}{' '}
+              <small>{surface.covered ? (color?.colorName ?? 'no paint yet') : 'not selected'}</small>
+            </span>
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+function Tools() {
+  const { tool, erase, zoomed, canUndo, canRedo } = useSnapshot(roomState);
+  return (
+    <div className="room-tools" role="toolbar" aria-label="Selection tools">
+      <button type="button" className="room-button" aria-pressed={tool === 'tap'} onClick={() => setTool('tap')}>
+        Tap to select
+      </button>
+      <button type="button" className="room-button" aria-pressed={tool === 'brush'} onClick={() => setTool('brush')}>
+        Brush
+      </button>
+      <button type="button" className="room-button" aria-pressed={erase} onClick={() => setErase(!erase)}>
+        Erase
+      </button>
+      <button type="button" className="room-button" aria-pressed={zoomed} onClick={() => setZoomed(!zoomed)}>
+        Zoom
+      </button>
+      <button type="button" className="room-button" disabled={!canUndo} onClick={() => void undoRoom()}>
+        Undo
+      </button>
+      <button type="button" className="room-button" disabled={!canRedo} onClick={() => void redoRoom()}>
+        Redo
+      </button>
+    </div>
+  );
+}
+
+function Chips() {
+  const { paletteIds, selected, surfaces } = useSnapshot(roomState);
+  const { catalogue } = useSnapshot(catalogueState);
+  const current = surfaces[selected].paintId;
+  return (
+    <ul className="room-chips" aria-label={`Paints for the ${SURFACE_LABELS[selected].toLowerCase()}`}>
+      {paletteIds.map((id) => {
+        const color = catalogue?.byId.get(id);
+        if (!color) return null;
+        return (
+          <li key={id}>
+            <button
+              type="button"
+              className="room-chip"
+              aria-pressed={current === id}
+              onClick={() => void choosePaint(id)}
+            >
+              <span className="room-chip-swatch" style={{ background: color.hexCode }} aria-hidden="true" />
+              {color.colorName}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function Compare() {
+  const { split, compareWith, paletteIds, selected, surfaces } = useSnapshot(roomState);
+  const { catalogue } = useSnapshot(catalogueState);
+  const release = () => setHolding(false);
+  return (
+    <div className="room-compare">
+      <button
+        type="button"
+        className="room-button"
+        onPointerDown={() => setHolding(true)}
+        onPointerUp={release}
+        onPointerLeave={release}
+        onPointerCancel={release}
+        onKeyDown={(event) => {
+          if (event.key === ' ' || event.key === 'Enter') setHolding(true);
+        }}
+        onKeyUp={release}
+        onBlur={release}
+        onContextMenu={(event) => event.preventDefault()}
+      >
+        Hold to see the photo as it was
+      </button>
+      <label className="room-split-control">
+        Compare
+        <input
+          type="range"
+          min={0}
+          max={100}
+          value={split}
+          onChange={(event) => setSplit(Number(event.target.value))}
+          aria-valuetext={split >= 100 ? 'No comparison' : `${split}% repainted on the left`}
+        />
+      </label>
+      <label className="room-compare-with">
+        Right of the line
+        <select value={compareWith} onChange={(event) => void compareWithPaint(event.target.value)}>
+          <option value="photo">The photo as it was</option>
+          {paletteIds
+            .filter((id) => id !== surfaces[selected].paintId)
+            .map((id) => (
+              <option key={id} value={id}>
+                {`${SURFACE_LABELS[selected]} in ${catalogue?.byId.get(id)?.colorName ?? id}`}
+              </option>
+            ))}
+        </select>
+      </label>
+    </div>
+  );
+}
+
+function WallsNow() {
+  const { wallsNowId, askingWallsNow, picture } = useSnapshot(roomState);
+  const { catalogue } = useSnapshot(catalogueState);
+  const now = usePaint(wallsNowId);
+  const [choice, setChoice] = useState(wallsNowId ?? '');
+  if (!picture) return null;
+  if (!askingWallsNow) {
+    return (
+      <p className="room-walls-now">
+        Walls now: {now ? `${now.colorName} (${now.brand})` : 'a white, not sure which'}{' '}
+        {picture.kind === 'photo' ? (
+          <button type="button" className="room-link" onClick={askWallsNow}>
+            Change
+          </button>
+        ) : null}
+      </p>
+    );
+  }
+  return (
+    <form
+      className="room-walls-now room-ask"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void setWallsNow(choice || null);
+      }}
+    >
+      <label>
+        What colour are your walls painted now?
+        <select value={choice} onChange={(event) => setChoice(event.target.value)}>
+          <option value="">A white, not sure which</option>
+          {BRANDS.map((brand) => (
+            <optgroup key={brand} label={brand}>
+              {catalogue?.colors
+                .filter((c) => c.brand === brand)
+                .map((c) => {
+                  const number = formatColorNumber(c.brand, c.number);
+                  return (
+                    <option key={c.id} value={c.id}>
+                      {number ? `${c.colorName} (${number})` : c.colorName}
+                    </option>
+                  );
+                })}
+            </optgroup>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="room-button">
+        Done
+      </button>
+    </form>
+  );
+}
+
+function Keep() {
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    const blob = await exportPicture('image/jpeg');
+    setBusy(false);
+    if (!blob) return;
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = 'swatchbook-room.jpg';
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    showToast('Room image downloaded');
+  };
+  const canShareFiles =
+    typeof navigator.canShare === 'function' &&
+    navigator.canShare({ files: [new File([new Uint8Array(1)], 'room.jpg', { type: 'image/jpeg' })] });
+  const share = async () => {
+    const blob = await exportPicture('image/jpeg');
+    if (!blob) return;
+    try {
+      await navigator.share({ files: [new File([blob], 'swatchbook-room.jpg', { type: 'image/jpeg' })] });
+    } catch (error) {
+      if ((error as DOMException).name !== 'AbortError') showToast('Sharing failed', 'error');
+    }
+  };
+  return (
+    <div className="room-keep">
+      <button type="button" className="room-button room-primary" onClick={() => void saveRoom()}>
+        Save room
+      </button>
+      <button type="button" className="room-button" disabled={busy} onClick={() => void download()}>
+        Download image
+      </button>
+      {canShareFiles ? (
+        <button type="button" className="room-button" onClick={() => void share()}>
+          Share image
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** Paste a photo (a screenshot, a copied image) while the view is open. */
+function usePastedPhotos() {
+  useEffect(() => {
+    const onPaste = (event: ClipboardEvent) => {
+      const file = Array.from(event.clipboardData?.files ?? []).find((f) => f.type.startsWith('image/'));
+      if (!file) return;
+      event.preventDefault();
+      void openPhoto(file);
+    };
+    window.addEventListener('paste', onPaste);
+    return () => window.removeEventListener('paste', onPaste);
+  }, []);
+}
+
+/**
+ * Try the palette on a room: a sample room in three lights or the person's own photo, surfaces
+ * chosen by a tap, repainted in the room worker. Its address is #room (#room=<id> for a saved one).
+ */
+export default function RoomView({ params, onClose }: OverlayProps) {
+  const state = useSnapshot(roomState);
+  const [dragging, setDragging] = useState(false);
+  usePastedPhotos();
+
+  useEffect(() => {
+    startRoom(
+      paletteState.slots.map((s) => s.colorId),
+      params.paint,
+    );
+    void loadSamples().catch(() => {});
+    if (params.saved) void openSaved(params.saved);
+  }, [params.paint, params.saved]);
+
+  // The page's own drop zone would take the image to the extractor: here it is the room's photo.
+  const dropHandlers = {
+    onDragEnter: (event: React.DragEvent) => {
+      if (!event.dataTransfer.types.includes('Files')) return;
+      event.preventDefault();
+      event.stopPropagation();
+      setDragging(true);
+    },
+    onDragOver: (event: React.DragEvent) => {
+      if (!event.dataTransfer.types.includes('Files')) return;
+      event.preventDefault();
+      event.stopPropagation();
+    },
+    onDragLeave: (event: React.DragEvent) => {
+      event.stopPropagation();
+      if (event.currentTarget === event.target) setDragging(false);
+    },
+    onDrop: (event: React.DragEvent) => {
+      if (!event.dataTransfer.types.includes('Files')) return;
+      event.preventDefault();
+      event.stopPropagation();
+      setDragging(false);
+      const file = event.dataTransfer.files[0];
+      if (file) void openPhoto(file);
+    },
+  };
+
+  return (
+    <Dialog title="Try in a room" onClose={onClose} className="room-dialog" historyEntry={false}>
+      <div className={`room-view${dragging ? ' room-dragging' : ''}`} {...dropHandlers}>
+        <p className="room-privacy">Your photo stays on this device.</p>
+        {state.phase === 'empty' || (state.phase === 'loading' && !state.frame) ? (
+          <section className="room-start" aria-label="Choose a room">
+            <p>Use a photo of your own room, or try a sample room.</p>
+            <PhotoButtons />
+            <p className="room-muted">JPEG, PNG or WebP. You can also drop or paste a photo here.</p>
+            <h3>Sample rooms</h3>
+            <SampleRooms />
+          </section>
+        ) : null}
+        {state.phase === 'loading' ? (
+          <p className="room-status" role="status">
+            Getting the room ready…
+          </p>
+        ) : null}
+        {state.problem ? <p className="room-problem">{state.problem}</p> : null}
+        {state.frame ? (
+          <>
+            <RoomStage />
+            <Chips />
+            <SurfaceChoice />
+            <Tools />
+            <Lights />
+            <WallsNow />
+            <Compare />
+            <Keep />
+            <details className="room-more">
+              <summary>Another room</summary>
+              <PhotoButtons compact />
+              <SampleRooms />
+            </details>
+          </>
+        ) : null}
+        <p className="visually-hidden room-announce" aria-live="polite">
+          {state.announcement}
+        </p>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,287 @@
+import type { Pixels } from './extract';
+import { fitWithin, type ImageFormat, type ImageHeader, MAX_PIXELS, sniffImage } from './image-header';
+import { analyse, photoMask, type RoomAnalysis, repaint, selectSuperpixels } from './room';
+
+/**
+ * The room view's jobs around the pure core (`room.ts`: the analysis once per photo, then
+ * `selectSuperpixels` + `photoMask` per tap, which is `maskFromTaps` split in two): decoding a photo to a working copy, the
+ * surfaces' masks from taps and brush strokes, and the repainted picture. One engine lives in the room
+ * worker; the page makes its own (the fallback) when the worker cannot run or crashes, and loads the
+ * same source into it, so the page never holds the full bitmap. Needs createImageBitmap and
+ * OffscreenCanvas, which a worker and the page both have.
+ */
+
+/** The analysis never looks at more than this: a 50 MP photo costs what a 2 MP one does. */
+export const ANALYSIS_PIXELS = 2_000_000;
+/** Below this on its shorter side a picture shows no room worth tapping. */
+export const MIN_SIDE = 32;
+
+type RoomPixels = Pixels;
+
+/** What the page keeps of a picture: enough to load it again into a fresh engine. */
+export interface RoomSource {
+  /** Changes with every picture loaded; the engine answers `has(id)` for the one it holds. */
+  id: string;
+  photo: Blob;
+  /** A sample room's label PNG (0 nothing, else the surface's value). */
+  labels?: Blob;
+}
+
+export type Op =
+  | { kind: 'tap'; x: number; y: number; erase?: boolean }
+  | { kind: 'brush'; points: Array<{ x: number; y: number }>; radius: number; erase?: boolean };
+
+export interface Layer {
+  mask: Uint8Array;
+  hex: string;
+  /** The surface's paint now; absent means "a white, not sure which". */
+  nowHex?: string;
+}
+
+export type LoadProblem = Exclude<ImageHeader, { ok: true }>['reason'] | 'undecodable' | 'too-small';
+
+export type LoadResult =
+  | { ok: true; width: number; height: number }
+  | { ok: false; reason: LoadProblem; format?: ImageFormat; width?: number; height?: number };
+
+export interface CaptionLine {
+  hex: string;
+  text: string;
+}
+
+/** Formats every browser decodes: a failure there is a damaged file, not a missing codec. */
+const UNIVERSAL: ReadonlySet<ImageFormat> = new Set(['png', 'jpeg', 'webp', 'gif', 'bmp']);
+
+/** The working size: at most `maxSide` on the long side and 2 MP, never larger than the photo. */
+export function workingSize(width: number, height: number, maxSide: number): { width: number; height: number } {
+  const byPixels = Math.sqrt(ANALYSIS_PIXELS / (width * height));
+  const box = Math.min(maxSide, Math.max(width, height) * Math.min(1, byPixels), Math.max(width, height));
+  return fitWithin(width, height, Math.max(1, Math.floor(box)));
+}
+
+function context2d(canvas: OffscreenCanvas): OffscreenCanvasRenderingContext2D {
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  if (!context) throw new Error('No 2D context on OffscreenCanvas');
+  return context;
+}
+
+/** Nearest-neighbour labels at the working size, from the label PNG's red channel. */
+async function readLabels(blob: Blob, width: number, height: number): Promise<Uint8Array> {
+  const bitmap = await createImageBitmap(blob, { premultiplyAlpha: 'none', colorSpaceConversion: 'none' });
+  try {
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const context = context2d(canvas);
+    context.drawImage(bitmap, 0, 0);
+    const source = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+    const labels = new Uint8Array(width * height);
+    for (let y = 0; y < height; y++) {
+      const sy = Math.min(bitmap.height - 1, Math.floor(((y + 0.5) * bitmap.height) / height));
+      for (let x = 0; x < width; x++) {
+        const sx = Math.min(bitmap.width - 1, Math.floor(((x + 0.5) * bitmap.width) / width));
+        labels[y * width + x] = source[(sy * bitmap.width + sx) * 4] ?? 0;
+      }
+    }
+    return labels;
+  } finally {
+    bitmap.close();
+  }
+}
+
+function stamp(mask: Uint8Array, width: number, height: number, op: Extract<Op, { kind: 'brush' }>): void {
+  const value = op.erase ? 0 : 255;
+  const r = Math.max(1, op.radius);
+  const r2 = r * r;
+  const dab = (cx: number, cy: number) => {
+    for (let y = Math.max(0, Math.floor(cy - r)); y <= Math.min(height - 1, Math.ceil(cy + r)); y++) {
+      for (let x = Math.max(0, Math.floor(cx - r)); x <= Math.min(width - 1, Math.ceil(cx + r)); x++) {
+        if ((x - cx) ** 2 + (y - cy) ** 2 <= r2) mask[y * width + x] = value;
+      }
+    }
+  };
+  // Dabs close enough together that a quick stroke leaves no gaps.
+  let last: { x: number; y: number } | null = null;
+  for (const point of op.points) {
+    if (last) {
+      const steps = Math.ceil(Math.hypot(point.x - last.x, point.y - last.y) / (r / 2));
+      for (let i = 1; i < steps; i++)
+        dab(last.x + ((point.x - last.x) * i) / steps, last.y + ((point.y - last.y) * i) / steps);
+    }
+    dab(point.x, point.y);
+    last = point;
+  }
+}
+
+/** A two-pixel dashed line, light and dark by turns so it shows on any paint, inside the mask's edge. */
+function markEdge(data: Uint8ClampedArray, mask: Uint8Array, width: number, height: number): void {
+  // The picture's own border is not the surface's edge: only a neighbour inside the picture counts.
+  const outside = (x: number, y: number) =>
+    x >= 0 && y >= 0 && x < width && y < height && (mask[y * width + x] ?? 0) < 128;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if ((mask[y * width + x] ?? 0) < 128) continue;
+      let edge = false;
+      for (let d = 1; d <= 2 && !edge; d++) {
+        edge = outside(x - d, y) || outside(x + d, y) || outside(x, y - d) || outside(x, y + d);
+      }
+      if (!edge) continue;
+      const light = ((x + y) >> 3) % 2 === 0;
+      const at = (y * width + x) * 4;
+      data[at] = light ? 255 : 20;
+      data[at + 1] = light ? 255 : 20;
+      data[at + 2] = light ? 255 : 20;
+    }
+  }
+}
+
+export class RoomEngine {
+  private id: string | null = null;
+  private image: RoomPixels | null = null;
+  private labels: Uint8Array | null = null;
+  /** The once-per-photo part of the taps (superpixels and their graph), made before the first tap. */
+  private analysis: RoomAnalysis | null = null;
+
+  has(id: string): boolean {
+    return this.id === id && this.image !== null;
+  }
+
+  /** Checks the header (a decompression bomb is refused before any decoding), then decodes straight to the working size. */
+  async load(source: RoomSource, maxSide: number): Promise<LoadResult> {
+    this.id = null;
+    this.image = null;
+    this.labels = null;
+    this.analysis = null;
+    const { photo } = source;
+    if (photo.size === 0) return { ok: false, reason: 'empty' };
+    const header = sniffImage(new Uint8Array(await photo.arrayBuffer()));
+    if (!header.ok) return header;
+    const { format, width, height } = header;
+    if (Math.min(width, height) < MIN_SIDE) return { ok: false, reason: 'too-small', format, width, height };
+    if (width * height > MAX_PIXELS) return { ok: false, reason: 'too-large', format, width, height };
+    const size = workingSize(width, height, maxSide);
+    let bitmap: ImageBitmap;
+    try {
+      bitmap = await createImageBitmap(photo, {
+        imageOrientation: 'from-image',
+        resizeWidth: size.width,
+        resizeHeight: size.height,
+        resizeQuality: 'high',
+      });
+    } catch {
+      return { ok: false, reason: UNIVERSAL.has(format) ? 'corrupt' : 'undecodable', format, width, height };
+    }
+    try {
+      const canvas = new OffscreenCanvas(size.width, size.height);
+      const context = context2d(canvas);
+      // A transparent PNG shows on white, as it would on a page.
+      context.fillStyle = '#ffffff';
+      context.fillRect(0, 0, size.width, size.height);
+      context.drawImage(bitmap, 0, 0, size.width, size.height);
+      const data = context.getImageData(0, 0, size.width, size.height).data;
+      this.image = { width: size.width, height: size.height, data };
+    } finally {
+      bitmap.close();
+    }
+    if (source.labels) this.labels = await readLabels(source.labels, size.width, size.height);
+    this.id = source.id;
+    return { ok: true, width: size.width, height: size.height };
+  }
+
+  /** Does the slow once-per-photo analysis now, so the first tap answers at once (a sample room needs none). */
+  prepare(id: string): void {
+    const image = this.current(id);
+    if (!this.labels) this.analysis ??= analyse(image);
+  }
+
+  private current(id: string): RoomPixels {
+    if (!this.image || this.id !== id) throw new Error('That picture is not loaded');
+    return this.image;
+  }
+
+  /**
+   * One surface's mask from its taps and strokes, in order of kind: the taps together (the core
+   * wants all of them in one call), then the brush strokes on top. On a sample room a tap takes the
+   * labelled surface under it.
+   */
+  mask(id: string, ops: readonly Op[]): Uint8Array {
+    const image = this.current(id);
+    const { width, height } = image;
+    const taps = ops.filter((op) => op.kind === 'tap');
+    let mask: Uint8Array;
+    if (this.labels) {
+      mask = new Uint8Array(width * height);
+      for (const tap of taps) {
+        const label = this.labels[Math.round(tap.y) * width + Math.round(tap.x)] ?? 0;
+        if (label === 0) continue;
+        const value = tap.erase ? 0 : 255;
+        for (let i = 0; i < mask.length; i++) if (this.labels[i] === label) mask[i] = value;
+      }
+    } else {
+      if (taps.length > 0) {
+        this.analysis ??= analyse(image);
+        mask = photoMask(image, this.analysis, selectSuperpixels(this.analysis, taps));
+      } else {
+        mask = new Uint8Array(width * height);
+      }
+    }
+    for (const op of ops) if (op.kind === 'brush') stamp(mask, width, height, op);
+    return mask;
+  }
+
+  private repainted(id: string, layers: readonly Layer[]): RoomPixels {
+    let image = this.current(id);
+    for (const layer of layers) {
+      if (layer.mask.length !== image.width * image.height) continue;
+      image = repaint(image, layer.mask, layer.hex, layer.nowHex);
+    }
+    return image;
+  }
+
+  /**
+   * The picture with each surface in its paint (none: the photo as it was), ready to draw; with
+   * `outline`, the selected surface's edge is marked (just inside it) so the person sees what a tap took.
+   */
+  render(id: string, layers: readonly Layer[], outline?: Uint8Array): ImageBitmap {
+    const image = this.repainted(id, layers);
+    const data = new Uint8ClampedArray(image.data);
+    if (outline && outline.length === image.width * image.height) markEdge(data, outline, image.width, image.height);
+    const canvas = new OffscreenCanvas(image.width, image.height);
+    context2d(canvas).putImageData(new ImageData(data, image.width, image.height), 0, 0);
+    return canvas.transferToImageBitmap();
+  }
+
+  /** The working copy as a JPEG, to keep on the device: small, and without the original's metadata. */
+  async keep(id: string): Promise<Blob> {
+    const image = this.current(id);
+    const canvas = new OffscreenCanvas(image.width, image.height);
+    context2d(canvas).putImageData(new ImageData(new Uint8ClampedArray(image.data), image.width, image.height), 0, 0);
+    return canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 });
+  }
+
+  /**
+   * The picture with a caption band under it (a swatch and the paint's name, number and brand per
+   * surface), encoded afresh from a canvas: no EXIF, no location, nothing of the original file.
+   */
+  async download(id: string, layers: readonly Layer[], caption: readonly CaptionLine[], type: string): Promise<Blob> {
+    const image = this.repainted(id, layers);
+    const unit = Math.max(14, Math.round(image.width / 40));
+    const lineHeight = Math.round(unit * 1.8);
+    const band = Math.round(unit * 1.2) * 2 + lineHeight * Math.max(1, caption.length);
+    const canvas = new OffscreenCanvas(image.width, image.height + band);
+    const context = context2d(canvas);
+    context.putImageData(new ImageData(new Uint8ClampedArray(image.data), image.width, image.height), 0, 0);
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, image.height, image.width, band);
+    context.font = `${unit}px system-ui, sans-serif`;
+    context.textBaseline = 'middle';
+    caption.forEach((line, i) => {
+      const y = image.height + Math.round(unit * 1.2) + lineHeight * i;
+      context.fillStyle = line.hex;
+      context.fillRect(unit, y, lineHeight - 6, lineHeight - 6);
+      context.strokeStyle = '#00000033';
+      context.strokeRect(unit, y, lineHeight - 6, lineHeight - 6);
+      context.fillStyle = '#222222';
+      context.fillText(line.text, unit * 2 + lineHeight, y + (lineHeight - 6) / 2, image.width - unit * 3 - lineHeight);
+    });
+    return canvas.convertToBlob(type === 'image/png' ? { type } : { type: 'image/jpeg', quality: 0.92 });
+  }
+}
