@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { handOverEntry } from '../../lib/dialog-history';
 import { INFO_ENTRY_KEY, roomAddress } from '../../lib/hash-route';
 import { deleteRoom, listRooms, type SavedRoom } from '../../lib/room-db';
 import { catalogueState } from '../../stores/catalogue-store';
@@ -21,8 +20,10 @@ export function SavedRooms({ onClose }: { onClose: () => void }) {
     };
   }, []);
   if (rooms.length === 0) return null;
-  const open = (id: string) => {
-    // The sidebar gives way to the room in place: one history entry, which Back closes.
+  const open = async (id: string) => {
+    // The sidebar gives way to the room in place: one history entry, which Back closes. (Loaded on
+    // use: the history module takes over the page's history the moment it loads.)
+    const { handOverEntry } = await import('../../lib/dialog-history');
     handOverEntry(roomAddress(id), { [INFO_ENTRY_KEY]: true });
     onClose();
     openOverlay('room', { saved: id });
