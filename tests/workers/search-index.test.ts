@@ -187,6 +187,22 @@ describe('search index on the real catalogue', () => {
     }
   });
 
+  it('applies the lightness (LRV range) and undertone filters, with or without text', () => {
+    const mid = top('', { lrv: { min: 25, max: 50 } });
+    expect(mid).toHaveLength(catalogue.colors.filter((c) => c.lrv >= 25 && c.lrv < 50).length);
+    const coolGreen = top('green', { undertone: 'cool', lrv: { min: 10, max: 25 } });
+    expect(coolGreen.length).toBeGreaterThan(0);
+    for (const id of coolGreen) {
+      const c = catalogue.byId.get(id) as CatalogueColor;
+      expect(c.undertone).toBe('cool');
+      expect(c.lrv).toBeGreaterThanOrEqual(10);
+      expect(c.lrv).toBeLessThan(25);
+    }
+    expect(top('', { undertone: 'neutral' })).toHaveLength(
+      catalogue.colors.filter((c) => c.undertone === 'neutral').length,
+    );
+  });
+
   it('applies the supplier and category filters, with or without text', () => {
     const lg = index.search({ text: '', brand: 'Little Greene' }).ids;
     expect(lg).toHaveLength(204);

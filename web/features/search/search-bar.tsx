@@ -1,6 +1,20 @@
 import { type KeyboardEvent, memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { BRANDS, type Brand, CATEGORIES, type CatalogueColor, type Category } from '../../../shared/catalogue/types';
+import {
+  LIGHTNESS_BANDS,
+  type LightnessBand,
+  lightnessBand,
+  lightnessLabel,
+  UNDERTONE_LABELS,
+} from '../../../shared/catalogue/lightness-bands';
+import {
+  BRANDS,
+  type Brand,
+  CATEGORIES,
+  type CatalogueColor,
+  type Category,
+  type Undertone,
+} from '../../../shared/catalogue/types';
 import { catalogueState } from '../../stores/catalogue-store';
 import {
   clearFilters,
@@ -9,7 +23,9 @@ import {
   searchState,
   setBrand,
   setCategory,
+  setLightness,
   setSearchTerm,
+  setUndertone,
   showResults,
 } from '../../stores/filter-store';
 import { openOverlay } from '../../stores/ui-store';
@@ -58,13 +74,19 @@ const Suggestions = memo(function Suggestions({
   );
 });
 
-/** The two selects, apart from the box so a keystroke does not reconcile their options. */
+const UNDERTONES = Object.keys(UNDERTONE_LABELS) as Undertone[];
+
+/** The selects, apart from the box so a keystroke does not reconcile their options. */
 const FilterSelects = memo(function FilterSelects({
   brand,
   category,
+  lightness,
+  undertone,
 }: {
   brand: Brand | null;
   category: Category | null;
+  lightness: LightnessBand | null;
+  undertone: Undertone | null;
 }) {
   const { catalogue } = useSnapshot(catalogueState);
   const counts = useMemo(() => {
@@ -109,13 +131,47 @@ const FilterSelects = memo(function FilterSelects({
           </option>
         ))}
       </select>
+      <select
+        aria-label="Lightness (LRV)"
+        className="search-select"
+        value={lightness ?? ''}
+        onChange={(event) => {
+          setLightness((event.target.value || null) as LightnessBand | null);
+          void startSearch();
+        }}
+      >
+        <option value="">Any lightness</option>
+        {LIGHTNESS_BANDS.map((b) => (
+          <option key={b.id} value={b.id}>
+            {lightnessLabel(b)}
+          </option>
+        ))}
+      </select>
+      <select
+        aria-label="Undertone"
+        className="search-select"
+        value={undertone ?? ''}
+        onChange={(event) => {
+          setUndertone((event.target.value || null) as Undertone | null);
+          void startSearch();
+        }}
+      >
+        <option value="">Any undertone</option>
+        {UNDERTONES.map((u) => (
+          <option key={u} value={u}>
+            {UNDERTONE_LABELS[u]}
+          </option>
+        ))}
+      </select>
     </>
   );
 });
 
 export function SearchBar() {
   // sync: a controlled input must see its new value in the same event, or React puts the old one back.
-  const { searchTerm, brand, category, paletteShown } = useSnapshot(filterState, { sync: true });
+  const { searchTerm, brand, category, lightness, undertone, paletteShown } = useSnapshot(filterState, {
+    sync: true,
+  });
   // sync, as the list: the suggestions render with the keystroke that answered them.
   const { ids } = useSnapshot(searchState, { sync: true });
   const { catalogue } = useSnapshot(catalogueState);
@@ -184,6 +240,10 @@ export function SearchBar() {
   if (term) chips.push({ kind: 'term', label: `“${term}”`, remove: () => setSearchTerm('') });
   if (brand) chips.push({ kind: 'brand', label: brand, remove: () => setBrand(null) });
   if (category) chips.push({ kind: 'category', label: category, remove: () => setCategory(null) });
+  const band = lightnessBand(lightness);
+  if (band) chips.push({ kind: 'lightness', label: lightnessLabel(band), remove: () => setLightness(null) });
+  if (undertone)
+    chips.push({ kind: 'undertone', label: UNDERTONE_LABELS[undertone], remove: () => setUndertone(null) });
 
   return (
     <search className="search-bar">
@@ -223,7 +283,7 @@ export function SearchBar() {
           />
           {shown && <Suggestions id={listId} colors={suggestions} active={active} onChoose={choose} />}
         </div>
-        <FilterSelects brand={brand} category={category} />
+        <FilterSelects brand={brand} category={category} lightness={lightness} undertone={undertone} />
       </div>
       {chips.length > 0 && (
         <div className="search-chips">
