@@ -54,3 +54,57 @@ test.describe('colour words', () => {
     expect(sage.filter((c) => inRange('sage', c)).length).toBeGreaterThanOrEqual(5);
   });
 });
+
+test.describe('lightness and undertone filters', () => {
+  test('LRV band and undertone narrow the results, show as chips, and come back after a reload', async ({ page }) => {
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(m.text());
+    });
+    await open(page);
+    const lightness = page.getByRole('combobox', { name: 'Lightness (LRV)' });
+    const undertone = page.getByRole('combobox', { name: 'Undertone' });
+    const chips = page.getByRole('list', { name: 'Active filters' }).getByRole('listitem');
+    const darkCool = catalogue.colors.filter((c) => c.lrv >= 10 && c.lrv < 25 && c.undertone === 'cool');
+    const dark = catalogue.colors.filter((c) => c.lrv >= 10 && c.lrv < 25);
+
+    await expect(lightness.locator('option')).toHaveText([
+      'Any lightness',
+      'Very light (LRV 70+)',
+      'Light (LRV 50–69)',
+      'Mid-tone (LRV 25–49)',
+      'Dark (LRV 10–24)',
+      'Very dark (LRV under 10)',
+    ]);
+    await lightness.selectOption({ label: 'Dark (LRV 10–24)' });
+    await expect(count(page)).toHaveText(`Showing ${dark.length} colours`);
+    await undertone.selectOption({ label: 'Cool undertone' });
+    await expect(count(page)).toHaveText(`Showing ${darkCool.length} colours`);
+    await expect(chips).toHaveText(['Dark (LRV 10–24)×', 'Cool undertone×']);
+    const shown = await shownColours(page);
+    expect(shown.length).toBeGreaterThan(0);
+    for (const c of shown) expect(darkCool, c.colorName).toContain(c);
+
+    // The session and the cookie keep them: the server paints them first, the page hydrates the same.
+    const cookie = async () =>
+      (await page.context().cookies()).find((c) => c.name === 'swatchbook_palette')?.value ?? '';
+    await expect.poll(cookie).toContain('u=cool');
+    // The server's own markup (same cookies) already has both chosen.
+    const html = await (await page.request.get('/')).text();
+    expect(html).toMatch(/<option value="dark" selected/);
+    expect(html).toMatch(/<option value="cool" selected/);
+    await page.reload();
+    await expect(lightness).toHaveValue('dark');
+    await expect(undertone).toHaveValue('cool');
+    await expect(chips).toHaveText(['Dark (LRV 10–24)×', 'Cool undertone×']);
+    await expect(count(page)).toHaveText(`Showing ${darkCool.length} colours`);
+
+    await page.getByRole('button', { name: 'Remove filter Cool undertone' }).click();
+    await expect(undertone).toHaveValue('');
+    await expect(count(page)).toHaveText(`Showing ${dark.length} colours`);
+    await page.getByRole('button', { name: 'Clear all' }).click();
+    await expect(lightness).toHaveValue('');
+    await expect(strips(page)).toHaveCount(5);
+    expect(problems.filter((p) => /hydrat|did not match/i.test(p))).toEqual([]);
+  });
+});
