@@ -6,6 +6,7 @@ import {
   type CatalogueColor,
   type Category,
   type Undertone,
+  UNDERTONES,
 } from '../shared/catalogue/types';
 import { deltaE2000 } from '../shared/color/difference';
 import { parseHex } from '../shared/color/hex';
@@ -43,8 +44,6 @@ export interface SearchIndex {
   search(query: SearchQuery): SearchResult;
   searchDocs(query: SearchQuery): DocsResult;
 }
-
-export const UNDERTONES: readonly Undertone[] = ['warm', 'cool', 'neutral'];
 
 // Field codes of a posting, and what a match in each field is worth.
 const NAME = 0;

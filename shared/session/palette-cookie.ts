@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { Catalogue } from '../catalogue/catalogue';
 import { lightnessBand } from '../catalogue/lightness-bands';
-import { BRANDS, CATEGORIES, type Undertone } from '../catalogue/types';
+import { BRANDS, CATEGORIES, type Undertone, UNDERTONES } from '../catalogue/types';
 import { PALETTE_MAX, PALETTE_MIN } from '../palette/limits';
 import { isPaletteStyle } from '../palette/style-names';
 import { type PaletteSession, SEARCH_MAX } from './first-paint';
@@ -35,8 +35,6 @@ const cookieSchema = z.object({
   v: z.optional(z.string().check(z.maxLength(40))),
   u: z.optional(z.string().check(z.maxLength(40))),
 });
-
-const UNDERTONES: readonly Undertone[] = ['warm', 'cool', 'neutral'];
 
 /** An undertone as stored (cookie or session), or null for anything else. */
 export function parseUndertone(value: unknown): Undertone | null {

@@ -14,6 +14,7 @@ import {
   type CatalogueColor,
   type Category,
   type Undertone,
+  UNDERTONES,
 } from '../../../shared/catalogue/types';
 import { catalogueState } from '../../stores/catalogue-store';
 import {
@@ -73,8 +74,6 @@ const Suggestions = memo(function Suggestions({
     </div>
   );
 });
-
-const UNDERTONES = Object.keys(UNDERTONE_LABELS) as Undertone[];
 
 /** The selects, apart from the box so a keystroke does not reconcile their options. */
 const FilterSelects = memo(function FilterSelects({
