@@ -75,6 +75,40 @@ const Suggestions = memo(function Suggestions({
   );
 });
 
+/** One filter: its first option, 'any', chooses nothing; a choice starts the search. */
+function FilterSelect<T extends string>({
+  label,
+  any,
+  value,
+  options,
+  choose,
+}: {
+  label: string;
+  any: string;
+  value: T | null;
+  options: ReadonlyArray<{ value: T; label: string }>;
+  choose: (value: T | null) => void;
+}) {
+  return (
+    <select
+      aria-label={label}
+      className="search-select"
+      value={value ?? ''}
+      onChange={(event) => {
+        choose((event.target.value || null) as T | null);
+        void startSearch();
+      }}
+    >
+      <option value="">{any}</option>
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 /** The selects, apart from the box so a keystroke does not reconcile their options. */
 const FilterSelects = memo(function FilterSelects({
   brand,
@@ -95,73 +129,41 @@ const FilterSelects = memo(function FilterSelects({
     }
     return map;
   }, [catalogue, brand]);
+  // A category with no paints (for this supplier) is not offered, unless it is the one chosen.
+  const categories = CATEGORIES.filter((c) => !catalogue || (counts.get(c) ?? 0) > 0 || c === category).map((c) => ({
+    value: c,
+    label: catalogue ? `${c} (${counts.get(c) ?? 0})` : c,
+  }));
   return (
     <>
-      <select
-        aria-label="Supplier"
-        className="search-select"
-        value={brand ?? ''}
-        onChange={(event) => {
-          setBrand((event.target.value || null) as Brand | null);
-          void startSearch();
-        }}
-      >
-        <option value="">All suppliers</option>
-        {BRANDS.map((b) => (
-          <option key={b} value={b}>
-            {b}
-          </option>
-        ))}
-      </select>
-      <select
-        aria-label="Colour category"
-        className="search-select"
-        value={category ?? ''}
-        onChange={(event) => {
-          setCategory((event.target.value || null) as Category | null);
-          void startSearch();
-        }}
-      >
-        <option value="">All categories</option>
-        {/* A category with no paints (for this supplier) is not offered, unless it is the one chosen. */}
-        {CATEGORIES.filter((c) => !catalogue || (counts.get(c) ?? 0) > 0 || c === category).map((c) => (
-          <option key={c} value={c}>
-            {catalogue ? `${c} (${counts.get(c) ?? 0})` : c}
-          </option>
-        ))}
-      </select>
-      <select
-        aria-label="Lightness (LRV)"
-        className="search-select"
-        value={lightness ?? ''}
-        onChange={(event) => {
-          setLightness((event.target.value || null) as LightnessBand | null);
-          void startSearch();
-        }}
-      >
-        <option value="">Any lightness</option>
-        {LIGHTNESS_BANDS.map((b) => (
-          <option key={b.id} value={b.id}>
-            {lightnessLabel(b)}
-          </option>
-        ))}
-      </select>
-      <select
-        aria-label="Undertone"
-        className="search-select"
-        value={undertone ?? ''}
-        onChange={(event) => {
-          setUndertone((event.target.value || null) as Undertone | null);
-          void startSearch();
-        }}
-      >
-        <option value="">Any undertone</option>
-        {UNDERTONES.map((u) => (
-          <option key={u} value={u}>
-            {UNDERTONE_LABELS[u]}
-          </option>
-        ))}
-      </select>
+      <FilterSelect
+        label="Supplier"
+        any="All suppliers"
+        value={brand}
+        options={BRANDS.map((b) => ({ value: b, label: b }))}
+        choose={setBrand}
+      />
+      <FilterSelect
+        label="Colour category"
+        any="All categories"
+        value={category}
+        options={categories}
+        choose={setCategory}
+      />
+      <FilterSelect
+        label="Lightness (LRV)"
+        any="Any lightness"
+        value={lightness}
+        options={LIGHTNESS_BANDS.map((b) => ({ value: b.id, label: lightnessLabel(b) }))}
+        choose={setLightness}
+      />
+      <FilterSelect
+        label="Undertone"
+        any="Any undertone"
+        value={undertone}
+        options={UNDERTONES.map((u) => ({ value: u, label: UNDERTONE_LABELS[u] }))}
+        choose={setUndertone}
+      />
     </>
   );
 });
