@@ -1,14 +1,26 @@
 import { labFromTuple } from '../shared/color/types';
-import { BRANDS, type Brand, CATEGORIES, type CatalogueColor, type Category } from '../shared/catalogue/types';
+import {
+  BRANDS,
+  type Brand,
+  CATEGORIES,
+  type CatalogueColor,
+  type Category,
+  type Undertone,
+  UNDERTONES,
+} from '../shared/catalogue/types';
 import { deltaE2000 } from '../shared/color/difference';
 import { parseHex } from '../shared/color/hex';
 import { rgbToLab } from '../shared/color/spaces';
+import { COLOUR_WORDS, colourFit, colourWord } from './colour-words';
 
 /** What the search box and the filters ask for; an empty text lists every colour the filters allow. */
 export interface SearchQuery {
   text: string;
   brand?: Brand | null;
   category?: Category | null;
+  /** LRV from `min` (inclusive) to `max` (exclusive): the lightness filter. */
+  lrv?: { min: number; max: number } | null;
+  undertone?: Undertone | null;
   /** Only the best `limit` results (suggestions); all of them when absent. */
   limit?: number;
 }
@@ -46,6 +58,11 @@ const EXACT = 1;
 const PREFIX = 0.8;
 const FUZZY = 0.6;
 const FUZZY_PREFIX = 0.5;
+/**
+ * A colour in a colour word's range scores between half this and this (typical ones more): below
+ * a name's weight even with a one-edit name match added, so a name typed right always wins.
+ */
+const COLOUR_WEIGHT = 3.5;
 const HEX_EXACT = 40;
 const HEX_PREFIX = 8;
 const NAME_EXACT_BONUS = 100;
@@ -152,6 +169,8 @@ interface QueryToken {
   hexToo: boolean;
   /** Matches only supplier numbers (typed after 'No.'). */
   numberOnly: boolean;
+  /** A colour word ('dark', 'green', 'warm'): also matches every colour in its range (colour-words.ts). */
+  colour?: string;
 }
 
 export function parseQuery(text: string): QueryToken[] {
@@ -172,9 +191,20 @@ export function parseQuery(text: string): QueryToken[] {
       /^[0-9a-f]{3,6}$/.test(bare) &&
       (bare.length === 6 || (/[0-9]/.test(bare) && /[a-f]/.test(bare)) || /^\d+$/.test(bare));
     for (const word of tokenize(bare)) {
-      tokens.push({ word, hexOnly: false, hexToo: looksHex && word === bare && !numberOnly, numberOnly });
+      const token: QueryToken = { word, hexOnly: false, hexToo: looksHex && word === bare && !numberOnly, numberOnly };
+      const colour = numberOnly ? undefined : colourWord(word, withinOneEdit);
+      if (colour) token.colour = colour;
+      tokens.push(token);
     }
   }
+  // 'off-white', 'off white': one paint word over two query words.
+  tokens.forEach((token, i) => {
+    const next = tokens[i + 1];
+    if (token.word === 'off' && next?.colour === 'white') {
+      token.colour = 'offwhite';
+      next.colour = 'offwhite';
+    }
+  });
   return tokens;
 }
 
@@ -249,6 +279,12 @@ export interface CompactSearchIndex {
   categories: Uint8Array;
   /** CIELAB, three per colour, for the nearest paints to a hex code. */
   lab: Float64Array;
+  /** Per colour: OKLCh hue (degrees) and chroma, and LRV, for colour words and the lightness filter. */
+  hues: Float32Array;
+  chromas: Float32Array;
+  lrvs: Float32Array;
+  /** Positions in UNDERTONES. */
+  undertones: Uint8Array;
   /** Colour ids, normalised names and names as printed, each '\n'-joined (UTF-8). */
   ids: Uint8Array;
   names: Uint8Array;
@@ -349,6 +385,10 @@ export function compactSearchIndex(colors: readonly CatalogueColor[]): CompactSe
     brands: Uint8Array.from(colors, (c) => BRANDS.indexOf(c.brand)),
     categories: Uint8Array.from(colors, (c) => CATEGORIES.indexOf(c.category)),
     lab: Float64Array.from(colors.flatMap((c) => [...c.lab])),
+    hues: Float32Array.from(colors, (c) => ((Math.atan2(c.oklab[2], c.oklab[1]) * 180) / Math.PI + 360) % 360),
+    chromas: Float32Array.from(colors, (c) => Math.hypot(c.oklab[1], c.oklab[2])),
+    lrvs: Float32Array.from(colors, (c) => c.lrv),
+    undertones: Uint8Array.from(colors, (c) => UNDERTONES.indexOf(c.undertone)),
     ids: encodeLines(colors.map((c) => c.id)),
     names: encodeLines(names),
     printedNames: encodeLines(colors.map((c) => c.colorName.replace(/\n/g, ' '))),
@@ -378,6 +418,10 @@ export function openSearchIndex(compact: CompactSearchIndex): SearchIndex {
     brands,
     categories,
     lab,
+    hues,
+    chromas,
+    lrvs,
+    undertones,
   } = compact;
   const terms = decodeLines(compact.terms, termMasks.length);
   const ids = decodeLines(compact.ids, n);
@@ -390,6 +434,31 @@ export function openSearchIndex(compact: CompactSearchIndex): SearchIndex {
   const total = new Float64Array(n);
   const hits = new Int32Array(n);
   const nameHits = new Int32Array(n);
+
+  /** Each colour word's colours and scores, worked out on its first use: a query then only walks those. */
+  const colourMatches = new Map<string, { docs: Int32Array; scores: Float64Array }>();
+  function coloursFor(word: string): { docs: Int32Array; scores: Float64Array } {
+    let found = colourMatches.get(word);
+    if (found) return found;
+    const range = COLOUR_WORDS[word] ?? {};
+    const docs: number[] = [];
+    const scores: number[] = [];
+    for (let doc = 0; doc < n; doc++) {
+      const fit = colourFit(range, {
+        hue: hues[doc] as number,
+        chroma: chromas[doc] as number,
+        lightness: lab[doc * 3] as number,
+        lrv: lrvs[doc] as number,
+        undertone: UNDERTONES[undertones[doc] as number] as Undertone,
+      });
+      if (fit === null) continue;
+      docs.push(doc);
+      scores.push(COLOUR_WEIGHT * (0.5 + 0.5 * fit));
+    }
+    found = { docs: Int32Array.from(docs), scores: Float64Array.from(scores) };
+    colourMatches.set(word, found);
+    return found;
+  }
 
   function matchTerms(token: QueryToken, visit: (term: number, quality: number, isWord: boolean) => void): void {
     const q = token.word;
@@ -468,9 +537,23 @@ export function openSearchIndex(compact: CompactSearchIndex): SearchIndex {
             if (quality !== EXACT && token.word.length < 3 && field >= CATEGORY) continue;
             // 'green' is a whole word: it means the colour, not the start of 'Little Greene'.
             if (quality === PREFIX && isWord && field === BRAND) continue;
+            // A colour word's category and description words give way to its measured range below.
+            if (token.colour && field >= CATEGORY) continue;
             offer(postingDocs[i] as number, (WEIGHT[field] as number) * quality, field);
           }
         });
+      }
+      if (token.colour) {
+        // Added to a name match: 'Pea Green' that is green outranks 'Green Blue' that is blue.
+        const { docs, scores } = coloursFor(token.colour);
+        for (let i = 0; i < docs.length; i++) {
+          const doc = docs[i] as number;
+          if (best[doc] === 0) {
+            touched.push(doc);
+            bestField[doc] = -1;
+          }
+          best[doc] = (best[doc] as number) + (scores[i] as number);
+        }
       }
       if (token.hexToo) {
         // A prefix of k hex digits is the range of numbers [p·16^(6−k), (p+1)·16^(6−k)).
@@ -598,8 +681,13 @@ export function openSearchIndex(compact: CompactSearchIndex): SearchIndex {
     const tokens = parseQuery(query.text);
     const brand = query.brand ? BRANDS.indexOf(query.brand) : -1;
     const category = query.category ? CATEGORIES.indexOf(query.category) : -1;
+    const undertone = query.undertone ? UNDERTONES.indexOf(query.undertone) : -1;
+    const lrv = query.lrv;
     const allowed = (doc: number) =>
-      (!query.brand || brands[doc] === brand) && (!query.category || categories[doc] === category);
+      (!query.brand || brands[doc] === brand) &&
+      (!query.category || categories[doc] === category) &&
+      (!lrv || ((lrvs[doc] as number) >= lrv.min && (lrvs[doc] as number) < lrv.max)) &&
+      (!query.undertone || undertones[doc] === undertone);
     const ranked = rank(tokens, allowed, query.limit);
     const suggestion = ranked.docs.length === 0 && tokens.length > 0 ? suggest(tokens, allowed) : undefined;
     return suggestion === undefined ? { ranked } : { ranked, suggestion };

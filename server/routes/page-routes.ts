@@ -36,7 +36,16 @@ function randomSession(catalogue: Catalogue): PaletteSession {
     ids,
     cryptoRandom,
   );
-  return { colorIds, locked: colorIds.map(() => false), searchTerm: '', brand: null, category: null, style: 'Random' };
+  return {
+    colorIds,
+    locked: colorIds.map(() => false),
+    searchTerm: '',
+    brand: null,
+    category: null,
+    lightness: null,
+    undertone: null,
+    style: 'Random',
+  };
 }
 
 /** The visitor's session from their cookies, else a fresh palette of real catalogue colours. */

@@ -17,7 +17,8 @@ export const CATEGORIES = [
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-export type Undertone = 'warm' | 'cool' | 'neutral';
+export const UNDERTONES = ['warm', 'cool', 'neutral'] as const;
+export type Undertone = (typeof UNDERTONES)[number];
 
 /** A row of `data/catalogue.json`: facts only, as the suppliers publish them. */
 export interface SourceColor {

@@ -1,4 +1,5 @@
-import type { Brand, Category } from '../catalogue/types';
+import type { LightnessBand } from '../catalogue/lightness-bands';
+import type { Brand, Category, Undertone } from '../catalogue/types';
 import type { PaletteStyle } from '../palette/style-names';
 
 /**
@@ -25,6 +26,9 @@ export interface PaletteSession {
   searchTerm: string;
   brand: Brand | null;
   category: Category | null;
+  /** Added after the first cookies and sessions: absent in those, they read as null. */
+  lightness: LightnessBand | null;
+  undertone: Undertone | null;
   style: PaletteStyle;
 }
 

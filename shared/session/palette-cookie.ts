@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { Catalogue } from '../catalogue/catalogue';
-import { BRANDS, CATEGORIES } from '../catalogue/types';
+import { lightnessBand } from '../catalogue/lightness-bands';
+import { BRANDS, CATEGORIES, type Undertone, UNDERTONES } from '../catalogue/types';
 import { PALETTE_MAX, PALETTE_MIN } from '../palette/limits';
 import { isPaletteStyle } from '../palette/style-names';
 import { type PaletteSession, SEARCH_MAX } from './first-paint';
@@ -16,6 +17,8 @@ export function encodePaletteCookie(session: PaletteSession): string {
   if (search) fields.q = search;
   if (session.brand) fields.b = session.brand;
   if (session.category) fields.c = session.category;
+  if (session.lightness) fields.v = session.lightness;
+  if (session.undertone) fields.u = session.undertone;
   // encodeURIComponent escapes ';', ',', spaces, quotes and '\\': the value is valid cookie octets.
   return Object.entries(fields)
     .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
@@ -29,7 +32,14 @@ const cookieSchema = z.object({
   q: z.optional(z.string().check(z.maxLength(SEARCH_MAX))),
   b: z.optional(z.string().check(z.maxLength(40))),
   c: z.optional(z.string().check(z.maxLength(40))),
+  v: z.optional(z.string().check(z.maxLength(40))),
+  u: z.optional(z.string().check(z.maxLength(40))),
 });
+
+/** An undertone as stored (cookie or session), or null for anything else. */
+export function parseUndertone(value: unknown): Undertone | null {
+  return UNDERTONES.find((u) => u === value) ?? null;
+}
 
 /**
  * The session in a palette cookie, or null. Unknown colour ids are dropped (renamed ones map to
@@ -66,6 +76,8 @@ export function parsePaletteCookie(raw: string | undefined, catalogue: Catalogue
     searchTerm: data.q ?? '',
     brand: BRANDS.find((b) => b === data.b) ?? null,
     category: CATEGORIES.find((c) => c === data.c) ?? null,
+    lightness: lightnessBand(data.v)?.id ?? null,
+    undertone: parseUndertone(data.u),
     style: isPaletteStyle(data.y) ? data.y : 'Random',
   };
 }

@@ -116,6 +116,32 @@ test.describe('palette from a photo', () => {
   });
 });
 
+test("with a supplier chosen, a photo of another supplier's paints is matched to the chosen supplier only", async ({
+  page,
+}) => {
+  const littleGreene = distinctPaints(
+    { ...catalogue, colors: catalogue.colors.filter((c) => c.brand === 'Little Greene') },
+    5,
+  );
+  const photo = encodePng(bandImage(littleGreene.map(rgbOf), { width: 400, height: 240, weights: [5, 4, 3, 2, 1.5] }));
+  await openApp(page);
+  await page.getByRole('combobox', { name: 'Supplier' }).selectOption('Farrow & Ball');
+  await openDialog(page);
+  await expect(dialog(page).getByText('matched to Farrow & Ball paints')).toBeVisible();
+  const chooser = page.waitForEvent('filechooser');
+  await dialog(page).getByRole('button', { name: 'Choose an image' }).click();
+  await (await chooser).setFiles({ name: 'little-greene.png', mimeType: 'image/png', buffer: photo });
+  await expect(toast(page, 'Palette extracted from image!')).toBeVisible();
+  await expect(dialog(page).getByText(/Matched to Farrow & Ball paints/)).toBeVisible();
+  const swatches = dialog(page).getByRole('region', { name: 'Extracted palette' }).getByRole('listitem');
+  await expect(swatches).toHaveCount(5);
+  // Each matched paint names its supplier; the palette strips are those same paints.
+  const brands = (await swatches.locator('small').allTextContents()).map((t) => t.split(' · ')[0]);
+  expect(brands).toEqual(Array(5).fill('Farrow & Ball'));
+  const fb = new Set(catalogue.colors.filter((c) => c.brand === 'Farrow & Ball').map((c) => c.colorName));
+  for (const name of await paletteNames(page)) expect(fb.has(name)).toBe(true);
+});
+
 /** A valid PNG whose compressed pixel data is overwritten: the structure is whole, the pixels are not. */
 function corruptPng(): Buffer {
   const bytes = Buffer.from(bandsPng);

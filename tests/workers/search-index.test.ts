@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../server/catalogue-file';
 import type { Catalogue } from '../../shared/catalogue/catalogue';
+import type { CatalogueColor } from '../../shared/catalogue/types';
 import { deltaE2000 } from '../../shared/color/difference';
 import { parseHex } from '../../shared/color/hex';
 import { rgbToLab } from '../../shared/color/spaces';
@@ -16,6 +17,7 @@ import {
   type SearchIndex,
   withinOneEdit,
 } from '../../workers/search-index';
+import { inRange, named } from './colour-facts';
 
 let catalogue: Catalogue;
 let index: SearchIndex;
@@ -85,12 +87,12 @@ describe('search index on the real catalogue', () => {
   });
 
   it('takes a four-letter word that starts a real word as typed, and does not guess at three letters', () => {
-    // 'pink' must not bring 'pine' or 'mink': every result says pink somewhere.
+    // 'pink' must not bring 'pine' or 'mink': every result is named pink or measures pink.
     const pink = top('pink');
     expect(pink.length).toBeGreaterThan(0);
     for (const id of pink) {
-      const c = catalogue.byId.get(id);
-      expect(`${c?.colorName} ${c?.category} ${c?.description}`.toLowerCase()).toContain('pink');
+      const c = catalogue.byId.get(id) as CatalogueColor;
+      expect(named('pink', c) || inRange('pink', c)).toBe(true);
     }
     expect(top('hsy')).toEqual([]);
   });
@@ -178,11 +180,27 @@ describe('search index on the real catalogue', () => {
     expect(new Set(top('grey'))).toEqual(new Set(top('gray')));
     expect(top('grey').map(name)).toEqual(expect.arrayContaining(['French Gray', 'French Grey']));
     const green = top('green');
+    expect(green.length).toBeGreaterThan(0);
     for (const id of green) {
-      const c = catalogue.byId.get(id);
-      const text = `${c?.colorName} ${c?.category} ${c?.description}`.toLowerCase();
-      expect(text).toContain('green');
+      const c = catalogue.byId.get(id) as CatalogueColor;
+      expect(named('green', c) || inRange('green', c)).toBe(true);
     }
+  });
+
+  it('applies the lightness (LRV range) and undertone filters, with or without text', () => {
+    const mid = top('', { lrv: { min: 25, max: 50 } });
+    expect(mid).toHaveLength(catalogue.colors.filter((c) => c.lrv >= 25 && c.lrv < 50).length);
+    const coolGreen = top('green', { undertone: 'cool', lrv: { min: 10, max: 25 } });
+    expect(coolGreen.length).toBeGreaterThan(0);
+    for (const id of coolGreen) {
+      const c = catalogue.byId.get(id) as CatalogueColor;
+      expect(c.undertone).toBe('cool');
+      expect(c.lrv).toBeGreaterThanOrEqual(10);
+      expect(c.lrv).toBeLessThan(25);
+    }
+    expect(top('', { undertone: 'neutral' })).toHaveLength(
+      catalogue.colors.filter((c) => c.undertone === 'neutral').length,
+    );
   });
 
   it('applies the supplier and category filters, with or without text', () => {

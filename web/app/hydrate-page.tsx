@@ -25,6 +25,8 @@ export function applyFirstPaint(catalogue: Catalogue, paint: FirstPaint): void {
   filterState.searchTerm = paint.searchTerm;
   filterState.brand = paint.brand;
   filterState.category = paint.category;
+  filterState.lightness = paint.lightness;
+  filterState.undertone = paint.undertone;
   // The strips paint first even with a remembered search: its results need the search worker,
   // and arrive once the page has hydrated.
   filterState.paletteShown = true;

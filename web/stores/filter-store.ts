@@ -1,11 +1,17 @@
 import { proxy, ref } from 'valtio';
-import type { Brand, Category } from '../../shared/catalogue/types';
+import type { LightnessBand } from '../../shared/catalogue/lightness-bands';
+import type { Brand, Category, Undertone } from '../../shared/catalogue/types';
 
-/** The catalogue search and filters (supplier, category). Any of them active replaces the strips with results. */
+/**
+ * The catalogue search and filters (supplier, category, lightness by LRV, undertone). Any of them
+ * active replaces the strips with results.
+ */
 export const filterState = proxy({
   searchTerm: '',
   brand: null as Brand | null,
   category: null as Category | null,
+  lightness: null as LightnessBand | null,
+  undertone: null as Undertone | null,
   /**
    * Generate brought the palette back while a supplier or category stays chosen: the palette shows,
    * the chips stay, and each Generate draws from those paints. Any filter change shows results again.
@@ -28,7 +34,13 @@ export const searchState = proxy({
 });
 
 export function isFilterActive(): boolean {
-  return filterState.searchTerm.trim() !== '' || filterState.brand !== null || filterState.category !== null;
+  return (
+    filterState.searchTerm.trim() !== '' ||
+    filterState.brand !== null ||
+    filterState.category !== null ||
+    filterState.lightness !== null ||
+    filterState.undertone !== null
+  );
 }
 
 /** Whether the results list replaces the palette: a filter is active and Generate has not brought the palette back. */
@@ -48,7 +60,12 @@ export function showResults(): void {
 
 /** Identifies what the filters ask for: equal keys give equal results. */
 export function filterKey(): string {
-  return JSON.stringify([filterState.searchTerm.trim(), filterState.brand, filterState.category]);
+  const key: unknown[] = [filterState.searchTerm.trim(), filterState.brand, filterState.category];
+  // The later filters join the key only when chosen: the key of the first three stays as it was.
+  if (filterState.lightness !== null || filterState.undertone !== null) {
+    key.push(filterState.lightness, filterState.undertone);
+  }
+  return JSON.stringify(key);
 }
 
 // Changing what is asked for shows the answer (typing, or choosing a supplier or category).
@@ -67,11 +84,23 @@ export function setCategory(category: Category | null): void {
   filterState.category = category;
 }
 
+export function setLightness(lightness: LightnessBand | null): void {
+  if (lightness !== filterState.lightness) filterState.paletteShown = false;
+  filterState.lightness = lightness;
+}
+
+export function setUndertone(undertone: Undertone | null): void {
+  if (undertone !== filterState.undertone) filterState.paletteShown = false;
+  filterState.undertone = undertone;
+}
+
 /** 'Clear all', and what adding a colour does, so the new colour is in view. */
 export function clearFilters(): void {
   filterState.searchTerm = '';
   filterState.brand = null;
   filterState.category = null;
+  filterState.lightness = null;
+  filterState.undertone = null;
   filterState.paletteShown = false;
 }
 

@@ -2,6 +2,7 @@ import { subscribe } from 'valtio';
 import * as z from 'zod/mini';
 import type { Catalogue } from '../../shared/catalogue/catalogue';
 import { normalizeHex } from '../../shared/color/hex';
+import { lightnessBand } from '../../shared/catalogue/lightness-bands';
 import { BRANDS, CATEGORIES } from '../../shared/catalogue/types';
 import { PALETTE_MAX, PALETTE_MIN } from '../../shared/palette/limits';
 import { isPaletteStyle } from '../../shared/palette/style-names';
@@ -12,11 +13,20 @@ import {
   type PaletteSession,
   THEME_COOKIE,
 } from '../../shared/session/first-paint';
-import { encodePaletteCookie } from '../../shared/session/palette-cookie';
+import { encodePaletteCookie, parseUndertone } from '../../shared/session/palette-cookie';
 import { firstPaint } from '../lib/first-paint';
 import { clearHash, parseHash } from '../lib/hash-route';
 import { getCatalogue } from './catalogue-store';
-import { filterState, isFilterActive, setBrand, setCategory, setSearchTerm, showResults } from './filter-store';
+import {
+  filterState,
+  isFilterActive,
+  setBrand,
+  setCategory,
+  setLightness,
+  setSearchTerm,
+  setUndertone,
+  showResults,
+} from './filter-store';
 import { generatePalette, initPalette, loadPaletteFromHexes, paletteState, setPaletteStyle } from './palette-store';
 import { announceShared } from './shared-link-actions';
 import { themeState } from './theme-store';
@@ -32,6 +42,9 @@ const sessionSchema = z.looseObject({
   searchTerm: z.optional(z.string().check(z.maxLength(200))),
   selectedBrand: z.optional(z.nullable(z.string())),
   selectedCategory: z.optional(z.nullable(z.string())),
+  // Added with the lightness and undertone filters: older sessions have neither.
+  selectedLightness: z.optional(z.unknown()),
+  selectedUndertone: z.optional(z.unknown()),
   currentPalette: z.array(storedColor).check(z.minLength(PALETTE_MIN), z.maxLength(PALETTE_MAX)),
   lockedIndices: z.optional(z.array(z.int().check(z.nonnegative()))),
   timestamp: z.optional(z.number()),
@@ -78,6 +91,8 @@ export function readSession(raw: string | null, catalogue: Catalogue): RestoredS
     searchTerm: session.searchTerm ?? '',
     brand,
     category,
+    lightness: lightnessBand(session.selectedLightness)?.id ?? null,
+    undertone: parseUndertone(session.selectedUndertone),
     style: isPaletteStyle(session.paletteStyle) ? session.paletteStyle : 'Random',
   };
 }
@@ -90,6 +105,8 @@ export function serializeSession(catalogue: Catalogue, now: number): string | nu
     searchTerm: filterState.searchTerm,
     selectedBrand: filterState.brand,
     selectedCategory: filterState.category,
+    selectedLightness: filterState.lightness,
+    selectedUndertone: filterState.undertone,
     currentPalette: colors.map((c) => ({ id: c?.id, brand: c?.brand, colorName: c?.colorName, hexCode: c?.hexCode })),
     lockedIndices: paletteState.slots.flatMap((slot, i) => (slot.locked ? [i] : [])),
     paletteStyle: paletteState.style,
@@ -132,6 +149,8 @@ function writeCookie(): void {
     searchTerm: filterState.searchTerm,
     brand: filterState.brand,
     category: filterState.category,
+    lightness: filterState.lightness,
+    undertone: filterState.undertone,
     style: paletteState.style,
   });
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari.
@@ -192,6 +211,8 @@ function showing(session: RestoredSession): boolean {
     session.searchTerm === filterState.searchTerm &&
     session.brand === filterState.brand &&
     session.category === filterState.category &&
+    session.lightness === filterState.lightness &&
+    session.undertone === filterState.undertone &&
     session.style === paletteState.style
   );
 }
@@ -202,6 +223,8 @@ function restore(session: RestoredSession): void {
   setSearchTerm(session.searchTerm);
   setBrand(session.brand);
   setCategory(session.category);
+  setLightness(session.lightness);
+  setUndertone(session.undertone);
   setPaletteStyle(session.style);
 }
 

@@ -11,6 +11,8 @@ const session: PaletteSession = {
   searchTerm: 'blue; "grey", 50% \\ off',
   brand: 'Farrow & Ball',
   category: 'Blues',
+  lightness: 'mid',
+  undertone: 'cool',
   style: 'Analogous',
 };
 
@@ -58,6 +60,19 @@ describe('the palette cookie', () => {
     expect(parsed?.colorIds).toHaveLength(10);
     expect(new Set(parsed?.colorIds).size).toBe(10);
     expect(parsed).toMatchObject({ style: 'Random', brand: null, category: null, searchTerm: '' });
+  });
+
+  it('reads a cookie written before the lightness and undertone filters, and drops unknown ones', () => {
+    const old = `p=${ids.join('.')}&l=1&y=Analogous&q=sage&b=Lick`;
+    expect(parsePaletteCookie(old, catalogue)).toMatchObject({
+      colorIds: ids,
+      searchTerm: 'sage',
+      brand: 'Lick',
+      lightness: null,
+      undertone: null,
+    });
+    const odd = parsePaletteCookie(`p=${ids.join('.')}&v=glowing&u=lukewarm`, catalogue);
+    expect(odd).toMatchObject({ colorIds: ids, lightness: null, undertone: null });
   });
 });
 

@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Catalogue } from '../../../shared/catalogue/catalogue';
-import { clearFilters, setBrand, setSearchTerm } from '../../../web/stores/filter-store';
+import { clearFilters, setBrand, setLightness, setSearchTerm, setUndertone } from '../../../web/stores/filter-store';
 import { initPalette, setPaletteStyle } from '../../../web/stores/palette-store';
 import { readSession, serializeSession } from '../../../web/stores/session-store';
 import { loadRealCatalogue } from '../catalogue-fixture';
@@ -43,6 +43,9 @@ describe('session restore', () => {
       searchTerm: 'blue',
       brand: 'Lick',
       category: 'Greens',
+      // Stored before the lightness and undertone filters: restores with neither.
+      lightness: null,
+      undertone: null,
       // Stored before palette styles existed: restores, as Random.
       style: 'Random',
     });
@@ -110,6 +113,9 @@ describe('session restore', () => {
     );
     expect(restored?.brand).toBeNull();
     expect(restored?.category).toBeNull();
+    // Sessions stored before the lightness and undertone filters have neither.
+    expect(restored?.lightness).toBeNull();
+    expect(restored?.undertone).toBeNull();
     expect(restored?.colorIds).toHaveLength(3);
   });
 
@@ -118,6 +124,8 @@ describe('session restore', () => {
     initPalette(chosen, [false, true, false]);
     setSearchTerm('sage');
     setBrand('Farrow & Ball');
+    setLightness('very-light');
+    setUndertone('warm');
     const text = serializeSession(catalogue, 123);
     expect(text).not.toBeNull();
     const stored = JSON.parse(text as string);
@@ -128,6 +136,8 @@ describe('session restore', () => {
         'searchTerm',
         'selectedBrand',
         'selectedCategory',
+        'selectedLightness',
+        'selectedUndertone',
         'timestamp',
         'paletteStyle',
       ].sort(),
@@ -138,6 +148,8 @@ describe('session restore', () => {
       searchTerm: 'sage',
       brand: 'Farrow & Ball',
       category: null,
+      lightness: 'very-light',
+      undertone: 'warm',
       style: 'Random',
     });
   });

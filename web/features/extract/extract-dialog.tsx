@@ -3,6 +3,7 @@ import { useSnapshot } from 'valtio';
 import { PALETTE_MAX, PALETTE_MIN } from '../../../shared/palette/limits';
 import { Dialog } from '../../lib/dialog';
 import { catalogueState } from '../../stores/catalogue-store';
+import { filterState } from '../../stores/filter-store';
 import { paletteState, undo } from '../../stores/palette-store';
 import type { OverlayProps } from '../../stores/ui-store';
 import type { Algorithm, Pixels } from './extract-client';
@@ -54,6 +55,7 @@ function Result() {
       <p className="extract-made-with">
         Made with <strong>{ALGORITHM_LABELS[result.algorithm]}</strong> matching · {result.swatches.length}{' '}
         {result.swatches.length === 1 ? 'colour' : 'colours'}
+        {result.brand ? ` · Matched to ${result.brand} paints` : null}
       </p>
       <ul className="extract-swatches">
         {result.swatches.map((swatch) => {
@@ -84,6 +86,7 @@ function Result() {
 /** Palette from a photo: pick, drop or shoot an image; it is decoded and matched to paints in a worker. */
 export default function ExtractDialog({ onClose }: OverlayProps) {
   const state = useSnapshot(extractState);
+  const { brand } = useSnapshot(filterState);
   const { file: dropped } = useSnapshot(extractInbox);
   const { canUndo } = useSnapshot(paletteState);
   const pickRef = useRef<HTMLInputElement>(null);
@@ -122,7 +125,10 @@ export default function ExtractDialog({ onClose }: OverlayProps) {
     <Dialog title="Extract palette from image" onClose={close} className="extract-dialog">
       <div className="extract-pick">
         {state.image ? null : (
-          <p>Choose a photo of a room, a fabric or anything you love; its colours are matched to real paints.</p>
+          <p>
+            Choose a photo of a room, a fabric or anything you love; its colours are matched to{' '}
+            {brand ? `${brand} paints` : 'real paints'}.
+          </p>
         )}
         <div className="extract-pick-buttons">
           <button type="button" className="extract-button extract-primary" onClick={() => pickRef.current?.click()}>

@@ -1,7 +1,9 @@
 import { proxy, ref } from 'valtio';
+import type { Brand } from '../../../shared/catalogue/types';
 import { PALETTE_DEFAULT } from '../../../shared/palette/limits';
 import { isAbortError } from '../../lib/worker-bridge';
 import { getCatalogue } from '../../stores/catalogue-store';
+import { filterState } from '../../stores/filter-store';
 import { replacePalette } from '../../stores/palette-store';
 import { showToast } from '../../stores/toast-store';
 import {
@@ -28,8 +30,8 @@ interface ExtractState {
   /** The decoded working copy of the current image (in `ref()`: a big typed array). */
   image: Pixels | null;
   fileName: string | null;
-  /** The last extraction that went into the palette. */
-  result: { algorithm: Algorithm; count: number; swatches: Swatch[] } | null;
+  /** The last extraction that went into the palette; `brand`: the supplier it was matched to (null: all). */
+  result: { algorithm: Algorithm; count: number; brand: Brand | null; swatches: Swatch[] } | null;
   /** The last problem, shown in the dialog beside the toast. */
   problem: string | null;
 }
@@ -46,15 +48,21 @@ export const extractState = proxy<ExtractState>({
 });
 
 let controller: AbortController | null = null;
-let paints: Paint[] | null = null;
+let paints: { brand: Brand | null; list: Paint[] } | null = null;
 
-/** Only what matching needs: a smaller message to the worker than the full catalogue colours. */
-function catalogPaints(): Paint[] | null {
-  if (paints) return paints;
+/**
+ * Only what matching needs: a smaller message to the worker than the full catalogue colours. With a
+ * supplier chosen, only its paints: someone choosing Farrow & Ball wants a Farrow & Ball palette.
+ */
+function catalogPaints(brand: Brand | null): Paint[] | null {
+  if (paints?.brand === brand) return paints.list;
   const catalogue = getCatalogue();
   if (!catalogue) return null;
-  paints = catalogue.colors.map(({ id, hexCode, lab }) => ({ id, hexCode, lab }));
-  return paints;
+  const list = catalogue.colors
+    .filter((c) => brand === null || c.brand === brand)
+    .map(({ id, hexCode, lab }) => ({ id, hexCode, lab }));
+  paints = { brand, list };
+  return list;
 }
 
 const FORMAT_NAMES: Record<string, string> = { heic: 'HEIC', avif: 'AVIF' };
@@ -122,7 +130,8 @@ async function runPhase(
 
 async function extractCurrent(signal: AbortSignal, base: number): Promise<void> {
   const image = extractState.image;
-  const catalogue = catalogPaints();
+  const brand = filterState.brand;
+  const catalogue = catalogPaints(brand);
   if (!image) return;
   if (!catalogue) {
     fail('The paint catalogue is still loading. Try again in a moment.');
@@ -139,7 +148,7 @@ async function extractCurrent(signal: AbortSignal, base: number): Promise<void> 
     return;
   }
   replacePalette(result.colorIds);
-  extractState.result = { algorithm: result.algorithm, count, swatches: result.swatches };
+  extractState.result = { algorithm: result.algorithm, count, brand, swatches: result.swatches };
   showToast(EXTRACTED);
 }
 

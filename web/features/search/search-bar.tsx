@@ -1,6 +1,21 @@
 import { type KeyboardEvent, memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { BRANDS, type Brand, CATEGORIES, type CatalogueColor, type Category } from '../../../shared/catalogue/types';
+import {
+  LIGHTNESS_BANDS,
+  type LightnessBand,
+  lightnessBand,
+  lightnessLabel,
+  UNDERTONE_LABELS,
+} from '../../../shared/catalogue/lightness-bands';
+import {
+  BRANDS,
+  type Brand,
+  CATEGORIES,
+  type CatalogueColor,
+  type Category,
+  type Undertone,
+  UNDERTONES,
+} from '../../../shared/catalogue/types';
 import { catalogueState } from '../../stores/catalogue-store';
 import {
   clearFilters,
@@ -9,7 +24,9 @@ import {
   searchState,
   setBrand,
   setCategory,
+  setLightness,
   setSearchTerm,
+  setUndertone,
   showResults,
 } from '../../stores/filter-store';
 import { openOverlay } from '../../stores/ui-store';
@@ -58,13 +75,51 @@ const Suggestions = memo(function Suggestions({
   );
 });
 
-/** The two selects, apart from the box so a keystroke does not reconcile their options. */
+/** One filter: its first option, 'any', chooses nothing; a choice starts the search. */
+function FilterSelect<T extends string>({
+  label,
+  any,
+  value,
+  options,
+  choose,
+}: {
+  label: string;
+  any: string;
+  value: T | null;
+  options: ReadonlyArray<{ value: T; label: string }>;
+  choose: (value: T | null) => void;
+}) {
+  return (
+    <select
+      aria-label={label}
+      className="search-select"
+      value={value ?? ''}
+      onChange={(event) => {
+        choose((event.target.value || null) as T | null);
+        void startSearch();
+      }}
+    >
+      <option value="">{any}</option>
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** The selects, apart from the box so a keystroke does not reconcile their options. */
 const FilterSelects = memo(function FilterSelects({
   brand,
   category,
+  lightness,
+  undertone,
 }: {
   brand: Brand | null;
   category: Category | null;
+  lightness: LightnessBand | null;
+  undertone: Undertone | null;
 }) {
   const { catalogue } = useSnapshot(catalogueState);
   const counts = useMemo(() => {
@@ -74,48 +129,50 @@ const FilterSelects = memo(function FilterSelects({
     }
     return map;
   }, [catalogue, brand]);
+  // A category with no paints (for this supplier) is not offered, unless it is the one chosen.
+  const categories = CATEGORIES.filter((c) => !catalogue || (counts.get(c) ?? 0) > 0 || c === category).map((c) => ({
+    value: c,
+    label: catalogue ? `${c} (${counts.get(c) ?? 0})` : c,
+  }));
   return (
     <>
-      <select
-        aria-label="Supplier"
-        className="search-select"
-        value={brand ?? ''}
-        onChange={(event) => {
-          setBrand((event.target.value || null) as Brand | null);
-          void startSearch();
-        }}
-      >
-        <option value="">All suppliers</option>
-        {BRANDS.map((b) => (
-          <option key={b} value={b}>
-            {b}
-          </option>
-        ))}
-      </select>
-      <select
-        aria-label="Colour category"
-        className="search-select"
-        value={category ?? ''}
-        onChange={(event) => {
-          setCategory((event.target.value || null) as Category | null);
-          void startSearch();
-        }}
-      >
-        <option value="">All categories</option>
-        {/* A category with no paints (for this supplier) is not offered, unless it is the one chosen. */}
-        {CATEGORIES.filter((c) => !catalogue || (counts.get(c) ?? 0) > 0 || c === category).map((c) => (
-          <option key={c} value={c}>
-            {catalogue ? `${c} (${counts.get(c) ?? 0})` : c}
-          </option>
-        ))}
-      </select>
+      <FilterSelect
+        label="Supplier"
+        any="All suppliers"
+        value={brand}
+        options={BRANDS.map((b) => ({ value: b, label: b }))}
+        choose={setBrand}
+      />
+      <FilterSelect
+        label="Colour category"
+        any="All categories"
+        value={category}
+        options={categories}
+        choose={setCategory}
+      />
+      <FilterSelect
+        label="Lightness (LRV)"
+        any="Any lightness"
+        value={lightness}
+        options={LIGHTNESS_BANDS.map((b) => ({ value: b.id, label: lightnessLabel(b) }))}
+        choose={setLightness}
+      />
+      <FilterSelect
+        label="Undertone"
+        any="Any undertone"
+        value={undertone}
+        options={UNDERTONES.map((u) => ({ value: u, label: UNDERTONE_LABELS[u] }))}
+        choose={setUndertone}
+      />
     </>
   );
 });
 
 export function SearchBar() {
   // sync: a controlled input must see its new value in the same event, or React puts the old one back.
-  const { searchTerm, brand, category, paletteShown } = useSnapshot(filterState, { sync: true });
+  const { searchTerm, brand, category, lightness, undertone, paletteShown } = useSnapshot(filterState, {
+    sync: true,
+  });
   // sync, as the list: the suggestions render with the keystroke that answered them.
   const { ids } = useSnapshot(searchState, { sync: true });
   const { catalogue } = useSnapshot(catalogueState);
@@ -184,6 +241,10 @@ export function SearchBar() {
   if (term) chips.push({ kind: 'term', label: `“${term}”`, remove: () => setSearchTerm('') });
   if (brand) chips.push({ kind: 'brand', label: brand, remove: () => setBrand(null) });
   if (category) chips.push({ kind: 'category', label: category, remove: () => setCategory(null) });
+  const band = lightnessBand(lightness);
+  if (band) chips.push({ kind: 'lightness', label: lightnessLabel(band), remove: () => setLightness(null) });
+  if (undertone)
+    chips.push({ kind: 'undertone', label: UNDERTONE_LABELS[undertone], remove: () => setUndertone(null) });
 
   return (
     <search className="search-bar">
@@ -223,7 +284,7 @@ export function SearchBar() {
           />
           {shown && <Suggestions id={listId} colors={suggestions} active={active} onChoose={choose} />}
         </div>
-        <FilterSelects brand={brand} category={category} />
+        <FilterSelects brand={brand} category={category} lightness={lightness} undertone={undertone} />
       </div>
       {chips.length > 0 && (
         <div className="search-chips">

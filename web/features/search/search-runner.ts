@@ -1,4 +1,5 @@
 import { subscribe } from 'valtio';
+import { lightnessBand } from '../../../shared/catalogue/lightness-bands';
 import {
   filterKey,
   filterState,
@@ -25,7 +26,14 @@ function run(): void {
   const key = filterKey();
   if (key === searchState.key && searchState.status === 'ready') return;
   controller?.abort();
-  const query = { text: filterState.searchTerm, brand: filterState.brand, category: filterState.category };
+  const band = lightnessBand(filterState.lightness);
+  const query = {
+    text: filterState.searchTerm,
+    brand: filterState.brand,
+    category: filterState.category,
+    lrv: band ? { min: band.min, max: band.max } : null,
+    undertone: filterState.undertone,
+  };
   // A small catalogue is answered here and now: the results render with the keystroke, one frame.
   const now = searchClient.searchNow(query);
   if (now) {
