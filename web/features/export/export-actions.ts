@@ -87,15 +87,26 @@ function saveFile(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }
 
-/** Writes the palette in one format, downloads it and says so; throws when it cannot. */
+/**
+ * Writes the palette in one format and says so; throws when it cannot. The paint list goes to `page`
+ * (a tab the click opened) to be printed or saved as a PDF; every other format, or the list when no
+ * tab could be opened, is downloaded.
+ */
 export async function runExport(
   format: ExportFormat,
   savedName: string | null,
   colors: readonly CatalogueColor[],
+  page: Window | null = null,
 ): Promise<void> {
   const at = new Date();
   const spec = FORMATS[format];
   const blob = await spec.make(toExportPalette(savedName, colors), at);
-  saveFile(blob, exportFileName(at, spec.extension));
+  if (page && !page.closed) {
+    // The list's own tab keeps its address for as long as it is open: the URL is never revoked.
+    page.location.href = URL.createObjectURL(blob);
+    showToast('Paint list opened: print it or save it as a PDF');
+    return;
+  }
+  saveFile(blob, exportFileName(savedName, at, spec.extension));
   showToast(spec.success);
 }

@@ -24,6 +24,13 @@ export function preloadExport(): void {
   loadExporter().catch(() => {});
 }
 
+/** A new blank tab that cannot reach back into this one; null when the browser refused it. */
+function openBlankPage(): Window | null {
+  const page = window.open('', '_blank');
+  if (page) page.opener = null;
+  return page;
+}
+
 const running = new Map<ExportFormat, Promise<void>>();
 
 /** Export menu and the E key (PNG). A second request while one is running joins it. */
@@ -33,9 +40,15 @@ export function exportPalette(format: ExportFormat): Promise<void> {
   const colors = currentColors();
   if (!colors) return Promise.resolve();
   const name = savedNameFor(colors.map((c) => c.id));
+  // The printable list opens in a tab of its own, opened now, inside the click (a pop-up blocker
+  // allows nothing later); it shows the list once the writer has loaded.
+  const page = format === 'paint-list' ? openBlankPage() : null;
   const task = loadExporter()
-    .then(({ runExport }) => runExport(format, name, colors))
-    .catch(() => showToast(FAILURE[format], 'error'))
+    .then(({ runExport }) => runExport(format, name, colors, page))
+    .catch(() => {
+      page?.close();
+      showToast(FAILURE[format], 'error');
+    })
     .finally(() => running.delete(format));
   running.set(format, task);
   return task;
