@@ -86,6 +86,7 @@ export function App() {
       <SkipLink />
       <Header accountSlot={<AccountButton />} menuSlot={<MenuButton />} />
       <SearchBar />
+      <ShareRoute />
       <main className="app-main" id="main">
         <MainContent />
       </main>
@@ -98,7 +99,6 @@ export function App() {
         <HashRoutes />
         <DropZone />
       </AfterFirstRender>
-      <ShareRoute />
       <ToastRegion />
     </div>
   );
