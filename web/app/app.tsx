@@ -90,8 +90,11 @@ export function App() {
       <main className="app-main" id="main">
         <MainContent />
       </main>
-      <FloatingActions />
-      <ShareExportBar />
+      {/* Above 768 px one row: Share, Export and Check, then the labelled palette buttons (no lane over the strips). */}
+      <div className="tool-row">
+        <ShareExportBar />
+        <FloatingActions />
+      </div>
       <GenerateBar />
       <MobileFooter />
       <Overlays />

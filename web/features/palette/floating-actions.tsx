@@ -18,7 +18,10 @@ export function SavedCount({ count }: { count: number }) {
   );
 }
 
-/** The floating buttons (unlock all, save, saved, extract, add); at 768 px or less the mobile footer takes save, saved and add. */
+/**
+ * The palette buttons (unlock all, save, saved, extract, add): labelled, in the tool row above 768 px;
+ * at 768 px or less icons in the slim row, and the mobile footer takes save, saved and add.
+ */
 export function FloatingActions() {
   usePaletteShortcuts();
   const { slots } = useSnapshot(paletteState);
@@ -35,7 +38,9 @@ export function FloatingActions() {
           aria-label="Unlock all colours"
           title="Unlock all (U)"
           onClick={unlockEverything}
-        />
+        >
+          <span className="fab-label">Unlock all</span>
+        </IconButton>
       )}
       <IconButton
         icon="save"
@@ -43,7 +48,9 @@ export function FloatingActions() {
         aria-label="Save palette"
         title="Save (S)"
         onClick={requestSave}
-      />
+      >
+        <span className="fab-label">Save</span>
+      </IconButton>
       <IconButton
         icon="saved"
         className="fab fab-wide-only"
@@ -51,6 +58,7 @@ export function FloatingActions() {
         title="Saved palettes"
         onClick={() => openOverlay('saved')}
       >
+        <span className="fab-label">Saved</span>
         <SavedCount count={saved} />
       </IconButton>
       <IconButton
@@ -59,7 +67,9 @@ export function FloatingActions() {
         aria-label="Extract palette from image"
         title="Extract from image"
         onClick={() => openOverlay('extract')}
-      />
+      >
+        <span className="fab-label">Extract</span>
+      </IconButton>
       <IconButton
         icon="add"
         className="fab fab-primary fab-wide-only"
@@ -68,7 +78,9 @@ export function FloatingActions() {
         disabled={full}
         aria-describedby={full ? reasonId : undefined}
         onClick={addColor}
-      />
+      >
+        <span className="fab-label">Add colour</span>
+      </IconButton>
       <span id={reasonId} hidden>
         {ADD_REASON}
       </span>
