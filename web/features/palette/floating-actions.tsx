@@ -75,7 +75,8 @@ export function FloatingActions() {
         className="fab fab-primary fab-wide-only"
         aria-label="Add colour"
         title={full ? ADD_REASON : 'Add colour (A)'}
-        disabled={full}
+        // Not `disabled`: a tap or click on it must still answer, with the reason (touch shows no tooltip).
+        aria-disabled={full || undefined}
         aria-describedby={full ? reasonId : undefined}
         onClick={addColor}
       >
