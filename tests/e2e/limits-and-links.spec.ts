@@ -38,8 +38,8 @@ test.describe('on a laptop', () => {
   });
 
   for (const [what, hash, words] of [
-    ['a damaged', '#palette=%E0%A4%A', 'That palette link is damaged: no colour codes could be read from it'],
-    ['a garbled', '#palette=hallway-green', 'That palette link is damaged: no colour codes could be read from it'],
+    ['a damaged', '#palette=%E0%A4%A', 'No catalogue colours in that link'],
+    ['a garbled', '#palette=hallway-green', 'No catalogue colours in that link'],
     ['an empty', '#palette=', 'No catalogue colours in that link'],
   ] as const) {
     test(`${what} #palette= link says what happened and keeps a palette on screen`, async ({ page }) => {

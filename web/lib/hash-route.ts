@@ -2,11 +2,7 @@
 export const INFO_ROUTES = ['about', 'how-to-use', 'keyboard-shortcuts', 'contact'] as const;
 type InfoRoute = (typeof INFO_ROUTES)[number];
 
-export type HashRoute =
-  | { kind: 'info'; name: InfoRoute }
-  /** `unreadable`: the link had something after `palette=`, but no colour code could be read from it. */
-  | { kind: 'palette'; hexes: string[]; unreadable?: true }
-  | { kind: 'none' };
+export type HashRoute = { kind: 'info'; name: InfoRoute } | { kind: 'palette'; hexes: string[] } | { kind: 'none' };
 
 const HEX = /^[0-9a-f]{6}$/i;
 // A link longer than this is not one we made: parse no further than a full palette and some slack.
@@ -21,25 +17,16 @@ export function parseHash(hash: string): HashRoute {
     try {
       value = decodeURIComponent(value);
     } catch {
-      // A broken escape: still a palette link, and the person hears it could not be read.
-      return { kind: 'palette', hexes: [], unreadable: true };
+      // A broken escape is still a palette link: it says it holds no colour, never nothing at all.
+      return { kind: 'palette', hexes: [] };
     }
     const hexes = value
       .split('-', MAX_PARTS)
       .map((part) => part.trim().replace(/^#/, ''))
       .filter((part) => HEX.test(part));
-    return hexes.length === 0 && value.trim() !== ''
-      ? { kind: 'palette', hexes, unreadable: true }
-      : { kind: 'palette', hexes };
+    return { kind: 'palette', hexes };
   }
   return { kind: 'none' };
-}
-
-/** What a `#palette=` link that put no colour on screen says: damaged, or none of its colours known. */
-export function paletteLinkFailure(route: { unreadable?: true }): string {
-  return route.unreadable
-    ? 'That palette link is damaged: no colour codes could be read from it'
-    : 'No catalogue colours in that link';
 }
 
 /** Removes the hash from the address without a new history entry or a scroll jump. */

@@ -14,7 +14,7 @@ import {
 } from '../../shared/session/first-paint';
 import { encodePaletteCookie } from '../../shared/session/palette-cookie';
 import { firstPaint } from '../lib/first-paint';
-import { clearHash, paletteLinkFailure, parseHash } from '../lib/hash-route';
+import { clearHash, parseHash } from '../lib/hash-route';
 import { getCatalogue } from './catalogue-store';
 import { filterState, isFilterActive, setBrand, setCategory, setSearchTerm, showResults } from './filter-store';
 import { generatePalette, initPalette, loadPaletteFromHexes, paletteState, setPaletteStyle } from './palette-store';
@@ -242,7 +242,7 @@ export function startSession(painted?: FirstPaint['source']): void {
       // Over the visitor's remembered palette as an undo step, so theirs is one Undo away.
       const loaded = loadPaletteFromHexes(route.hexes, { initial: !restored && !painted }) > 0;
       if (loaded) announceShared(null, 'Palette loaded from link!');
-      else showToast(paletteLinkFailure(route), 'error');
+      else showToast('No catalogue colours in that link', 'error');
     }
     if (paletteState.slots.length === 0) generatePalette();
   }

@@ -6,16 +6,6 @@ import { showToast } from '../../stores/toast-store';
  * The export menu's first-paint half: it only starts an export; the writers, the PNG worker and the
  * download (export-actions.ts) arrive by dynamic import on first use.
  */
-const FAILURE: Record<ExportFormat, string> = {
-  png: 'Failed to export image',
-  svg: 'Failed to export SVG',
-  json: 'Failed to export JSON',
-  css: 'Failed to export CSS',
-  ase: 'Failed to export Adobe swatches',
-  gpl: 'Failed to export GIMP palette',
-  swatches: 'Failed to export Procreate swatches',
-  'paint-list': 'Failed to export the paint list',
-};
 
 const loadExporter = () => import('./export-actions');
 
@@ -26,7 +16,7 @@ export function preloadExport(): void {
 
 /** A new blank tab that cannot reach back into this one; null when the browser refused it. */
 function openBlankPage(): Window | null {
-  const page = window.open('', '_blank');
+  const page = open();
   if (page) page.opener = null;
   return page;
 }
@@ -45,9 +35,11 @@ export function exportPalette(format: ExportFormat): Promise<void> {
   const page = format === 'paint-list' ? openBlankPage() : null;
   const task = loadExporter()
     .then(({ runExport }) => runExport(format, name, colors, page))
+    // Only a writer that could not load lands here (offline before it was cached); runExport says
+    // itself which format failed.
     .catch(() => {
       page?.close();
-      showToast(FAILURE[format], 'error');
+      showToast('Failed to export: check your connection', 'error');
     })
     .finally(() => running.delete(format));
   running.set(format, task);

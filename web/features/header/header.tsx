@@ -25,12 +25,7 @@ export function Header({ accountSlot, menuSlot }: { accountSlot: ReactNode; menu
       </div>
       <div className="app-header-actions">
         {/* Always present, so screen readers hear the text when it appears. */}
-        <span
-          className="sync-status"
-          role="status"
-          data-short={status === 'waiting' ? 'Not sent' : status === 'syncing' ? 'Syncing…' : undefined}
-          title={status === 'waiting' ? 'Changes waiting for connection' : undefined}
-        >
+        <span className="sync-status" role="status">
           {status === 'syncing' ? 'Syncing...' : status === 'waiting' ? 'Changes waiting for connection' : ''}
         </span>
         {accountSlot}

@@ -1,13 +1,6 @@
 import { useEffect } from 'react';
 import { subscribe } from 'valtio';
-import {
-  clearHash,
-  INFO_ENTRY_KEY,
-  INFO_ROUTES,
-  isInfoEntryMadeInApp,
-  paletteLinkFailure,
-  parseHash,
-} from '../../lib/hash-route';
+import { clearHash, INFO_ENTRY_KEY, INFO_ROUTES, isInfoEntryMadeInApp, parseHash } from '../../lib/hash-route';
 import { loadPaletteFromHexes } from '../../stores/palette-store';
 import { showToast } from '../../stores/toast-store';
 import { closeOverlay, isOverlayOpen, openOverlayInstead, uiState } from '../../stores/ui-store';
@@ -46,7 +39,7 @@ export default function HashRoutes() {
           void import('../../stores/shared-link-actions').then((m) =>
             m.announceShared(null, 'Palette loaded from link!'),
           );
-        else showToast(paletteLinkFailure(route), 'error');
+        else showToast('No catalogue colours in that link', 'error');
       }
     };
     apply(true);

@@ -38,9 +38,8 @@ export function FloatingActions() {
           aria-label="Unlock all colours"
           title="Unlock all (U)"
           onClick={unlockEverything}
-        >
-          <span className="fab-label">Unlock all</span>
-        </IconButton>
+          data-label="Unlock all"
+        />
       )}
       <IconButton
         icon="save"
@@ -48,17 +47,16 @@ export function FloatingActions() {
         aria-label="Save palette"
         title="Save (S)"
         onClick={requestSave}
-      >
-        <span className="fab-label">Save</span>
-      </IconButton>
+        data-label="Save"
+      />
       <IconButton
         icon="saved"
         className="fab fab-wide-only"
         aria-label={`Saved palettes (${saved})`}
         title="Saved palettes"
         onClick={() => openOverlay('saved')}
+        data-label="Saved"
       >
-        <span className="fab-label">Saved</span>
         <SavedCount count={saved} />
       </IconButton>
       <IconButton
@@ -67,9 +65,8 @@ export function FloatingActions() {
         aria-label="Extract palette from image"
         title="Extract from image"
         onClick={() => openOverlay('extract')}
-      >
-        <span className="fab-label">Extract</span>
-      </IconButton>
+        data-label="Extract"
+      />
       <IconButton
         icon="add"
         className="fab fab-primary fab-wide-only"
@@ -79,9 +76,8 @@ export function FloatingActions() {
         aria-disabled={full || undefined}
         aria-describedby={full ? reasonId : undefined}
         onClick={addColor}
-      >
-        <span className="fab-label">Add colour</span>
-      </IconButton>
+        data-label="Add colour"
+      />
       <span id={reasonId} hidden>
         {ADD_REASON}
       </span>
