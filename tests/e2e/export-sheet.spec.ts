@@ -1,24 +1,14 @@
 import type { Browser, Page } from '@playwright/test';
+import { openOn, PHONE } from './support/devices';
 import { expect, test } from './support/fixtures';
 import { saveCurrent, strips } from './support/saved-flows';
 
 /** Export as a person meets it: a sheet that fits a phone, names that do not collide, files named after the palette. */
 
-const PHONE = { width: 390, height: 844 };
-const LAPTOP = { width: 1366, height: 800 };
 const FORMATS = ['PNG', 'SVG', 'JSON', 'CSS', 'Adobe swatches', 'GIMP palette', 'Procreate', 'Paint list'];
 
 async function openPage(browser: Browser, baseURL: string, device: 'phone' | 'laptop', scheme: 'light' | 'dark') {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: device === 'phone' ? PHONE : LAPTOP,
-    hasTouch: device === 'phone',
-    isMobile: device === 'phone',
-    colorScheme: scheme,
-  });
-  const page = await context.newPage();
-  await page.goto('/');
-  await page.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'));
+  const page = await openOn(browser, baseURL, device, scheme);
   await expect(strips(page)).toHaveCount(5);
   return page;
 }

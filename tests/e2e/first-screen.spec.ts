@@ -1,23 +1,12 @@
 import type { Browser, Locator, Page } from '@playwright/test';
+import { LAPTOP, openOn, PHONE } from './support/devices';
 import { expect, test } from './support/fixtures';
 import { strips } from './support/saved-flows';
 
 /** The first screen as a newcomer meets it: what this is, room for the palette, toasts that keep out of the way. */
 
-const PHONE = { width: 390, height: 844 };
-const LAPTOP = { width: 1366, height: 800 };
-
 async function open(browser: Browser, baseURL: string, device: 'phone' | 'laptop', scheme: 'light' | 'dark') {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: device === 'phone' ? PHONE : LAPTOP,
-    hasTouch: device === 'phone',
-    isMobile: device === 'phone',
-    colorScheme: scheme,
-  });
-  const page = await context.newPage();
-  await page.goto('/');
-  await page.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'));
+  const page = await openOn(browser, baseURL, device, scheme);
   await expect(strips(page)).toHaveCount(5);
   return page;
 }

@@ -1,13 +1,12 @@
 import type { Browser, Page } from '@playwright/test';
 import { contrast } from './support/contrast';
+import { LAPTOP, openOn, PHONE } from './support/devices';
 import { expect, test } from './support/fixtures';
 import { openApp, signUpByApi, stripIds } from './support/saved-flows';
 
 /** A shared palette as a stranger meets it, on a phone and a laptop, light and dark. */
 
 const NAME = 'A very long name for the front hallway and stairs';
-const PHONE = { width: 390, height: 844 };
-const LAPTOP = { width: 1366, height: 800 };
 
 /** Someone else's palette, made public through the API: the link a stranger is sent. */
 async function sharedLink(browser: Browser, baseURL: string): Promise<{ link: string; ids: string[] }> {
@@ -29,16 +28,7 @@ async function sharedLink(browser: Browser, baseURL: string): Promise<{ link: st
 
 async function visit(browser: Browser, baseURL: string, device: 'phone' | 'laptop', scheme: 'light' | 'dark') {
   const { link, ids } = await sharedLink(browser, baseURL);
-  const context = await browser.newContext({
-    baseURL,
-    viewport: device === 'phone' ? PHONE : LAPTOP,
-    hasTouch: device === 'phone',
-    isMobile: device === 'phone',
-    colorScheme: scheme,
-  });
-  const page = await context.newPage();
-  await page.goto(link);
-  await page.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'));
+  const page = await openOn(browser, baseURL, device, scheme, link);
   await expect.poll(() => stripIds(page)).toEqual(ids);
   return page;
 }
