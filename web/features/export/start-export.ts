@@ -14,13 +14,6 @@ export function preloadExport(): void {
   loadExporter().catch(() => {});
 }
 
-/** A new blank tab that cannot reach back into this one; null when the browser refused it. */
-function openBlankPage(): Window | null {
-  const page = open();
-  if (page) page.opener = null;
-  return page;
-}
-
 const running = new Map<ExportFormat, Promise<void>>();
 
 /** Export menu and the E key (PNG). A second request while one is running joins it. */
@@ -32,7 +25,9 @@ export function exportPalette(format: ExportFormat): Promise<void> {
   const name = savedNameFor(colors.map((c) => c.id));
   // The printable list opens in a tab of its own, opened now, inside the click (a pop-up blocker
   // allows nothing later); it shows the list once the writer has loaded.
-  const page = format === 'paint-list' ? openBlankPage() : null;
+  const page = format === 'paint-list' ? open() : null;
+  // The list runs no script; the tab still gets no way back into this one.
+  if (page) page.opener = null;
   const task = loadExporter()
     .then(({ runExport }) => runExport(format, name, colors, page))
     // Only a writer that could not load lands here (offline before it was cached); runExport says

@@ -73,7 +73,7 @@ export function FloatingActions() {
         aria-label="Add colour"
         title={full ? ADD_REASON : 'Add colour (A)'}
         // Not `disabled`: a tap or click on it must still answer, with the reason (touch shows no tooltip).
-        aria-disabled={full || undefined}
+        aria-disabled={full}
         aria-describedby={full ? reasonId : undefined}
         onClick={addColor}
         data-label="Add colour"

@@ -45,7 +45,7 @@ export function MobileFooter() {
         aria-label="Add colour"
         title={full ? ADD_REASON : undefined}
         // Not `disabled`: a tap or click on it must still answer, with the reason (touch shows no tooltip).
-        aria-disabled={full || undefined}
+        aria-disabled={full}
         aria-describedby={full ? reasonId : undefined}
         onClick={addColor}
       >
