@@ -63,9 +63,23 @@ export function swatchName(c: Pick<ExportColor, 'brand' | 'name' | 'paintNumber'
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** `palette-20261122-143005.png`, in the user's local time (the clock they read). */
-export function exportFileName(at: Date, extension: string): string {
-  const date = `${at.getFullYear()}${pad(at.getMonth() + 1)}${pad(at.getDate())}`;
-  const time = `${pad(at.getHours())}${pad(at.getMinutes())}${pad(at.getSeconds())}`;
-  return `palette-${date}-${time}.${extension}`;
+/**
+ * A file name's first part from the palette's name: letters and digits of any script, lower case,
+ * everything else (slashes, dots, quotes, emoji, spaces) one dash; 'palette' when nothing is left.
+ */
+function fileSlug(name: string | null): string {
+  const slug = (name ?? '')
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .slice(0, 60)
+    .replace(/^-+|-+$/g, '');
+  return slug || 'palette';
+}
+
+/** `hallway-2026-11-25.png` (`palette-2026-11-25.png` for an unnamed palette), in the user's local date. */
+export function exportFileName(name: string | null, at: Date, extension: string): string {
+  const date = `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
+  return `${fileSlug(name)}-${date}.${extension}`;
 }

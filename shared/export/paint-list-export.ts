@@ -65,7 +65,7 @@ export function writePaintList(palette: ExportPalette, created: Date): string {
 <body>
   <h1>${escapeXml(palette.name)}</h1>
   <p class="note">${APPROXIMATE_NOTE}. Paint list from Swatchbook, ${escapeXml(created.toISOString().slice(0, 10))}.</p>
-  <p class="screen-only">Print this page (Ctrl+P or ⌘P) to take it to the shop.</p>
+  <p class="screen-only">Print this page to take it to the shop, or save it as a PDF: Ctrl+P or ⌘P, or Print in your browser’s share menu on a phone.</p>
   <ol>
 ${rows.join('\n')}
   </ol>

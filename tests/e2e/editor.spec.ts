@@ -88,7 +88,7 @@ test.describe('palette editor: strips', () => {
       .nth(2)
       .getByRole('button', { name: `Lock ${locked}` })
       .click();
-    await expect(toast(page, 'Color locked')).toBeVisible();
+    await expect(toast(page, 'Colour locked')).toBeVisible();
     expect(await lockStates(page)).toEqual([false, false, true, false, false]);
     const before = await names(page);
     for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Generate New Palette' }).click();
@@ -96,7 +96,7 @@ test.describe('palette editor: strips', () => {
     expect(after[2]).toBe(locked);
     expect(after).not.toEqual(before);
     await unlockAll.click();
-    await expect(toast(page, 'All colors unlocked')).toBeVisible();
+    await expect(toast(page, 'All colours unlocked')).toBeVisible();
     expect(await lockStates(page)).toEqual([false, false, false, false, false]);
     await expect(unlockAll).toHaveCount(0);
   });
@@ -111,7 +111,7 @@ test.describe('palette editor: strips', () => {
     const first = (await names(page))[0] as string;
     await removeFirst();
     await expect(strips(page)).toHaveCount(4);
-    await expect(toast(page, 'Color removed')).toBeVisible();
+    await expect(toast(page, 'Colour removed')).toBeVisible();
     expect(await names(page)).not.toContain(first);
     await removeFirst();
     await expect(strips(page)).toHaveCount(3);
@@ -129,13 +129,13 @@ test.describe('palette editor: strips', () => {
     await open(page);
     await page.getByRole('button', { name: 'Add colour' }).click();
     await expect(strips(page)).toHaveCount(6);
-    await expect(toast(page, 'Color added')).toBeVisible();
+    await expect(toast(page, 'Colour added')).toBeVisible();
     await focusPage(page);
     for (let i = 0; i < 4; i++) await page.keyboard.press('a');
     await expect(strips(page)).toHaveCount(10);
     expect(new Set(await names(page)).size).toBe(10);
     await page.keyboard.press('a');
-    await expect(toast(page, 'Maximum 10 colors allowed')).toBeVisible();
+    await expect(toast(page, 'Maximum 10 colours allowed')).toBeVisible();
     await expect(strips(page)).toHaveCount(10);
   });
 
@@ -162,14 +162,14 @@ test.describe('palette editor: strips', () => {
     await page.keyboard.press('Space');
     await expect.poll(() => names(page)).not.toEqual(first);
     await page.keyboard.press('l');
-    await expect(toast(page, 'Color locked')).toBeVisible();
+    await expect(toast(page, 'Colour locked')).toBeVisible();
     expect((await lockStates(page))[4]).toBe(true);
     await page.keyboard.press('l');
-    await expect(toast(page, 'Color unlocked')).toBeVisible();
+    await expect(toast(page, 'Colour unlocked')).toBeVisible();
     expect((await lockStates(page))[4]).toBe(false);
     await page.keyboard.press('l');
     await page.keyboard.press('u');
-    await expect(toast(page, 'All colors unlocked')).toBeVisible();
+    await expect(toast(page, 'All colours unlocked')).toBeVisible();
     expect(await lockStates(page)).toEqual([false, false, false, false, false]);
 
     // Any text field swallows the keys: shortcuts never steal typing.

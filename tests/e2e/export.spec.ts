@@ -65,7 +65,7 @@ async function pixels(page: Page, bytes: Buffer, points: Array<[number, number]>
 }
 
 const toast = (page: Page, text: string) => page.getByRole('status').getByText(text, { exact: true });
-const FILE_NAME = /^palette-\d{8}-\d{6}\.(png|svg|json|css)$/;
+const FILE_NAME = /^palette-\d{4}-\d{2}-\d{2}\.(png|svg|json|css)$/;
 
 async function expectPngOfPalette(page: Page, bytes: Buffer, hexes: string[]) {
   expect(pngSize(bytes)).toEqual({ width: 1200, height: 630 });
@@ -222,7 +222,7 @@ test.describe('share and export', () => {
     await page.goto('/');
     const { names, hexes, brands } = await visiblePalette(page);
     const { download, bytes } = await exportVia(page, 'SVG');
-    expect(download.suggestedFilename()).toMatch(/^palette-\d{8}-\d{6}\.svg$/);
+    expect(download.suggestedFilename()).toMatch(/^palette-\d{4}-\d{2}-\d{2}\.svg$/);
     const svg = bytes.toString('utf8');
     const parsed = await page.evaluate((text) => {
       const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
@@ -267,7 +267,7 @@ test.describe('share and export', () => {
     await expect(toast(page, 'Palette exported as JSON!')).toBeVisible();
 
     const { download, bytes } = await exportVia(page, 'CSS');
-    expect(download.suggestedFilename()).toMatch(/^palette-\d{8}-\d{6}\.css$/);
+    expect(download.suggestedFilename()).toMatch(/^palette-\d{4}-\d{2}-\d{2}\.css$/);
     // Each numbered variable's note names the paint: name, brand and number.
     for (const [i, hex] of hexes.entries()) {
       expect(bytes.toString('utf8')).toContain(`--color-${i + 1}: ${hex}; /* ${names[i]}, ${brands[i]} */`);
@@ -316,8 +316,10 @@ test.describe('share and export', () => {
 
     await page.keyboard.press('ArrowUp');
     await expect(menuItem(page, 'Paint list')).toBeFocused();
-    const { download } = await downloadVia(page, () => page.keyboard.press('Enter'));
-    expect(download.suggestedFilename()).toMatch(/\.html$/);
+    // The paint list opens as a page of its own, to print or save as PDF.
+    const [list] = await Promise.all([page.context().waitForEvent('page'), page.keyboard.press('Enter')]);
+    await expect(list.getByText('Colours on screen are approximate; order a tester pot')).toBeVisible();
+    await list.close();
     await expect(page.getByRole('menu')).toBeHidden();
     await expect(exportButton(page)).toBeFocused();
 
@@ -344,7 +346,7 @@ test.describe('share and export', () => {
     await expect(shareButton(page)).toBeVisible();
     await page.getByRole('heading', { level: 1 }).click();
     const { download, bytes } = await downloadVia(page, () => page.keyboard.press('e'));
-    expect(download.suggestedFilename()).toMatch(/^palette-\d{8}-\d{6}\.png$/);
+    expect(download.suggestedFilename()).toMatch(/^palette-\d{4}-\d{2}-\d{2}\.png$/);
     await expectPngOfPalette(page, bytes, hexes);
     expect(downloads).toBe(1);
   });

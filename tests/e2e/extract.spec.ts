@@ -201,7 +201,7 @@ const badInputs: Array<{ what: string; name: string; buffer: Buffer; mimeType: s
     name: 'plain.png',
     buffer: encodePng(bandImage([rgbOf(five[1] as CatalogueColor)])),
     mimeType: 'image/png',
-    message: /^Could not extract enough distinct colors$/,
+    message: /^Could not extract enough distinct colours$/,
   },
 ];
 

@@ -6,7 +6,9 @@ import {
   openSaved,
   openSignedIn,
   replaceFirstColour,
+  openShareSheet,
   row,
+  setPublic,
   saveCurrent,
   signUpByApi,
   stripIds,
@@ -159,10 +161,12 @@ test.describe('writes made offline', () => {
     await expect(toast(page, 'Palette deleted')).toBeVisible();
     await expect(row(page, 'Attic')).toHaveCount(0);
     // Sharing, both ways.
-    await row(page, 'Porch').getByRole('button', { name: 'Share Porch' }).click();
+    await setPublic(page, 'Porch', true);
     await expect(toast(page, 'Palette will be shared when the connection returns')).toBeVisible();
-    await row(page, 'Gallery').getByRole('button', { name: 'Make private Gallery' }).click();
+    await page.keyboard.press('Escape');
+    await setPublic(page, 'Gallery', false);
     await expect(toast(page, 'Palette is now private')).toBeVisible();
+    await page.keyboard.press('Escape');
     // A restore, from the history this device saw online.
     await row(page, 'Hall').getByRole('button', { name: 'History of Hall' }).click();
     await expect(history.getByRole('listitem', { name: /^Version \d+$/ })).toHaveCount(2);
@@ -216,7 +220,9 @@ test.describe('writes made offline', () => {
     const times = ['Study', 'Larder', 'Porch', 'Gallery', 'Hall'].map((name) => byName(server, name)?.updatedAt ?? '');
     expect([...times].sort()).toEqual(times);
     // Porch's link now exists, and the person can copy it.
-    await expect(row(page, 'Porch').getByRole('button', { name: 'Copy link to Porch' })).toBeVisible();
+    const porch = await openShareSheet(page, 'Porch');
+    await expect(porch.getByRole('textbox', { name: 'Link' })).toHaveValue(/\/share\/[A-Za-z0-9]+$/);
+    await expect(porch.getByRole('button', { name: 'Copy link' })).toBeVisible();
   });
 
   test('a two-tab clash made offline ends in a choice: save mine as new, then overwrite, nothing lost', async ({

@@ -62,7 +62,7 @@ test.describe('after one visit, with the network off', () => {
     await expect.poll(() => names(page)).toEqual(five.map((c: CatalogueColor) => c.colorName));
   });
 
-  test('every export format downloads', async ({ page }) => {
+  test('every export format downloads, and the paint list opens', async ({ page }) => {
     await visitUntilInstalled(page);
     await reopenOffline(page);
     const shown = await names(page);
@@ -74,7 +74,6 @@ test.describe('after one visit, with the network off', () => {
       ['Adobe swatches', 'ase'],
       ['GIMP palette', 'gpl'],
       ['Procreate', 'swatches'],
-      ['Paint list', 'html'],
     ];
     for (const [label, extension] of formats) {
       await page.getByRole('button', { name: 'Export' }).click();
@@ -91,6 +90,13 @@ test.describe('after one visit, with the network off', () => {
         expect(colors.map((c) => c.name)).toEqual(shown);
       }
     }
+    // The paint list opens as a page of its own, offline too.
+    await page.getByRole('button', { name: 'Export' }).click();
+    const [list] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('menuitem', { name: /^Paint list/ }).click(),
+    ]);
+    await expect(list.getByRole('heading', { level: 2 })).toHaveText(shown);
   });
 
   test('a palette is saved on this device, and is still there once back online', async ({ page }) => {

@@ -1,5 +1,14 @@
 import { expect, test } from './support/fixtures';
-import { grantClipboard, openSaved, openSignedIn, row, saveCurrent, stripIds, toast } from './support/saved-flows';
+import {
+  grantClipboard,
+  openSaved,
+  openSignedIn,
+  row,
+  saveCurrent,
+  setPublic,
+  stripIds,
+  toast,
+} from './support/saved-flows';
 
 /**
  * The one browser smoke test on PostgreSQL: the real app on a server whose store is a PostgreSQL
@@ -19,7 +28,8 @@ test('on PostgreSQL: sign up, save, share, and a stranger opens the link; a fres
   await saveCurrent(page, 'Boot room');
   await openSaved(page);
   await expect(row(page, 'Boot room')).toBeVisible();
-  await row(page, 'Boot room').getByRole('button', { name: 'Share Boot room' }).click();
+  const sheet = await setPublic(page, 'Boot room', true);
+  await sheet.getByRole('button', { name: 'Copy link' }).click();
   await expect(toast(page, 'Share link copied to clipboard!')).toBeVisible();
   const link = await page.evaluate(() => navigator.clipboard.readText());
 

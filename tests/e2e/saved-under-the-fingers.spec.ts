@@ -1,6 +1,16 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { openApp, openSaved, openSignedIn, row, storedPalettes, stripIds, strips, toast } from './support/saved-flows';
+import {
+  openApp,
+  openSaved,
+  openSignedIn,
+  row,
+  setPublic,
+  storedPalettes,
+  stripIds,
+  strips,
+  toast,
+} from './support/saved-flows';
 import { preloadedColors } from './support/catalogue';
 
 /**
@@ -94,7 +104,8 @@ test.describe('deleting a saved palette can be undone', () => {
     await openSignedIn(page);
     await saveByKeys(page, 'Kitchen');
     const sidebar = await openSaved(page);
-    await row(page, 'Kitchen').getByRole('button', { name: 'Share Kitchen' }).click();
+    await setPublic(page, 'Kitchen', true);
+    await page.keyboard.press('Escape');
     await expect(row(page, 'Kitchen').getByText('Public')).toBeVisible();
 
     await row(page, 'Kitchen').getByRole('button', { name: 'Delete Kitchen' }).click();
@@ -194,7 +205,8 @@ test.describe('history tells versions from sharing events', () => {
     await openSignedIn(page);
     await saveByKeys(page, 'Study');
     await openSaved(page);
-    await row(page, 'Study').getByRole('button', { name: 'Share Study' }).click();
+    await setPublic(page, 'Study', true);
+    await page.keyboard.press('Escape');
     await expect(row(page, 'Study').getByText('Public')).toBeVisible();
     await page.keyboard.press('Escape');
     await page.locator('body').press('a');
@@ -235,7 +247,8 @@ test.describe('shared links say what they are', () => {
     const shared = await stripIds(page);
     await saveByKeys(page, 'Front room');
     await openSaved(page);
-    await row(page, 'Front room').getByRole('button', { name: 'Share Front room' }).click();
+    await setPublic(page, 'Front room', true);
+    await page.keyboard.press('Escape');
     await expect(row(page, 'Front room').getByText('Public')).toBeVisible();
     const { palettes } = await (await page.request.get('/api/palettes')).json();
     const link = `/share/${palettes[0].shareId}`;

@@ -335,7 +335,7 @@ test.describe('detail modal', () => {
     await expect(other.getByRole('heading', { level: 4 })).toHaveText(['Farrow & Ball', 'Little Greene']);
   });
 
-  test("at 10 colours Add to Palette says 'Maximum 10 colors in palette'", async ({ page }) => {
+  test("at 10 colours Add to Palette says 'Maximum 10 colours in palette'", async ({ page }) => {
     await open(page);
     const held = new Set(await strips(page).locator('.palette-strip-name').allTextContents());
     await searchBox(page).fill('blue');
@@ -348,7 +348,7 @@ test.describe('detail modal', () => {
     await row.locator('.result-name').click();
     const dialog = page.getByRole('dialog', { name });
     await dialog.getByRole('button', { name: 'Add to Palette' }).click();
-    await expect(toast(page)).toContainText('Maximum 10 colors in palette');
+    await expect(toast(page)).toContainText('Maximum 10 colours in palette');
   });
 });
 

@@ -5,6 +5,7 @@ import {
   openSaved,
   openSignedIn,
   row,
+  setPublic,
   saveCurrent,
   stripIds,
   toast,
@@ -21,8 +22,10 @@ test.describe('public share pages', () => {
     const ids = await stripIds(page);
     await saveCurrent(page, 'Front room');
     await openSaved(page);
-    await row(page, 'Front room').getByRole('button', { name: 'Share Front room' }).click();
+    const sheet = await setPublic(page, 'Front room', true);
+    await sheet.getByRole('button', { name: 'Copy link' }).click();
     await expect(toast(page, 'Share link copied to clipboard!')).toBeVisible();
+    await page.keyboard.press('Escape');
     await expect(row(page, 'Front room').getByText('Public')).toBeVisible();
     const link = await page.evaluate(() => navigator.clipboard.readText());
     expect(link).toMatch(new RegExp(`^${server.url}/share/[A-Za-z0-9]+$`));
@@ -44,8 +47,9 @@ test.describe('public share pages', () => {
     expect(asked).toBe(false);
     await visitor.unroute('**/api/shares/*');
 
-    await row(page, 'Front room').getByRole('button', { name: 'Make private Front room' }).click();
+    await setPublic(page, 'Front room', false);
     await expect(toast(page, 'Palette is now private')).toBeVisible();
+    await page.keyboard.press('Escape');
     await expect(row(page, 'Front room').getByText('Public')).toHaveCount(0);
 
     await visitor.goto(link);
@@ -73,8 +77,10 @@ test.describe('public share pages', () => {
       }),
     );
     await openSaved(page);
-    await row(page, 'Porch').getByRole('button', { name: 'Share Porch' }).click();
+    const sheet = await setPublic(page, 'Porch', true);
     await expect(toast(page, 'Failed to update sharing settings')).toBeVisible();
+    await expect(sheet.getByRole('switch', { name: 'Public link' })).toHaveAttribute('aria-checked', 'false');
+    await page.keyboard.press('Escape');
     await expect(row(page, 'Porch').getByText('Public')).toHaveCount(0);
     const { palettes } = await (await page.request.get('/api/palettes')).json();
     expect(palettes[0].isPublic).toBe(false);

@@ -1,5 +1,6 @@
 import { subscribe } from 'valtio';
 import { themeState } from '../stores/theme-store';
+import { showToast } from '../stores/toast-store';
 import { runLaunchAction } from './launch-action';
 import { registerServiceWorker } from './service-worker';
 
@@ -16,6 +17,9 @@ function followTheme(): void {
   subscribe(themeState, apply);
 }
 
+const OFFLINE_NOTE =
+  'You are offline. Swatchbook still works; changes stay on this device until the connection returns.';
+
 /**
  * What waits until the first palette is on screen (web/main.tsx imports this lazily, so none of it
  * weighs on the first paint): a launch shortcut's request, the toolbar's colour, then, once the page has loaded and the
@@ -23,6 +27,10 @@ function followTheme(): void {
  */
 export function afterStart(generate: () => void): void {
   runLaunchAction(generate);
+  // Opened (or cut off) without a connection: say so once, and that the work is safe on the device.
+  const sayOffline = () => showToast(OFFLINE_NOTE);
+  if (!navigator.onLine) sayOffline();
+  addEventListener('offline', sayOffline);
   followTheme();
   if (document.readyState === 'complete') whenIdle(registerServiceWorker);
   else addEventListener('load', () => whenIdle(registerServiceWorker), { once: true });

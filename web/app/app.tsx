@@ -86,11 +86,15 @@ export function App() {
       <SkipLink />
       <Header accountSlot={<AccountButton />} menuSlot={<MenuButton />} />
       <SearchBar />
+      <ShareRoute />
       <main className="app-main" id="main">
         <MainContent />
       </main>
-      <FloatingActions />
-      <ShareExportBar />
+      {/* Above 768 px one row: Share, Export and Check, then the labelled palette buttons (no lane over the strips). */}
+      <div className="tool-row">
+        <ShareExportBar />
+        <FloatingActions />
+      </div>
       <GenerateBar />
       <MobileFooter />
       <Overlays />
@@ -98,7 +102,6 @@ export function App() {
         <HashRoutes />
         <DropZone />
       </AfterFirstRender>
-      <ShareRoute />
       <ToastRegion />
     </div>
   );

@@ -15,6 +15,7 @@ const components: Record<OverlayName, LazyExoticComponent<ComponentType<OverlayP
   saved: lazy(() => import('../features/saved/saved-sidebar')),
   auth: lazy(() => import('../features/account/auth-modal')),
   history: lazy(() => import('../features/saved/history-view')),
+  share: lazy(() => import('../features/saved/share-sheet')),
   account: lazy(() => import('../features/account/account-screen')),
   'account-link': lazy(() => import('../features/account/account-link-page')),
   check: lazy(() => import('../features/check/check-panel')),

@@ -29,7 +29,8 @@ export function parseHash(hash: string): HashRoute {
     try {
       value = decodeURIComponent(value);
     } catch {
-      return { kind: 'none' };
+      // A broken escape is still a palette link: it says it holds no colour, never nothing at all.
+      return { kind: 'palette', hexes: [] };
     }
     const hexes = value
       .split('-', MAX_PARTS)

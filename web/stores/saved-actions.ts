@@ -2,7 +2,6 @@ import { subscribe } from 'valtio';
 import type { ApiErrorCode } from '../../shared/api/common';
 import type { ImportBody } from '../../shared/api/palettes';
 import * as api from '../lib/api-client';
-import { copyText } from '../lib/clipboard';
 import type { PaletteVersion } from '../../shared/palette/palette-evolve';
 import type { LocalPaletteRecord } from '../data/local-palettes';
 import { toSummary } from '../data/local-repository';
@@ -311,7 +310,7 @@ export function loadPalette(palette: PaletteSummary, colorIds: readonly string[]
   showToast(`Loaded ${palette.name}`);
 }
 
-/** Public ⇄ private (signed-in users); making it public copies the link. */
+/** Public ⇄ private (signed-in users), as the share sheet's switch asks; the sheet shows and copies the link. */
 export async function toggleSharing(id: string): Promise<void> {
   const palette = savedState.palettes.find((p) => p.id === id);
   if (!palette) return;
@@ -336,9 +335,7 @@ export async function toggleSharing(id: string): Promise<void> {
     showToast('Palette will be shared when the connection returns');
     return;
   }
-  const link = `${location.origin}/share/${shareId}`;
-  if (await copyText(link)) showToast('Share link copied to clipboard!');
-  else showToast(`Palette is public: ${link}`);
+  showToast('Palette is now public');
 }
 
 /** Every version, newest first. */

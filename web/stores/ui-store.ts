@@ -16,6 +16,8 @@ export type OverlayName =
   | 'saved'
   | 'auth'
   | 'history'
+  /** Who can see a saved palette, and its link (features/saved/share-sheet). */
+  | 'share'
   | 'account'
   | 'account-link'
   | 'check'

@@ -114,6 +114,28 @@ export async function openSaved(page: Page) {
 export const row = (page: Page, name: string) =>
   page.getByRole('dialog', { name: 'Saved Palettes' }).getByRole('article', { name, exact: true });
 
+/** Opens the share sheet of a saved palette from its row in the open Saved Palettes panel. */
+export async function openShareSheet(page: Page, name: string) {
+  await row(page, name)
+    .getByRole('button', { name: `Share ${name}` })
+    .click();
+  const sheet = page.getByRole('dialog', { name: `Share “${name}”` });
+  await expect(sheet).toBeVisible();
+  return sheet;
+}
+
+/**
+ * Turns a saved palette's public link on or off in its share sheet (from the open Saved Palettes
+ * panel), as a person does, and leaves the sheet open; the sheet.
+ */
+export async function setPublic(page: Page, name: string, on: boolean) {
+  const sheet = await openShareSheet(page, name);
+  const toggle = sheet.getByRole('switch', { name: 'Public link' });
+  await expect(toggle).toHaveAttribute('aria-checked', String(!on));
+  await toggle.click();
+  return sheet;
+}
+
 /** No serious or critical axe violations in what is on screen now. */
 export async function expectAccessible(page: Page, include?: string) {
   let builder = new AxeBuilder({ page });

@@ -5,9 +5,20 @@ import { cleanText, fitText } from '../../../shared/export/text';
 import { colorsById } from './support';
 
 describe('export names and links', () => {
-  it('names files with the local date and time', () => {
-    expect(exportFileName(new Date(2026, 10, 22, 14, 30, 5), 'png')).toBe('palette-20261122-143005.png');
-    expect(exportFileName(new Date(2027, 0, 3, 4, 5, 6), 'css')).toBe('palette-20270103-040506.css');
+  it('names files after the palette and the local date', () => {
+    expect(exportFileName('Hallway', new Date(2026, 10, 25, 23, 30, 5), 'png')).toBe('hallway-2026-11-25.png');
+    expect(exportFileName(null, new Date(2027, 0, 3, 4, 5, 6), 'css')).toBe('palette-2027-01-03.css');
+  });
+
+  it('keeps only letters and digits of any script in the name, one dash for the rest', () => {
+    const at = new Date(2026, 10, 25);
+    expect(exportFileName('Kids\' room / "west" wall…', at, 'svg')).toBe('kids-room-west-wall-2026-11-25.svg');
+    expect(exportFileName('Café crème', at, 'svg')).toBe('cafe-creme-2026-11-25.svg');
+    expect(exportFileName('客厅 2', at, 'json')).toBe('客厅-2-2026-11-25.json');
+    expect(exportFileName('../../etc/passwd', at, 'css')).toBe('etc-passwd-2026-11-25.css');
+    expect(exportFileName('🎨 ✨', at, 'png')).toBe('palette-2026-11-25.png');
+    expect(exportFileName('   ', at, 'png')).toBe('palette-2026-11-25.png');
+    expect(exportFileName('a'.repeat(200), at, 'png')).toBe(`${'a'.repeat(60)}-2026-11-25.png`);
   });
 
   it('builds the share hash from the hexes without # and dash separated', () => {

@@ -21,7 +21,8 @@ describe('hash routes', () => {
       kind: 'palette',
       hexes: ['aabbcc', 'ddeeff'],
     });
-    expect(parseHash('#palette=%E0%A4%A')).toEqual({ kind: 'none' });
+    expect(parseHash('#palette=%E0%A4%A')).toEqual({ kind: 'palette', hexes: [] });
+    expect(parseHash('#palette=zzz-12')).toEqual({ kind: 'palette', hexes: [] });
     expect(parseHash('#palette=')).toEqual({ kind: 'palette', hexes: [] });
   });
 

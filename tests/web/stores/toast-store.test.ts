@@ -66,7 +66,7 @@ describe('a sticky toast (a new version waiting)', () => {
     const run = vi.fn();
     showToast('A new version is ready — Reload', 'info', { label: 'Reload', run, sticky: true });
     const id = toastState.toasts[0]?.id as number;
-    for (const text of ['Color added', 'Color removed', 'Copied #ffffff', 'Palette saved!']) showToast(text);
+    for (const text of ['Colour added', 'Colour removed', 'Copied #ffffff', 'Palette saved!']) showToast(text);
     vi.advanceTimersByTime(60 * 60 * 1000);
     expect(messages()).toEqual(['A new version is ready — Reload']);
     holdToast(id);

@@ -160,17 +160,12 @@ export default function AuthModal({ params, onClose }: OverlayProps) {
         )}
         {mode === 'forgot' && !mail && <p className="auth-intro">{ASK_ADMIN}</p>}
         {mode === 'signin' && (
-          <HintedField
-            id={ids.password}
-            label="Password"
-            hint="At least 6 characters"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            // Sign-in accepts passwords chosen under the old 6-character rule; new ones follow NewPasswordField.
-            minLength={6}
-          />
+          // No minimum here: the password was chosen already (under whichever rule held then); only
+          // sign-up and a new password state one (NewPasswordField).
+          <div className="auth-field">
+            <label htmlFor={ids.password}>Password</label>
+            <input id={ids.password} name="password" type="password" autoComplete="current-password" required />
+          </div>
         )}
         {mode === 'signup' && <NewPasswordField label="Password" />}
         {askCode && (

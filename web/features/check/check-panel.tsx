@@ -50,15 +50,45 @@ export default function CheckPanel({ onClose }: OverlayProps) {
   const { ladder, closePairs } = lrvLadder(colors);
   const undertones = undertoneCounts(colors);
   const link = (id: string) => supplierLinks(catalogue as Parameters<typeof supplierLinks>[0], id);
+  const alike = new Set(
+    DEFICIENCIES.flatMap((kind) => deficiencyView(kind, colors).hardPairs.map((p) => `${p.a.name} and ${p.b.name}`)),
+  );
   return (
     <Dialog title="Check this palette" onClose={onClose} variant="sidebar" className="check-panel">
+      {/* What matters for a room, in plain words first; the measures and standards follow below. */}
+      <section aria-labelledby="check-summary" className="check-summary">
+        <h3 id="check-summary">In short</h3>
+        <ul>
+          <li>
+            {closePairs.length === 0
+              ? 'Any two of these side by side show a clear edge, even to someone with low vision.'
+              : `Some of these are close in lightness: use them side by side only where nobody needs to see the edge (not wall and skirting, or door and frame).`}
+          </li>
+          <li>
+            {alike.size === 0
+              ? 'They stay distinct for colour-blind eyes.'
+              : `For some colour-blind eyes ${[...alike][0]}${alike.size > 1 ? ' (and others below)' : ''} may look alike.`}
+          </li>
+          <li>
+            {undertones.warm > 0 && undertones.cool > 0
+              ? 'Warm and cool together: check them in the room’s own light.'
+              : 'Their undertones agree.'}
+          </li>
+        </ul>
+      </section>
       <section aria-labelledby="check-lrv">
         <h3 id="check-lrv">Light to dark</h3>
         <p className="check-help">
-          Light reflectance value (LRV), 0 black to 100 white. People with low vision need {LRV_CONTRAST_MIN} points
-          between surfaces they must tell apart: wall and floor, wall and door, door and trim (BS 8300, Approved
-          Document M).
+          How much light each paint reflects (LRV), from 0 black to 100 white. Surfaces people must tell apart — wall
+          and floor, wall and door, door and trim — want {LRV_CONTRAST_MIN} points between them.
         </p>
+        <details className="check-source">
+          <summary>Where this comes from</summary>
+          <p className="check-help">
+            BS 8300 and Approved Document M ask for {LRV_CONTRAST_MIN} LRV points between surfaces that people with low
+            vision must tell apart.
+          </p>
+        </details>
         <ol className="check-ladder">
           {ladder.map((c) => (
             <li key={c.id}>
@@ -119,8 +149,11 @@ export default function CheckPanel({ onClose }: OverlayProps) {
               ) : (
                 <ul className="check-pairs" aria-label={`Hard to tell apart with ${kind}`}>
                   {hardPairs.map((p) => (
-                    <li key={`${p.a.id}|${p.b.id}`}>
-                      {p.a.name} and {p.b.name} look alike (ΔE00 under {HARD_TO_TELL_BELOW})
+                    <li
+                      key={`${p.a.id}|${p.b.id}`}
+                      title={`Colour difference under ${HARD_TO_TELL_BELOW} ΔE00 (CIEDE2000) as seen with ${kind}`}
+                    >
+                      {p.a.name} and {p.b.name} may look alike
                     </li>
                   ))}
                 </ul>

@@ -11,6 +11,18 @@ import type { ExportFormat } from '../../stores/export-store';
 import { showToast } from '../../stores/toast-store';
 import { renderPng } from './render-client';
 
+/** What a failed export says, by format (the writers' module: the first paint carries none of it). */
+const FAILURE: Record<ExportFormat, string> = {
+  png: 'Failed to export image',
+  svg: 'Failed to export SVG',
+  json: 'Failed to export JSON',
+  css: 'Failed to export CSS',
+  ase: 'Failed to export Adobe swatches',
+  gpl: 'Failed to export GIMP palette',
+  swatches: 'Failed to export Procreate swatches',
+  'paint-list': 'Failed to export the paint list',
+};
+
 /** Loaded on first export (or when the Export button is hovered): none of this is first-paint code. */
 const FORMATS: Record<
   ExportFormat,
@@ -87,15 +99,31 @@ function saveFile(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }
 
-/** Writes the palette in one format, downloads it and says so; throws when it cannot. */
+/**
+ * Writes the palette in one format and says so, or says which format failed. The paint list goes to `page`
+ * (a tab the click opened) to be printed or saved as a PDF; every other format, or the list when no
+ * tab could be opened, is downloaded.
+ */
 export async function runExport(
   format: ExportFormat,
   savedName: string | null,
   colors: readonly CatalogueColor[],
+  page: Window | null = null,
 ): Promise<void> {
-  const at = new Date();
-  const spec = FORMATS[format];
-  const blob = await spec.make(toExportPalette(savedName, colors), at);
-  saveFile(blob, exportFileName(at, spec.extension));
-  showToast(spec.success);
+  try {
+    const at = new Date();
+    const spec = FORMATS[format];
+    const blob = await spec.make(toExportPalette(savedName, colors), at);
+    if (page && !page.closed) {
+      // The list's own tab keeps its address for as long as it is open: the URL is never revoked.
+      page.location.href = URL.createObjectURL(blob);
+      showToast('Paint list opened: print it or save it as a PDF');
+      return;
+    }
+    saveFile(blob, exportFileName(savedName, at, spec.extension));
+    showToast(spec.success);
+  } catch {
+    page?.close();
+    showToast(FAILURE[format], 'error');
+  }
 }

@@ -10,7 +10,7 @@ const ITEMS: ReadonlyArray<{ format: ExportFormat; label: string; detail: string
   { format: 'ase', label: 'Adobe swatches', detail: '.ase for Photoshop, Illustrator' },
   { format: 'gpl', label: 'GIMP palette', detail: '.gpl for GIMP, Inkscape, Krita' },
   { format: 'swatches', label: 'Procreate', detail: '.swatches' },
-  { format: 'paint-list', label: 'Paint list', detail: 'Printable page for the shop' },
+  { format: 'paint-list', label: 'Paint list', detail: 'A page to print or save as PDF' },
 ];
 
 interface Props {

@@ -6,16 +6,6 @@ import { showToast } from '../../stores/toast-store';
  * The export menu's first-paint half: it only starts an export; the writers, the PNG worker and the
  * download (export-actions.ts) arrive by dynamic import on first use.
  */
-const FAILURE: Record<ExportFormat, string> = {
-  png: 'Failed to export image',
-  svg: 'Failed to export SVG',
-  json: 'Failed to export JSON',
-  css: 'Failed to export CSS',
-  ase: 'Failed to export Adobe swatches',
-  gpl: 'Failed to export GIMP palette',
-  swatches: 'Failed to export Procreate swatches',
-  'paint-list': 'Failed to export the paint list',
-};
 
 const loadExporter = () => import('./export-actions');
 
@@ -33,9 +23,19 @@ export function exportPalette(format: ExportFormat): Promise<void> {
   const colors = currentColors();
   if (!colors) return Promise.resolve();
   const name = savedNameFor(colors.map((c) => c.id));
+  // The printable list opens in a tab of its own, opened now, inside the click (a pop-up blocker
+  // allows nothing later); it shows the list once the writer has loaded.
+  const page = format === 'paint-list' ? open() : null;
+  // The list runs no script; the tab still gets no way back into this one.
+  if (page) page.opener = null;
   const task = loadExporter()
-    .then(({ runExport }) => runExport(format, name, colors))
-    .catch(() => showToast(FAILURE[format], 'error'))
+    .then(({ runExport }) => runExport(format, name, colors, page))
+    // Only a writer that could not load lands here (offline before it was cached); runExport says
+    // itself which format failed.
+    .catch(() => {
+      page?.close();
+      showToast('Failed to export: check your connection', 'error');
+    })
     .finally(() => running.delete(format));
   running.set(format, task);
   return task;

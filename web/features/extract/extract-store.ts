@@ -16,7 +16,7 @@ import {
   type Swatch,
 } from './extract-client';
 
-const NOT_ENOUGH = 'Could not extract enough distinct colors';
+const NOT_ENOUGH = 'Could not extract enough distinct colours';
 const EXTRACTED = 'Palette extracted from image!';
 
 type Phase = 'idle' | 'decoding' | 'extracting';

@@ -18,7 +18,10 @@ export function SavedCount({ count }: { count: number }) {
   );
 }
 
-/** The floating buttons (unlock all, save, saved, extract, add); at 768 px or less the mobile footer takes save, saved and add. */
+/**
+ * The palette buttons (unlock all, save, saved, extract, add): labelled, in the tool row above 768 px;
+ * at 768 px or less icons in the slim row, and the mobile footer takes save, saved and add.
+ */
 export function FloatingActions() {
   usePaletteShortcuts();
   const { slots } = useSnapshot(paletteState);
@@ -35,6 +38,7 @@ export function FloatingActions() {
           aria-label="Unlock all colours"
           title="Unlock all (U)"
           onClick={unlockEverything}
+          data-label="Unlock all"
         />
       )}
       <IconButton
@@ -43,6 +47,7 @@ export function FloatingActions() {
         aria-label="Save palette"
         title="Save (S)"
         onClick={requestSave}
+        data-label="Save"
       />
       <IconButton
         icon="saved"
@@ -50,6 +55,7 @@ export function FloatingActions() {
         aria-label={`Saved palettes (${saved})`}
         title="Saved palettes"
         onClick={() => openOverlay('saved')}
+        data-label="Saved"
       >
         <SavedCount count={saved} />
       </IconButton>
@@ -59,15 +65,18 @@ export function FloatingActions() {
         aria-label="Extract palette from image"
         title="Extract from image"
         onClick={() => openOverlay('extract')}
+        data-label="Extract"
       />
       <IconButton
         icon="add"
         className="fab fab-primary fab-wide-only"
         aria-label="Add colour"
         title={full ? ADD_REASON : 'Add colour (A)'}
-        disabled={full}
+        // Not `disabled`: a tap or click on it must still answer, with the reason (touch shows no tooltip).
+        aria-disabled={full}
         aria-describedby={full ? reasonId : undefined}
         onClick={addColor}
+        data-label="Add colour"
       />
       <span id={reasonId} hidden>
         {ADD_REASON}

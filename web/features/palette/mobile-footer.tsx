@@ -44,7 +44,8 @@ export function MobileFooter() {
         className="footer-button"
         aria-label="Add colour"
         title={full ? ADD_REASON : undefined}
-        disabled={full}
+        // Not `disabled`: a tap or click on it must still answer, with the reason (touch shows no tooltip).
+        aria-disabled={full}
         aria-describedby={full ? reasonId : undefined}
         onClick={addColor}
       >

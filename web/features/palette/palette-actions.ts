@@ -66,24 +66,24 @@ export function addColor(): void {
   if (!ready()) return;
   const result = addRandomColor();
   if (!result.ok) {
-    showToast('Maximum 10 colors allowed', 'error');
+    showToast('Maximum 10 colours allowed', 'error');
     return;
   }
   // Adding clears active filters, so the new colour is in view.
   clearFilters();
-  showToast('Color added');
+  showToast('Colour added');
 }
 
 /** Returns whether the colour went. */
 export function removeColor(key: string): boolean {
   const result = removeSlot(key);
-  showToast(result.ok ? 'Color removed' : 'Minimum 3 colors required', result.ok ? 'info' : 'error');
+  showToast(result.ok ? 'Colour removed' : 'Minimum 3 colours required', result.ok ? 'info' : 'error');
   return result.ok;
 }
 
 export function toggleLockAt(index: number): void {
   if (!paletteState.slots[index]) return;
-  showToast(toggleLock(index) ? 'Color locked' : 'Color unlocked');
+  showToast(toggleLock(index) ? 'Colour locked' : 'Colour unlocked');
 }
 
 /** The L key: toggles the last colour. */
@@ -94,7 +94,7 @@ export function toggleLastLock(): void {
 export function unlockEverything(): void {
   if (!paletteState.slots.some((s) => s.locked)) return;
   unlockAll();
-  showToast('All colors unlocked');
+  showToast('All colours unlocked');
 }
 
 export function undoChange(): void {

@@ -19,7 +19,7 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { catalogueState } from '../../stores/catalogue-store';
 import { moveColor, paletteState } from '../../stores/palette-store';
 import type { SortableLayerProps } from './sortable-layer';
@@ -89,13 +89,25 @@ export function SortableStrips({ keys, renderStrip }: SortableLayerProps) {
     return catalogueState.catalogue?.byId.get(colorId)?.colorName ?? 'Colour';
   };
   const where = (id: UniqueIdentifier | undefined) => `position ${position(id) + 1} of ${keys.length}`;
+  // The colour picked up and where it was last said to be: its name is read once, at pick-up (by the
+  // drop the palette has moved, and its old place holds another colour), and a move is said only when
+  // it reaches a new place (dnd-kit reports the starting place as an "over" right after pick-up).
+  const moving = useRef({ name: '', over: null as UniqueIdentifier | null });
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${label(active.id)}, ${where(active.id)}.`,
-    onDragOver: ({ active, over }) =>
-      over ? `${label(active.id)} moved to ${where(over.id)}.` : `${label(active.id)} is not over a position.`,
-    onDragEnd: ({ active, over }) =>
-      over ? `${label(active.id)} dropped at ${where(over.id)}.` : `${label(active.id)} dropped.`,
-    onDragCancel: ({ active }) => `Moving cancelled. ${label(active.id)} stays at ${where(active.id)}.`,
+    onDragStart: ({ active }) => {
+      moving.current = { name: label(active.id), over: active.id };
+      return `Picked up ${moving.current.name}, ${where(active.id)}.`;
+    },
+    onDragOver: ({ over }) => {
+      if ((over?.id ?? null) === moving.current.over) return undefined;
+      moving.current.over = over?.id ?? null;
+      return over
+        ? `${moving.current.name} moved to ${where(over.id)}.`
+        : `${moving.current.name} is not over a position.`;
+    },
+    onDragEnd: ({ over }) =>
+      over ? `${moving.current.name} dropped at ${where(over.id)}.` : `${moving.current.name} dropped.`,
+    onDragCancel: ({ active }) => `Moving cancelled. ${moving.current.name} stays at ${where(active.id)}.`,
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;

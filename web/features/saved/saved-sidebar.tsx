@@ -1,12 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { copyText } from '../../lib/clipboard';
 import { Dialog } from '../../lib/dialog';
 import { authState } from '../../stores/auth-store';
-import { deletePalette, deletePalettes, loadPalette, renamePalette, toggleSharing } from '../../stores/saved-actions';
+import { deletePalette, deletePalettes, loadPalette, renamePalette } from '../../stores/saved-actions';
 import { type PaletteSummary, savedState } from '../../stores/saved-store';
-import { showToast } from '../../stores/toast-store';
 import { openOverlay, type OverlayProps } from '../../stores/ui-store';
 import { PalettePreview, useColorNames } from './palette-preview';
 import { SavedRooms } from './saved-rooms';
@@ -32,6 +30,10 @@ export default function SavedSidebar({ onClose }: OverlayProps) {
   const { backend, user } = useSnapshot(authState);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
+  // The share sheet's code comes with the list, so Share opens it at once, offline too.
+  useEffect(() => {
+    if (source === 'remote') void import('./share-sheet').catch(() => {});
+  }, [source]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: palettes.length,
@@ -169,11 +171,6 @@ export function SavedRow({
     }
   };
 
-  const copyLink = async () => {
-    if (await copyText(`${location.origin}/share/${palette.shareId}`)) showToast('Share link copied to clipboard!');
-    else showToast('Failed to copy link', 'error');
-  };
-
   return (
     <article className="saved-row" aria-label={palette.name}>
       <div className="saved-row-head">
@@ -242,21 +239,16 @@ export function SavedRow({
         >
           History<span className="visually-hidden"> of {palette.name}</span>
         </button>
-        {canShare &&
-          (palette.isPublic ? (
-            <>
-              <button type="button" className="saved-secondary" onClick={copyLink}>
-                Copy link<span className="visually-hidden"> to {palette.name}</span>
-              </button>
-              <button type="button" className="saved-secondary" onClick={() => void toggleSharing(palette.id)}>
-                Make private<span className="visually-hidden"> {palette.name}</span>
-              </button>
-            </>
-          ) : (
-            <button type="button" className="saved-secondary" onClick={() => void toggleSharing(palette.id)}>
-              Share<span className="visually-hidden"> {palette.name}</span>
-            </button>
-          ))}
+        {canShare && (
+          // Opens the sheet that says who can see it; nothing is published until the person turns it on there.
+          <button
+            type="button"
+            className="saved-secondary"
+            onClick={() => openOverlay('share', { paletteId: palette.id })}
+          >
+            Share<span className="visually-hidden"> {palette.name}</span>
+          </button>
+        )}
         <button
           type="button"
           className="saved-danger-quiet"

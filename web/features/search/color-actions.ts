@@ -4,7 +4,7 @@ import { showToast } from '../../stores/toast-store';
 import { purchaseHref } from './search-format';
 
 /** Adds without touching the filters (the results stay); `fullMessage` differs between list and modal. */
-export function addToPalette(color: CatalogueColor, fullMessage = 'Maximum 10 colors allowed'): void {
+export function addToPalette(color: CatalogueColor, fullMessage = 'Maximum 10 colours allowed'): void {
   // A second press (or a paint picked twice) must not put the same paint in two places.
   if (paletteState.slots.some((s) => s.colorId === color.id)) {
     showToast(`${color.colorName} is already in your palette`);

@@ -13,7 +13,7 @@ import { type ClosestGroup, searchClient } from './search-client';
 import { deltaELabel, purchaseHref } from './search-format';
 import './color-detail-modal.css';
 
-const FULL_FROM_MODAL = 'Maximum 10 colors in palette';
+const FULL_FROM_MODAL = 'Maximum 10 colours in palette';
 
 function Closest({ color, byId }: { color: CatalogueColor; byId: ReadonlyMap<string, CatalogueColor> }) {
   const [groups, setGroups] = useState<ClosestGroup[] | null>(null);
@@ -49,19 +49,22 @@ function Closest({ color, byId }: { color: CatalogueColor; byId: ReadonlyMap<str
                     style={{ backgroundColor: other.hexCode }}
                     aria-hidden="true"
                   />
-                  <button
-                    type="button"
-                    className="detail-closest-name"
-                    onClick={() => openOverlay('detail', { colorId: other.id })}
-                  >
-                    {other.colorName}
-                  </button>
-                  <span
-                    className="detail-closest-delta"
-                    title={`Colour difference (CIEDE2000 ΔE): ${match.deltaE.toFixed(2)}`}
-                  >
-                    {deltaELabel(match.deltaE)}
-                  </span>
+                  {/* How close, as a caption under the name: beside Add it read like a second button. */}
+                  <div className="detail-closest-text">
+                    <button
+                      type="button"
+                      className="detail-closest-name"
+                      onClick={() => openOverlay('detail', { colorId: other.id })}
+                    >
+                      {other.colorName}
+                    </button>
+                    <span
+                      className="detail-closest-delta"
+                      title={`Colour difference (CIEDE2000 ΔE): ${match.deltaE.toFixed(2)}`}
+                    >
+                      {deltaELabel(match.deltaE)}
+                    </span>
+                  </div>
                   <button
                     type="button"
                     className="detail-small-button"

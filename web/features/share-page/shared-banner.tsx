@@ -6,7 +6,10 @@ import { backToOwn } from '../../stores/shared-link-actions';
 import { dismissShared, sharedLinkState } from '../../stores/shared-link-store';
 import './share-page.css';
 
-/** 'Shared palette' and its name above the strips while the palette on screen is the shared one. */
+/**
+ * 'Shared palette', its name and that it is the visitor's copy, in a band of its own between the
+ * search and the strips (covering neither) while the palette on screen is the shared one.
+ */
 export default function SharedBanner() {
   const { shown } = useSnapshot(sharedLinkState);
   const { canUndo } = useSnapshot(paletteState);
@@ -28,37 +31,42 @@ export default function SharedBanner() {
   });
   return (
     <aside className="shared-banner" aria-label="Shared palette">
-      <span className="shared-banner-kicker">Shared palette</span>
-      {shown.name && <strong className="shared-banner-name">{shown.name}</strong>}
-      {paints.length > 0 && (
-        <details className="shared-banner-buy">
-          <summary>Tester pots</summary>
-          <div className="shared-banner-buy-body">
-            <p>Colours on screen are approximate; order a tester pot.</p>
-            <ul>
-              {paints.map((color) => (
-                <li key={color.id}>
-                  <a href={color.purchaseLink} target="_blank" rel="noopener noreferrer">
-                    {color.colorName}
-                  </a>{' '}
-                  <span className="shared-banner-brand">{color.brand}</span>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </details>
-      )}
-      <a className="shared-banner-button" href="#room">
-        Try in a room
-      </a>
-      {canUndo && (
-        <button type="button" className="shared-banner-button" onClick={backToOwn}>
-          Back to your palette
+      <p className="shared-banner-title">
+        <span className="shared-banner-kicker">Shared palette</span>
+        {shown.name && <strong className="shared-banner-name">{shown.name}</strong>}
+      </p>
+      <p className="shared-banner-note">A copy for you to try: changing it will not change the original.</p>
+      <div className="shared-banner-actions">
+        {paints.length > 0 && (
+          <details className="shared-banner-buy">
+            <summary>Tester pots</summary>
+            <div className="shared-banner-buy-body">
+              <p>Colours on screen are approximate; order a tester pot.</p>
+              <ul>
+                {paints.map((color) => (
+                  <li key={color.id}>
+                    <a href={color.purchaseLink} target="_blank" rel="noopener noreferrer">
+                      {color.colorName}
+                    </a>{' '}
+                    <span className="shared-banner-brand">{color.brand}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </details>
+        )}
+        <a className="shared-banner-button" href="#room">
+          Try in a room
+        </a>
+        {canUndo && (
+          <button type="button" className="shared-banner-button" onClick={backToOwn}>
+            Back to your palette
+          </button>
+        )}
+        <button type="button" className="shared-banner-close" aria-label="Hide this label" onClick={dismissShared}>
+          <span aria-hidden="true">×</span>
         </button>
-      )}
-      <button type="button" className="shared-banner-close" aria-label="Hide this label" onClick={dismissShared}>
-        <span aria-hidden="true">×</span>
-      </button>
+      </div>
     </aside>
   );
 }

@@ -55,7 +55,7 @@ describe('export actions', () => {
     savedState.palettes = [paletteSummary({ id: 'p1', name: 'Hallway', colorIds: colors.map((c) => c.id) })];
     await exportPalette('json');
     expect(downloads).toHaveLength(1);
-    expect(downloads[0]?.name).toMatch(/^palette-\d{8}-\d{6}\.json$/);
+    expect(downloads[0]?.name).toMatch(/^hallway-\d{4}-\d{2}-\d{2}\.json$/);
     const blob = downloads[0]?.blob as Blob;
     const file = JSON.parse(await blob.text()) as { name: string; colors: { hex: string }[] };
     expect(file.name).toBe('Hallway');
