@@ -26,6 +26,7 @@ import { shareRoutes } from './routes/share-routes';
 /** Built once per app: the event store with its projections, the palette slice and the accounts. */
 function createServices(deps: AppDeps): AppServices {
   const store = createEventStore(deps.sql, [paletteProjection(deps.catalogue)]);
+  const limits = authLimits(deps.sql, () => deps.now().getTime(), deps.config.auth.rateLimits);
   return {
     store,
     palettes: paletteCommands({
@@ -33,12 +34,13 @@ function createServices(deps: AppDeps): AppServices {
       catalogue: deps.catalogue,
       now: deps.now,
       caps: { ...DEFAULT_CAPS, ...deps.config.caps },
+      countWrite: writeRate(limits.writesPerUser),
     }),
     paletteQueries: paletteQueries(deps.sql),
     shareTag: catalogueFingerprint(deps.catalogue).slice(0, 8),
     accounts: accounts(deps.sql, deps.now),
     twoFactor: twoFactor(deps.sql, deps.now),
-    limits: authLimits(deps.sql, () => deps.now().getTime(), deps.config.auth.rateLimits),
+    limits,
   };
 }
 
@@ -53,7 +55,6 @@ export function createApp(deps: AppDeps) {
   app.route('/api', shareRoutes);
   const api = new Hono<AppEnv>()
     .use('*', noStore, originCheck(deps.config.publicOrigin), limitBody, requireJsonBody, sessionUser)
-    .use('/palettes/*', writeRate)
     .route('/', healthRoutes)
     .route('/', authRoutes)
     .route('/', accountRoutes)

@@ -1,6 +1,8 @@
 import { createMiddleware } from 'hono/factory';
 import { clearSessionCookie, readSessionCookie, writeSessionCookie } from '../auth/session-cookie';
+import type { RateLimiter } from '../auth/rate-limit';
 import { isTokenShaped } from '../auth/tokens';
+import type { Sql } from '../db/sql';
 import { ApiError } from './errors';
 import type { AppEnv } from './app-env';
 
@@ -24,11 +26,14 @@ export const sessionUser = createMiddleware<AppEnv>(async (c, next) => {
   return next();
 });
 
-/** A signed-in user's palette writes per minute: enough for any person, too few to fill the disk. */
-export const writeRate = createMiddleware<AppEnv>(async (c, next) => {
-  const user = c.get('user');
-  if (user && !/^(GET|HEAD|OPTIONS)$/.test(c.req.method)) {
-    const wait = await c.var.services.limits.writesPerUser.hit(user.id);
+/**
+ * A signed-in user's palette writes per minute: enough for any person, too few to fill the disk.
+ * Counted inside the write's own transaction (`tx`), so a write commits once, not twice.
+ */
+export const writeRate =
+  (limiter: RateLimiter) =>
+  async (tx: Sql, userId: string): Promise<void> => {
+    const wait = await limiter.hit(userId, tx);
     if (wait !== null) {
       throw new ApiError(
         429,
@@ -38,6 +43,4 @@ export const writeRate = createMiddleware<AppEnv>(async (c, next) => {
         { 'Retry-After': String(wait) },
       );
     }
-  }
-  return next();
-});
+  };
