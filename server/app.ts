@@ -9,7 +9,7 @@ import { limitBody, requireJsonBody } from './http/json-body';
 import { originCheck } from './http/origin-check';
 import { noStore, requestContext } from './http/request-context';
 import { securityHeaders } from './http/security-headers';
-import { sessionUser, writeRate } from './http/session';
+import { countWrite, sessionUser, writeRate } from './http/session';
 import { staticFiles } from './http/static-files';
 import { inlineScriptHashes, readShell } from './pages/page-shell';
 import { paletteCommands } from './palettes/palette-commands';
@@ -34,7 +34,7 @@ function createServices(deps: AppDeps): AppServices {
       catalogue: deps.catalogue,
       now: deps.now,
       caps: { ...DEFAULT_CAPS, ...deps.config.caps },
-      countWrite: writeRate(limits.writesPerUser),
+      countWrite: countWrite(limits.writesPerUser),
     }),
     paletteQueries: paletteQueries(deps.sql),
     shareTag: catalogueFingerprint(deps.catalogue).slice(0, 8),
@@ -55,6 +55,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', shareRoutes);
   const api = new Hono<AppEnv>()
     .use('*', noStore, originCheck(deps.config.publicOrigin), limitBody, requireJsonBody, sessionUser)
+    .use('/palettes/*', writeRate)
     .route('/', healthRoutes)
     .route('/', authRoutes)
     .route('/', accountRoutes)
