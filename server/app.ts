@@ -9,7 +9,7 @@ import { limitBody, requireJsonBody } from './http/json-body';
 import { originCheck } from './http/origin-check';
 import { noStore, requestContext } from './http/request-context';
 import { securityHeaders } from './http/security-headers';
-import { sessionUser, writeRate } from './http/session';
+import { countWrite, sessionUser, writeRate } from './http/session';
 import { staticFiles } from './http/static-files';
 import { inlineScriptHashes, readShell } from './pages/page-shell';
 import { paletteCommands } from './palettes/palette-commands';
@@ -29,6 +29,7 @@ import { twoFactorRoutes } from './routes/two-factor-routes';
 /** Built once per app: the event store with its projections, the palette slice and the accounts. */
 function createServices(deps: AppDeps): AppServices {
   const store = createEventStore(deps.sql, [paletteProjection(deps.catalogue)]);
+  const limits = authLimits(deps.sql, () => deps.now().getTime(), deps.config.auth.rateLimits);
   return {
     store,
     palettes: paletteCommands({
@@ -36,12 +37,13 @@ function createServices(deps: AppDeps): AppServices {
       catalogue: deps.catalogue,
       now: deps.now,
       caps: { ...DEFAULT_CAPS, ...deps.config.caps },
+      countWrite: countWrite(limits.writesPerUser),
     }),
     paletteQueries: paletteQueries(deps.sql),
     shareTag: catalogueFingerprint(deps.catalogue).slice(0, 8),
     accounts: accounts(deps.sql, deps.now),
     twoFactor: twoFactor(deps.sql, deps.now),
-    limits: authLimits(deps.sql, () => deps.now().getTime(), deps.config.auth.rateLimits),
+    limits,
   };
 }
 

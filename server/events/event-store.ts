@@ -80,9 +80,12 @@ export function createEventStore(sql: Sql, projections: readonly InlineProjectio
     expectedVersion: number,
     events: readonly NewEvent[],
     actor: string | null,
+    versionRead: boolean,
   ) {
-    const actual = await versionOf(streamId, tx);
-    if (actual !== expectedVersion) throw new ConcurrencyError(streamId, expectedVersion, actual);
+    if (!versionRead) {
+      const actual = await versionOf(streamId, tx);
+      if (actual !== expectedVersion) throw new ConcurrencyError(streamId, expectedVersion, actual);
+    }
     const stored: StoredEvent[] = [];
     for (const [i, event] of events.entries()) {
       const version = expectedVersion + i + 1;
@@ -166,6 +169,8 @@ export function createEventStore(sql: Sql, projections: readonly InlineProjectio
     /**
      * Appends after checking the stream is at `expectedVersion`, with the inline projections, all in
      * one transaction (the caller's, when `db` is its handle). Throws ConcurrencyError when stale.
+     * `versionRead`: the caller read `expectedVersion` in this same transaction `db`, so it is not
+     * read twice (the unique key still stops a writer that slipped in, as on PostgreSQL).
      */
     async append(
       streamId: string,
@@ -173,9 +178,10 @@ export function createEventStore(sql: Sql, projections: readonly InlineProjectio
       events: readonly NewEvent[],
       actor: string | null = null,
       db: Sql = sql,
+      versionRead = false,
     ) {
       if (events.length === 0) return [];
-      return transaction((tx) => appendNow(tx, streamId, expectedVersion, events, actor), db);
+      return transaction((tx) => appendNow(tx, streamId, expectedVersion, events, actor, versionRead), db);
     },
     /** Runs `fn` in one transaction, so a read-decide-append cannot interleave with other writers. */
     transaction,

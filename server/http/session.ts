@@ -1,6 +1,8 @@
 import { createMiddleware } from 'hono/factory';
 import { clearSessionCookie, readSessionCookie, writeSessionCookie } from '../auth/session-cookie';
+import type { RateLimiter } from '../auth/rate-limit';
 import { isTokenShaped } from '../auth/tokens';
+import type { Sql } from '../db/sql';
 import { ApiError } from './errors';
 import type { AppEnv } from './app-env';
 
@@ -24,20 +26,39 @@ export const sessionUser = createMiddleware<AppEnv>(async (c, next) => {
   return next();
 });
 
-/** A signed-in user's palette writes per minute: enough for any person, too few to fill the disk. */
+const overRate = (wait: number) =>
+  new ApiError(429, 'rate_limited', 'Too many changes in a minute. Please wait a moment and try again.', undefined, {
+    'Retry-After': String(wait),
+  });
+
+/**
+ * A signed-in user's palette writes per minute: enough for any person, too few to fill the disk.
+ * A write that commits is counted inside its own transaction (`countWrite`, given to the palette
+ * commands), so it commits once, not twice; one that fails (refused, conflicting, over the rate) is
+ * rolled back, and `writeRate` counts it on its own afterwards, so every attempt counts as before.
+ */
+export const countWrite =
+  (limiter: RateLimiter) =>
+  async (tx: Sql, userId: string): Promise<void> => {
+    const wait = await limiter.hit(userId, tx);
+    if (wait !== null) throw overRate(wait);
+  };
+
 export const writeRate = createMiddleware<AppEnv>(async (c, next) => {
   const user = c.get('user');
-  if (user && !/^(GET|HEAD|OPTIONS)$/.test(c.req.method)) {
-    const wait = await c.var.services.limits.writesPerUser.hit(user.id);
-    if (wait !== null) {
-      throw new ApiError(
-        429,
-        'rate_limited',
-        'Too many changes in a minute. Please wait a moment and try again.',
-        undefined,
-        { 'Retry-After': String(wait) },
-      );
-    }
+  if (!user || /^(GET|HEAD|OPTIONS)$/.test(c.req.method)) return next();
+  const limiter = c.var.services.limits.writesPerUser;
+  // Over the rate already: refused before any work, as before (the refusal counts too).
+  const waiting = await limiter.check(user.id);
+  if (waiting !== null) {
+    await limiter.hit(user.id);
+    throw overRate(waiting);
   }
-  return next();
+  try {
+    await next();
+  } catch (error) {
+    await limiter.hit(user.id);
+    throw error;
+  }
+  if (c.res.status >= 300) await limiter.hit(user.id);
 });

@@ -52,7 +52,14 @@ function sameCreation(first: PaletteEvent, asked: readonly PaletteEvent[]): bool
 
 export type PaletteCommands = ReturnType<typeof paletteCommands>;
 
-export function paletteCommands(deps: { store: EventStore; catalogue: Catalogue; now: () => Date; caps?: UserCaps }) {
+export function paletteCommands(deps: {
+  store: EventStore;
+  catalogue: Catalogue;
+  now: () => Date;
+  caps?: UserCaps;
+  /** Counts one write by the user in the write's transaction; throws when over their rate. */
+  countWrite?: (tx: Sql, userId: string) => Promise<void>;
+}) {
   const { store, catalogue } = deps;
   const checkCaps = userCapCheck(deps.caps ?? DEFAULT_CAPS);
   const rowById = (tx: Sql, id: string) => tx.get<PaletteRow>('SELECT * FROM palettes WHERE id = ?', [id]);
@@ -73,6 +80,13 @@ export function paletteCommands(deps: { store: EventStore; catalogue: Catalogue;
     };
   };
 
+  /** One write request of `actorId`: its own transaction, where its rate is counted too. */
+  const written = <T>(actorId: string, fn: (tx: Sql) => Promise<T>): Promise<T> =>
+    store.transaction(async (tx) => {
+      if (actorId) await deps.countWrite?.(tx, actorId);
+      return fn(tx);
+    });
+
   /** The current state: the projection row is the snapshot; no row but events means deleted. */
   async function load(tx: Sql, paletteId: string): Promise<{ state: SavedPalette | null; version: number }> {
     const row = await rowById(tx, paletteId);
@@ -84,7 +98,8 @@ export function paletteCommands(deps: { store: EventStore; catalogue: Catalogue;
   }
 
   /**
-   * Loads, decides and appends in one transaction (the caller's, when `db` is its handle).
+   * Loads, decides and appends in one transaction (the caller's, when `db` is its handle; else a
+   * new write request's, see `written`).
    * `expectedVersion` (from If-Match) is checked only for the owner, so a stranger learns nothing
    * beyond "not found".
    */
@@ -93,9 +108,11 @@ export function paletteCommands(deps: { store: EventStore; catalogue: Catalogue;
     actorId: string,
     commands: readonly PaletteCommand[],
     expectedVersion?: number,
-    db: Sql = store.sql,
+    db?: Sql,
   ): Promise<SavedPalette | null> {
-    return store.transaction(async (tx) => {
+    const run = (fn: (tx: Sql) => Promise<SavedPalette | null>) =>
+      db ? store.transaction(fn, db) : written(actorId, fn);
+    return run(async (tx) => {
       const { state, version } = await load(tx, paletteId);
       const owned = state !== null && !state.deleted && state.ownerId === actorId;
       if (expectedVersion !== undefined && owned && expectedVersion !== version) {
@@ -112,9 +129,10 @@ export function paletteCommands(deps: { store: EventStore; catalogue: Catalogue;
       }
       if (actorId)
         await checkCaps(tx, { actorId, isNew: state === null, version, eventTypes: events.map((e) => e.type) });
-      await store.append(paletteStreamId(paletteId), version, events, actorId, tx);
+      // `load` read the version in this transaction: the store need not read it again.
+      await store.append(paletteStreamId(paletteId), version, events, actorId, tx, true);
       return current;
-    }, db);
+    });
   }
 
   return {
@@ -143,7 +161,7 @@ export function paletteCommands(deps: { store: EventStore; catalogue: Catalogue;
         name,
         colorIds: currentIds(colorIds),
       };
-      return store.transaction(async (tx) => {
+      return written(actorId, async (tx) => {
         const [first] = (await store.readStream(paletteStreamId(paletteId), 1, tx)).map(storedToPaletteEvent);
         if (!first) return { state: (await execute(paletteId, actorId, [command], undefined, tx))! };
         // What this request would have made, by the same rules, beside what the first one made.
@@ -178,7 +196,7 @@ export function paletteCommands(deps: { store: EventStore; catalogue: Catalogue;
     },
     /** Deletes the caller's palettes among `ids`; others are skipped. All or nothing. */
     deleteMany(ids: readonly string[], actorId: string): Promise<string[]> {
-      return store.transaction(async (tx) => {
+      return written(actorId, async (tx) => {
         const deleted: string[] = [];
         for (const id of new Set(ids)) {
           try {
@@ -196,7 +214,7 @@ export function paletteCommands(deps: { store: EventStore; catalogue: Catalogue;
      * caller's are skipped, ones not deleted are left as they are. Returns the ids that are back. All or nothing.
      */
     undeleteMany(ids: readonly string[], actorId: string): Promise<string[]> {
-      return store.transaction(async (tx) => {
+      return written(actorId, async (tx) => {
         const back: string[] = [];
         for (const id of new Set(ids)) {
           try {
@@ -219,7 +237,7 @@ export function paletteCommands(deps: { store: EventStore; catalogue: Catalogue;
         Omit<Extract<PaletteCommand, { type: 'ImportPalette' }>, 'type' | 'actorId' | 'paletteId'>
       >,
     ) {
-      return store.transaction(async (tx) => {
+      return written(actorId, async (tx) => {
         let created = 0;
         const ids: string[] = [];
         for (const [i, palette] of palettes.entries()) {

@@ -64,15 +64,14 @@ const rowOf = (state: SavedPalette): SqlValue[] => [
   state.version,
 ];
 
-/** Inserts fresh rows for these palettes (and the shares of the public ones), a chunk per statement. */
-async function insertMany(tx: Sql, catalogue: Catalogue, states: readonly SavedPalette[]) {
+/** Inserts fresh rows for these palettes, a chunk per statement (their shares go in apart). */
+async function insertMany(tx: Sql, states: readonly SavedPalette[]) {
   if (states.length === 0) return;
   await tx.run(
     `INSERT INTO palettes (id, user_id, name, colors, created_at, updated_at, is_public, share_id, version)
      VALUES ${states.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
     states.flatMap(rowOf),
   );
-  await insertShares(tx, catalogue, states);
 }
 
 /** The share rows of the public ones among these palettes (a share row exists only while public). */
@@ -152,16 +151,25 @@ export async function rebuildPaletteProjections(
     let palettes = 0;
     // Many rows per statement: the tables are empty, and a replay writes every palette once.
     let chunk: SavedPalette[] = [];
+    const shared: SavedPalette[] = [];
     for (const state of states.values()) {
       if (!state || !hasRow(state)) continue;
       chunk.push(state);
+      if (state.isPublic && state.shareId) shared.push(state);
       palettes++;
       if (chunk.length === REPLAY_CHUNK) {
-        await insertMany(tx, catalogue, chunk);
+        await insertMany(tx, chunk);
         chunk = [];
       }
     }
-    await insertMany(tx, catalogue, chunk);
+    await insertMany(tx, chunk);
+    // Shares in key order: random share ids inserted as they come touch pages all over the key's
+    // index, and a replay writes every public palette's share at once. (Palettes keep log order: their
+    // rowid breaks ties in the list.)
+    shared.sort((a, b) => (a.shareId! < b.shareId! ? -1 : 1));
+    for (let i = 0; i < shared.length; i += REPLAY_CHUNK) {
+      await insertShares(tx, catalogue, shared.slice(i, i + REPLAY_CHUNK));
+    }
     await tx.run(
       'INSERT INTO palette_counts (user_id, palettes) SELECT user_id, count(*) FROM palettes GROUP BY user_id',
     );
