@@ -5,6 +5,9 @@ import { PALETTE_MAX, PALETTE_MIN } from '../palette/limits';
 import { isPaletteStyle } from '../palette/style-names';
 import { type PaletteSession, SEARCH_MAX } from './first-paint';
 
+/** A palette name's longest (as the API's). */
+const NAME_MAX = 100;
+
 /** The cookie value: URL-encoded fields, ids joined by '.', locked positions by '.'. Small: ~250 bytes. */
 export function encodePaletteCookie(session: PaletteSession): string {
   const fields: Record<string, string> = {
@@ -16,6 +19,13 @@ export function encodePaletteCookie(session: PaletteSession): string {
   if (search) fields.q = search;
   if (session.brand) fields.b = session.brand;
   if (session.category) fields.c = session.category;
+  const identity = session.identity;
+  if (identity) {
+    if (identity.id) fields.i = identity.id;
+    fields.v = String(identity.version);
+    fields.n = identity.name.slice(0, NAME_MAX);
+    if (identity.changed) fields.x = '1';
+  }
   // encodeURIComponent escapes ';', ',', spaces, quotes and '\\': the value is valid cookie octets.
   return Object.entries(fields)
     .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
@@ -29,6 +39,11 @@ const cookieSchema = z.object({
   q: z.optional(z.string().check(z.maxLength(SEARCH_MAX))),
   b: z.optional(z.string().check(z.maxLength(40))),
   c: z.optional(z.string().check(z.maxLength(40))),
+  // Added with the palette's name: cookies written before have none (an unsaved palette).
+  i: z.optional(z.string().check(z.maxLength(80))),
+  v: z.optional(z.string().check(z.regex(/^[0-9]{1,9}$/))),
+  n: z.optional(z.string().check(z.maxLength(NAME_MAX))),
+  x: z.optional(z.literal('1')),
 });
 
 /**
@@ -36,7 +51,7 @@ const cookieSchema = z.object({
  * their current id); fewer than 3 known colours is no palette. Never throws on any input.
  */
 export function parsePaletteCookie(raw: string | undefined, catalogue: Catalogue): PaletteSession | null {
-  if (!raw || raw.length > 2048) return null;
+  if (!raw || raw.length > 3072) return null;
   const fields: Record<string, string> = {};
   for (const pair of raw.split('&')) {
     const at = pair.indexOf('=');
@@ -67,6 +82,10 @@ export function parsePaletteCookie(raw: string | undefined, catalogue: Catalogue
     brand: BRANDS.find((b) => b === data.b) ?? null,
     category: CATEGORIES.find((c) => c === data.c) ?? null,
     style: isPaletteStyle(data.y) ? data.y : 'Random',
+    identity:
+      data.n === undefined
+        ? null
+        : { id: data.i ?? null, version: Number(data.v ?? 0), name: data.n, changed: data.x === '1' },
   };
 }
 

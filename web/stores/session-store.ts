@@ -16,8 +16,10 @@ import { encodePaletteCookie } from '../../shared/session/palette-cookie';
 import { firstPaint } from '../lib/first-paint';
 import { clearHash, parseHash } from '../lib/hash-route';
 import { getCatalogue } from './catalogue-store';
+import { applyIdentity, currentIdentity, identityState } from './identity-store';
 import { filterState, isFilterActive, setBrand, setCategory, setSearchTerm, showResults } from './filter-store';
 import { generatePalette, initPalette, loadPaletteFromHexes, paletteState, setPaletteStyle } from './palette-store';
+import { savedState } from './saved-store';
 import { announceShared } from './shared-link-actions';
 import { themeState } from './theme-store';
 import { showToast } from './toast-store';
@@ -37,6 +39,14 @@ const sessionSchema = z.looseObject({
   timestamp: z.optional(z.number()),
   // Added with palette styles: sessions stored before them have none and restore as Random.
   paletteStyle: z.optional(z.unknown()),
+  // Added with the palette's name: older sessions have none (an unsaved palette); a bad one is dropped.
+  identity: z.optional(z.unknown()),
+});
+const identitySchema = z.object({
+  id: z.nullable(z.string().check(z.maxLength(80))),
+  version: z.int().check(z.nonnegative()),
+  name: z.string().check(z.maxLength(100)),
+  changed: z.boolean(),
 });
 
 /** What a stored session gives back: the same shape the server's first paint restores from its cookie. */
@@ -79,6 +89,7 @@ export function readSession(raw: string | null, catalogue: Catalogue): RestoredS
     brand,
     category,
     style: isPaletteStyle(session.paletteStyle) ? session.paletteStyle : 'Random',
+    identity: identitySchema.safeParse(session.identity).data ?? null,
   };
 }
 
@@ -93,6 +104,7 @@ export function serializeSession(catalogue: Catalogue, now: number): string | nu
     currentPalette: colors.map((c) => ({ id: c?.id, brand: c?.brand, colorName: c?.colorName, hexCode: c?.hexCode })),
     lockedIndices: paletteState.slots.flatMap((slot, i) => (slot.locked ? [i] : [])),
     paletteStyle: paletteState.style,
+    identity: currentIdentity(),
     timestamp: now,
   });
 }
@@ -133,6 +145,7 @@ function writeCookie(): void {
     brand: filterState.brand,
     category: filterState.category,
     style: paletteState.style,
+    identity: currentIdentity(),
   });
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari.
   document.cookie = `${PALETTE_COOKIE}=${value}${cookieTail()}`;
@@ -192,7 +205,8 @@ function showing(session: RestoredSession): boolean {
     session.searchTerm === filterState.searchTerm &&
     session.brand === filterState.brand &&
     session.category === filterState.category &&
-    session.style === paletteState.style
+    session.style === paletteState.style &&
+    JSON.stringify(session.identity ?? null) === JSON.stringify(currentIdentity())
   );
 }
 
@@ -203,6 +217,7 @@ function restore(session: RestoredSession): void {
   setBrand(session.brand);
   setCategory(session.category);
   setPaletteStyle(session.style);
+  applyIdentity(session.identity);
 }
 
 /**
@@ -250,6 +265,8 @@ export function startSession(painted?: FirstPaint['source']): void {
     persisting = true;
     subscribe(paletteState, writeSoon);
     subscribe(filterState, writeSoon);
+    subscribe(identityState, writeSoon);
+    subscribe(savedState, writeSoon);
     subscribe(themeState, () => writeThemeCookie(themeState.dark));
     addEventListener('pagehide', flushOnLeave);
     writeSoon();
