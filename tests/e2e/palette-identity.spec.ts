@@ -45,8 +45,12 @@ test.describe('the palette on screen has a name', () => {
     await expect.poll(() => stripIds(page)).not.toEqual(before);
     await expect(title(page)).toHaveText('Hallway · changed');
 
-    // Space, S, Enter: version 2 of Hallway, not "Palette 2".
+    // Space, S, Enter: version 2 of Hallway, not "Palette 2" (a new visit asks again where to keep it).
     await page.keyboard.press('s');
+    await page
+      .getByRole('dialog', { name: 'Sign In' })
+      .getByRole('button', { name: 'Keep it on this device only' })
+      .click();
     const modal = nameModal(page);
     await expect(modal.getByRole('radio', { name: 'Save as version 2 of Hallway' })).toBeChecked();
     await expect(modal.getByRole('radio', { name: 'Save as a new palette…' })).not.toBeChecked();
@@ -107,5 +111,49 @@ test.describe('the palette on screen has a name', () => {
     await page.keyboard.press('Escape');
     await page.reload();
     await expect(title(page)).toHaveText('Unsaved palette');
+  });
+});
+
+test.describe('restore on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('History → Restore version 1 puts version 1 on screen, linked at its new version', async ({ page }) => {
+    await openApp(page);
+    await page.getByRole('button', { name: 'Save', exact: true }).tap();
+    await page.getByRole('button', { name: 'Keep it on this device only' }).tap();
+    await expect(nameModal(page).getByLabel('Palette name')).toBeFocused();
+    await page.keyboard.type('Hallway');
+    await nameModal(page).getByRole('button', { name: 'Save Palette' }).tap();
+    await expect(toast(page, 'Palette saved!')).toBeVisible();
+    const first = await stripIds(page);
+
+    // Version 2: another colour.
+    await page.getByRole('button', { name: 'Generate', exact: true }).tap();
+    await expect.poll(() => stripIds(page)).not.toEqual(first);
+    await page.getByRole('button', { name: 'Save', exact: true }).tap();
+    await expect(nameModal(page).getByRole('radio', { name: 'Save as version 2 of Hallway' })).toBeChecked();
+    await nameModal(page).getByRole('button', { name: 'Save Palette' }).tap();
+    await expect(toast(page, 'Saved as version 2 of Hallway')).toBeVisible();
+    const second = await stripIds(page);
+    expect(second).not.toEqual(first);
+
+    await openSaved(page);
+    await row(page, 'Hallway').getByRole('button', { name: 'History of Hallway' }).tap();
+    const history = page.getByRole('dialog', { name: 'History of “Hallway”' });
+    await history.getByRole('listitem', { name: 'Version 1' }).getByRole('button', { name: 'Restore version 1' }).tap();
+    await expect(toast(page, 'Restored version 1')).toBeVisible();
+    await expect(history.getByRole('listitem', { name: /^Version \d+$/ })).toHaveCount(3);
+    await page.keyboard.press('Escape');
+    await expect(history).toBeHidden();
+    // History opens over the list: the list closes with its own Escape.
+    const sidebar = page.getByRole('dialog', { name: 'Saved Palettes' });
+    if (await sidebar.isVisible()) await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    expect(await stripIds(page)).toEqual(first);
+    await expect(title(page)).toHaveText('Hallway');
+    await page.getByRole('button', { name: 'Save', exact: true }).tap();
+    await expect(nameModal(page).getByRole('radio', { name: 'Save as version 4 of Hallway' })).toBeChecked();
+    await expect(nameModal(page).getByText('No changes to save')).toBeVisible();
   });
 });

@@ -1,7 +1,7 @@
 import { authChecked, authState } from './auth-store';
 import { initAuth } from './auth-actions';
 import { paletteState } from './palette-store';
-import { localChoice, savedState } from './saved-store';
+import { localChoice } from './saved-store';
 import { showToast } from './toast-store';
 import { openOverlay } from './ui-store';
 
@@ -29,9 +29,7 @@ export function requestSave(): void {
     void authChecked.then(requestSave);
     return;
   }
-  // A palette already kept on this device (linked to it) is saved there again without asking.
-  const keptHere = savedState.loadedFrom !== null;
-  if (authState.backend === 'available' && !authState.user && !localChoice.deviceOnly && !keptHere) {
+  if (authState.backend === 'available' && !authState.user && !localChoice.deviceOnly) {
     openOverlay('auth', { reason: 'save' });
     return;
   }
