@@ -133,7 +133,7 @@ test.describe('palettes on this device, in IndexedDB', () => {
     await expect
       .poll(() => page.evaluate(() => localStorage.getItem('persistentStorageAsked')))
       .toMatch(/^(granted|refused)$/);
-    await page.getByRole('button', { name: 'Generate New Palette' }).click();
+    await page.getByRole('button', { name: 'New palette', exact: true }).click();
     await saveCurrent(page, 'Second');
     await page.reload();
     await expect(page.getByRole('button', { name: 'Saved palettes (2)' })).toBeVisible();

@@ -94,10 +94,10 @@ test.describe('saved palettes on this device', () => {
     await openApp(page);
     const first = await stripIds(page);
     await saveCurrent(page, 'First', { anonymous: true });
-    await page.getByRole('button', { name: 'Generate New Palette' }).click();
+    await page.getByRole('button', { name: 'New palette', exact: true }).click();
     await expect.poll(() => stripIds(page)).not.toEqual(first);
     await saveCurrent(page, 'Second');
-    await page.getByRole('button', { name: 'Generate New Palette' }).click();
+    await page.getByRole('button', { name: 'New palette', exact: true }).click();
     await saveCurrent(page, 'Third');
 
     const sidebar = await openSaved(page);
