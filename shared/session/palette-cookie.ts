@@ -82,10 +82,10 @@ export function parsePaletteCookie(raw: string | undefined, catalogue: Catalogue
     brand: BRANDS.find((b) => b === data.b) ?? null,
     category: CATEGORIES.find((c) => c === data.c) ?? null,
     style: isPaletteStyle(data.y) ? data.y : 'Random',
-    identity:
-      data.n === undefined
-        ? null
-        : { id: data.i ?? null, version: Number(data.v ?? 0), name: data.n, changed: data.x === '1' },
+    // Only a cookie written with a name has one: older cookies restore as an unsaved palette.
+    ...(data.n === undefined
+      ? {}
+      : { identity: { id: data.i ?? null, version: Number(data.v ?? 0), name: data.n, changed: data.x === '1' } }),
   };
 }
 

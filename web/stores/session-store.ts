@@ -80,6 +80,7 @@ export function readSession(raw: string | null, catalogue: Catalogue): RestoredS
     colorIds.push(match.id);
   }
   const lockedSet = new Set(session.lockedIndices ?? []);
+  const identity = identitySchema.safeParse(session.identity).data;
   const brand = BRANDS.find((b) => b === session.selectedBrand) ?? null;
   const category = CATEGORIES.find((c) => c === session.selectedCategory) ?? null;
   return {
@@ -89,7 +90,8 @@ export function readSession(raw: string | null, catalogue: Catalogue): RestoredS
     brand,
     category,
     style: isPaletteStyle(session.paletteStyle) ? session.paletteStyle : 'Random',
-    identity: identitySchema.safeParse(session.identity).data ?? null,
+    // Older sessions have none: an unsaved palette.
+    ...(identity ? { identity } : {}),
   };
 }
 
