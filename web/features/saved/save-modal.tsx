@@ -24,8 +24,8 @@ export default function SaveModal({ onClose }: OverlayProps) {
   // default; anything else as a new palette named 'Palette {n+1}' (spec).
   const [target, setTarget] = useState<Target>(source ? 'version' : 'new');
   // Counted from the badge's figure while this device's list is still being read.
-  // A name typed above the strips before saving is the new palette's name.
-  const defaultName = identityState.name ?? `Palette ${savedCount(saved) + 1}`;
+  // A name typed above the strips of an unsaved palette is its name when saved.
+  const defaultName = (loadedFrom ? null : identityState.name) ?? `Palette ${savedCount(saved) + 1}`;
   const [name, setName] = useState(source ? source.name : defaultName);
   const [busy, setBusy] = useState(false);
   const [conflict, setConflict] = useState<{ result: Conflict; mine: PaletteSummary } | null>(null);
