@@ -30,6 +30,16 @@ export interface PaletteSession {
   lightness: LightnessBand | null;
   undertone: Undertone | null;
   style: PaletteStyle;
+  /** Which palette this is: the saved one it came from (id, version) or null, its name, edited since. */
+  identity?: PaletteIdentity | null;
+}
+
+/** The palette on screen's name and link; `id` null: not saved yet (the name is only a draft). */
+export interface PaletteIdentity {
+  id: string | null;
+  version: number;
+  name: string;
+  changed: boolean;
 }
 
 export interface FirstPaint extends PaletteSession {

@@ -6,6 +6,9 @@ import { PALETTE_MAX, PALETTE_MIN } from '../palette/limits';
 import { isPaletteStyle } from '../palette/style-names';
 import { type PaletteSession, SEARCH_MAX } from './first-paint';
 
+/** A palette name's longest (as the API's). */
+const NAME_MAX = 100;
+
 /** The cookie value: URL-encoded fields, ids joined by '.', locked positions by '.'. Small: ~250 bytes. */
 export function encodePaletteCookie(session: PaletteSession): string {
   const fields: Record<string, string> = {
@@ -19,6 +22,13 @@ export function encodePaletteCookie(session: PaletteSession): string {
   if (session.category) fields.c = session.category;
   if (session.lightness) fields.v = session.lightness;
   if (session.undertone) fields.u = session.undertone;
+  const identity = session.identity;
+  if (identity) {
+    if (identity.id) fields.i = identity.id;
+    fields.r = String(identity.version);
+    fields.n = identity.name.slice(0, NAME_MAX);
+    if (identity.changed) fields.x = '1';
+  }
   // encodeURIComponent escapes ';', ',', spaces, quotes and '\\': the value is valid cookie octets.
   return Object.entries(fields)
     .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
@@ -34,6 +44,11 @@ const cookieSchema = z.object({
   c: z.optional(z.string().check(z.maxLength(40))),
   v: z.optional(z.string().check(z.maxLength(40))),
   u: z.optional(z.string().check(z.maxLength(40))),
+  // Added with the palette's name: cookies written before have none (an unsaved palette).
+  i: z.optional(z.string().check(z.maxLength(80))),
+  r: z.optional(z.string().check(z.regex(/^[0-9]{1,9}$/))),
+  n: z.optional(z.string().check(z.maxLength(NAME_MAX))),
+  x: z.optional(z.literal('1')),
 });
 
 /** An undertone as stored (cookie or session), or null for anything else. */
@@ -46,7 +61,7 @@ export function parseUndertone(value: unknown): Undertone | null {
  * their current id); fewer than 3 known colours is no palette. Never throws on any input.
  */
 export function parsePaletteCookie(raw: string | undefined, catalogue: Catalogue): PaletteSession | null {
-  if (!raw || raw.length > 2048) return null;
+  if (!raw || raw.length > 3072) return null;
   const fields: Record<string, string> = {};
   for (const pair of raw.split('&')) {
     const at = pair.indexOf('=');
@@ -79,6 +94,10 @@ export function parsePaletteCookie(raw: string | undefined, catalogue: Catalogue
     lightness: lightnessBand(data.v)?.id ?? null,
     undertone: parseUndertone(data.u),
     style: isPaletteStyle(data.y) ? data.y : 'Random',
+    // Only a cookie written with a name has one: older cookies restore as an unsaved palette.
+    ...(data.n === undefined
+      ? {}
+      : { identity: { id: data.i ?? null, version: Number(data.r ?? 0), name: data.n, changed: data.x === '1' } }),
   };
 }
 

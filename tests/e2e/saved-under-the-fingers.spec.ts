@@ -38,10 +38,11 @@ async function saveByKeys(page: Page, name: string, options: { firstAnonymous?: 
   await expect(nameModal(page)).toBeHidden();
 }
 
-/** Generate with nothing locked: a whole new palette. */
+/** A whole new palette: "New palette" when the one on screen is a saved one (Generate alone keeps that link). */
 async function generateNew(page: Page) {
   const before = await stripIds(page);
-  await page.getByRole('button', { name: 'Generate New Palette' }).click();
+  const fresh = page.getByRole('button', { name: 'New palette', exact: true });
+  await ((await fresh.isVisible()) ? fresh : page.getByRole('button', { name: 'Generate New Palette' })).click();
   await expect.poll(() => stripIds(page)).not.toEqual(before);
 }
 
@@ -149,7 +150,7 @@ test.describe('save defaults follow where the palette came from', () => {
 
     await page.locator('body').press('s');
     const modal = nameModal(page);
-    await expect(modal.getByRole('radio', { name: 'As a new version of “Bedroom”' })).toBeChecked();
+    await expect(modal.getByRole('radio', { name: /^Save as version \d+ of Bedroom$/ })).toBeChecked();
     await expect(modal.getByLabel('Palette name')).toHaveValue('Bedroom');
     await page.keyboard.press('Enter');
     await expect(toast(page, 'No changes to save')).toBeVisible();
@@ -162,7 +163,7 @@ test.describe('save defaults follow where the palette came from', () => {
     await page.locator('body').press('s');
     await expect(modal.getByLabel('Palette name')).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(toast(page, 'Palette saved!')).toBeVisible();
+    await expect(toast(page, 'Saved as version 2 of Bedroom')).toBeVisible();
     let stored = await storedLocal(page);
     expect(stored.map((p) => [p.name, p.version, p.colorIds.length])).toEqual([['Bedroom', 2, 6]]);
 
@@ -172,15 +173,15 @@ test.describe('save defaults follow where the palette came from', () => {
     await row(page, 'Bedroom').getByRole('button', { name: 'Load Bedroom' }).click();
     await expect(toast(page, 'Loaded Bedroom')).toBeVisible();
     await page.locator('body').press('s');
-    await expect(modal.getByRole('radio', { name: 'As a new version of “Bedroom”' })).toBeChecked();
+    await expect(modal.getByRole('radio', { name: /^Save as version \d+ of Bedroom$/ })).toBeChecked();
     await page.keyboard.press('Enter');
     await expect(toast(page, 'No changes to save')).toBeVisible();
 
-    // A whole new palette (Generate, nothing locked) is saved as a new one.
-    await generateNew(page);
+    // Generate keeps the link (issue 23); "New palette" starts a new one, saved as a new one.
+    await page.getByRole('button', { name: 'New palette', exact: true }).click();
     await page.locator('body').press('s');
     await expect(modal.getByLabel('Palette name')).toHaveValue('Palette 2');
-    await expect(modal.getByRole('radio', { name: /As a new version/ })).toHaveCount(0);
+    await expect(modal.getByRole('radio', { name: /Save as version/ })).toHaveCount(0);
     await page.keyboard.press('Escape');
     stored = await storedLocal(page);
     expect(stored.map((p) => [p.name, p.version])).toEqual([['Bedroom', 2]]);
@@ -190,7 +191,7 @@ test.describe('save defaults follow where the palette came from', () => {
     await openSignedIn(page);
     await saveByKeys(page, 'Bedroom');
     await page.locator('body').press('s');
-    await expect(nameModal(page).getByRole('radio', { name: 'As a new version of “Bedroom”' })).toBeChecked();
+    await expect(nameModal(page).getByRole('radio', { name: /^Save as version \d+ of Bedroom$/ })).toBeChecked();
     await page.keyboard.press('Enter');
     await expect(toast(page, 'No changes to save')).toBeVisible();
     const server = await (await page.request.get('/api/palettes')).json();
@@ -211,9 +212,11 @@ test.describe('history tells versions from sharing events', () => {
     await page.keyboard.press('Escape');
     await page.locator('body').press('a');
     await page.locator('body').press('s');
-    await nameModal(page).getByRole('radio', { name: 'As a new version of “Study”' }).click();
+    await nameModal(page)
+      .getByRole('radio', { name: /^Save as version \d+ of Study$/ })
+      .click();
     await nameModal(page).getByRole('button', { name: 'Save Palette' }).click();
-    await expect(toast(page, 'Palette saved!')).toBeVisible();
+    await expect(toast(page, /^Saved as version \d+ of Study$/)).toBeVisible();
 
     await openSaved(page);
     await row(page, 'Study').getByRole('button', { name: 'History of Study' }).click();

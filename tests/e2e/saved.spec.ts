@@ -53,6 +53,9 @@ test.describe('saved palettes on this device', () => {
     await page.keyboard.press('Escape');
     await page.locator('body').press('s');
     await page.getByRole('button', { name: 'Keep it on this device only' }).click();
+    // Still the palette it saved (issue 23): a version of it by default, a new one when asked for.
+    await expect(modal.getByRole('radio', { name: 'Save as version 2 of Palette 1' })).toBeChecked();
+    await modal.getByRole('radio', { name: 'Save as a new palette…' }).check();
     await expect(modal.getByLabel('Palette name')).toHaveValue('Palette 2');
   });
 
@@ -98,10 +101,10 @@ test.describe('saved palettes on this device', () => {
     await openApp(page);
     const first = await stripIds(page);
     await saveCurrent(page, 'First', { anonymous: true });
-    await page.getByRole('button', { name: 'Generate New Palette' }).click();
+    await page.getByRole('button', { name: 'New palette', exact: true }).click();
     await expect.poll(() => stripIds(page)).not.toEqual(first);
     await saveCurrent(page, 'Second');
-    await page.getByRole('button', { name: 'Generate New Palette' }).click();
+    await page.getByRole('button', { name: 'New palette', exact: true }).click();
     await saveCurrent(page, 'Third');
 
     const sidebar = await openSaved(page);

@@ -7,6 +7,7 @@ import { MenuButton } from '../features/info/menu-button';
 import { FloatingActions } from '../features/palette/floating-actions';
 import { GenerateBar } from '../features/palette/generate-bar';
 import { MobileFooter } from '../features/palette/mobile-footer';
+import { PaletteName } from '../features/palette/palette-name';
 import { PaletteStrips } from '../features/palette/palette-strips';
 import { SearchBar } from '../features/search/search-bar';
 import { ShareRoute } from '../features/share-page/share-route';
@@ -67,6 +68,7 @@ function MainContent() {
   return (
     <>
       <Activity mode={active ? 'hidden' : 'visible'}>
+        <PaletteName />
         <PaletteStrips />
       </Activity>
       {listMounted && (

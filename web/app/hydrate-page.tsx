@@ -6,6 +6,7 @@ import type { FirstPaint } from '../../shared/session/first-paint';
 import { catalogueState, loadCatalogue } from '../stores/catalogue-store';
 import { filterState } from '../stores/filter-store';
 import { applyHeldInput } from './held-input';
+import { applyIdentity } from '../stores/identity-store';
 import { initPalette, paletteState, replacePalette } from '../stores/palette-store';
 
 /**
@@ -31,6 +32,7 @@ export function applyFirstPaint(catalogue: Catalogue, paint: FirstPaint): void {
   // and arrive once the page has hydrated.
   filterState.paletteShown = true;
   paletteState.style = paint.style;
+  applyIdentity(paint.own ? null : paint.identity);
 }
 
 /**

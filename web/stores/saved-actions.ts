@@ -8,6 +8,7 @@ import { toSummary } from '../data/local-repository';
 import type { PaletteRepository, RepoResult } from '../data/palette-repository';
 import { askPersistentStorage } from '../data/persistent-storage';
 import { authState } from './auth-store';
+import { identityState, markSaved } from './identity-store';
 import { replacePalette } from './palette-store';
 import {
   forgetRemote,
@@ -81,6 +82,7 @@ function failed(repo: PaletteRepository, result: Failure, message: string): void
 function upsert(palette: PaletteSummary): void {
   replaceInList(palette);
   if (savedState.loadedFrom?.id === palette.id) savedState.loadedFrom = { id: palette.id, version: palette.version };
+  if (savedState.loadedFrom?.id === palette.id) identityState.name = palette.name;
 }
 
 /** The list shows this copy; the editor's base stays (a stale base must still end in the conflict choice). */
@@ -156,7 +158,7 @@ export async function saveAsNew(name: string, colorIds: readonly string[]): Prom
     return false;
   }
   upsert(result.value);
-  savedState.loadedFrom = { id: result.value.id, version: result.value.version };
+  markSaved(result.value.id, result.value.version, result.value.name);
   // The first palette kept on this device is worth asking the browser not to evict.
   if (repo.kind === 'local') void askPersistentStorage();
   showToast('Palette saved!');
@@ -182,7 +184,8 @@ export async function saveBack(
   const result = await call(repo, () => repo.update(id, baseVersion, change));
   if (result.ok) {
     upsert(result.value);
-    showToast('Palette saved!');
+    markSaved(result.value.id, result.value.version, result.value.name);
+    showToast(`Saved as version ${result.value.version} of ${result.value.name}`);
     return { kind: 'saved' };
   }
   if (result.reason === 'conflict' || result.reason === 'not-found') {
@@ -304,7 +307,7 @@ async function undoDelete(deleted: Deleted): Promise<void> {
 /** Loads a saved palette (or one of its versions) into the main screen and closes the sidebar. */
 export function loadPalette(palette: PaletteSummary, colorIds: readonly string[] = palette.colorIds): void {
   replacePalette(colorIds);
-  savedState.loadedFrom = { id: palette.id, version: palette.version };
+  markSaved(palette.id, palette.version, palette.name);
   closeOverlay('history');
   closeOverlay('saved');
   showToast(`Loaded ${palette.name}`);
@@ -363,6 +366,9 @@ export async function restoreVersion(id: string, version: number): Promise<boole
     return false;
   }
   upsert(result.value);
+  // The editor shows what was restored, linked to the palette at its new version.
+  replacePalette(result.value.colorIds);
+  markSaved(result.value.id, result.value.version, result.value.name);
   showToast(`Restored version ${version}`);
   return true;
 }

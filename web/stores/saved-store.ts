@@ -42,14 +42,6 @@ export const savedState = proxy({
 export const savedCount = (snap: { loaded: boolean; palettes: readonly unknown[]; storedCount: number }) =>
   snap.loaded ? snap.palettes.length : snap.storedCount;
 
-/**
- * Generate with nothing locked makes a new palette: from then on S proposes a new palette, not a
- * version of the one loaded (or saved) before.
- */
-export function startNewPalette(): void {
-  savedState.loadedFrom = null;
-}
-
 /** The name of the saved palette whose colours are exactly these, in order (for exports). */
 export function savedNameFor(colorIds: readonly string[]): string | null {
   const key = colorIds.join(',');

@@ -17,6 +17,7 @@ import { encodePaletteCookie, parseUndertone } from '../../shared/session/palett
 import { firstPaint } from '../lib/first-paint';
 import { clearHash, parseHash } from '../lib/hash-route';
 import { getCatalogue } from './catalogue-store';
+import { applyIdentity, currentIdentity, identityState } from './identity-store';
 import {
   filterState,
   isFilterActive,
@@ -28,6 +29,7 @@ import {
   showResults,
 } from './filter-store';
 import { generatePalette, initPalette, loadPaletteFromHexes, paletteState, setPaletteStyle } from './palette-store';
+import { savedState } from './saved-store';
 import { announceShared } from './shared-link-actions';
 import { themeState } from './theme-store';
 import { showToast } from './toast-store';
@@ -50,6 +52,14 @@ const sessionSchema = z.looseObject({
   timestamp: z.optional(z.number()),
   // Added with palette styles: sessions stored before them have none and restore as Random.
   paletteStyle: z.optional(z.unknown()),
+  // Added with the palette's name: older sessions have none (an unsaved palette); a bad one is dropped.
+  identity: z.optional(z.unknown()),
+});
+const identitySchema = z.object({
+  id: z.nullable(z.string().check(z.maxLength(80))),
+  version: z.int().check(z.nonnegative()),
+  name: z.string().check(z.maxLength(100)),
+  changed: z.boolean(),
 });
 
 /** What a stored session gives back: the same shape the server's first paint restores from its cookie. */
@@ -83,6 +93,7 @@ export function readSession(raw: string | null, catalogue: Catalogue): RestoredS
     colorIds.push(match.id);
   }
   const lockedSet = new Set(session.lockedIndices ?? []);
+  const identity = identitySchema.safeParse(session.identity).data;
   const brand = BRANDS.find((b) => b === session.selectedBrand) ?? null;
   const category = CATEGORIES.find((c) => c === session.selectedCategory) ?? null;
   return {
@@ -94,6 +105,8 @@ export function readSession(raw: string | null, catalogue: Catalogue): RestoredS
     lightness: lightnessBand(session.selectedLightness)?.id ?? null,
     undertone: parseUndertone(session.selectedUndertone),
     style: isPaletteStyle(session.paletteStyle) ? session.paletteStyle : 'Random',
+    // Older sessions have none: an unsaved palette.
+    ...(identity ? { identity } : {}),
   };
 }
 
@@ -110,6 +123,7 @@ export function serializeSession(catalogue: Catalogue, now: number): string | nu
     currentPalette: colors.map((c) => ({ id: c?.id, brand: c?.brand, colorName: c?.colorName, hexCode: c?.hexCode })),
     lockedIndices: paletteState.slots.flatMap((slot, i) => (slot.locked ? [i] : [])),
     paletteStyle: paletteState.style,
+    identity: currentIdentity(),
     timestamp: now,
   });
 }
@@ -152,6 +166,7 @@ function writeCookie(): void {
     lightness: filterState.lightness,
     undertone: filterState.undertone,
     style: paletteState.style,
+    identity: currentIdentity(),
   });
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari.
   document.cookie = `${PALETTE_COOKIE}=${value}${cookieTail()}`;
@@ -213,7 +228,8 @@ function showing(session: RestoredSession): boolean {
     session.category === filterState.category &&
     session.lightness === filterState.lightness &&
     session.undertone === filterState.undertone &&
-    session.style === paletteState.style
+    session.style === paletteState.style &&
+    JSON.stringify(session.identity ?? null) === JSON.stringify(currentIdentity())
   );
 }
 
@@ -226,6 +242,7 @@ function restore(session: RestoredSession): void {
   setLightness(session.lightness);
   setUndertone(session.undertone);
   setPaletteStyle(session.style);
+  applyIdentity(session.identity);
 }
 
 /**
@@ -273,6 +290,8 @@ export function startSession(painted?: FirstPaint['source']): void {
     persisting = true;
     subscribe(paletteState, writeSoon);
     subscribe(filterState, writeSoon);
+    subscribe(identityState, writeSoon);
+    subscribe(savedState, writeSoon);
     subscribe(themeState, () => writeThemeCookie(themeState.dark));
     addEventListener('pagehide', flushOnLeave);
     writeSoon();

@@ -25,6 +25,15 @@ describe('the palette cookie', () => {
     expect(value.length).toBeLessThan(400);
   });
 
+  it('keeps the name and link of the palette; a name with cookie-unsafe characters round-trips', () => {
+    const named = { ...session, identity: { id: 'p_123', version: 4, name: 'Hall; "front", 50%', changed: true } };
+    const value = encodePaletteCookie(named);
+    expect(value).toMatch(/^[\x21\x23-\x2b\x2d-\x3a\x3c-\x5b\x5d-\x7e]+$/);
+    expect(parsePaletteCookie(value, catalogue)).toEqual(named);
+    const draft = { ...session, identity: { id: null, version: 0, name: 'Kitchen', changed: false } };
+    expect(parsePaletteCookie(encodePaletteCookie(draft), catalogue)).toEqual(draft);
+  });
+
   it('drops unknown colour ids and keeps each lock with its colour', () => {
     const value = encodePaletteCookie({
       ...session,

@@ -140,6 +140,8 @@ describe('session restore', () => {
         'selectedUndertone',
         'timestamp',
         'paletteStyle',
+        // Added with the palette's name (issue 23): null for an unsaved palette.
+        'identity',
       ].sort(),
     );
     expect(readSession(text, catalogue)).toEqual({

@@ -39,7 +39,10 @@ export function GenerateBar() {
             id={styleId}
             value={snap.style}
             onChange={(event) => {
-              if (isPaletteStyle(event.target.value)) setPaletteStyle(event.target.value);
+              if (!isPaletteStyle(event.target.value)) return;
+              setPaletteStyle(event.target.value);
+              // A chosen style shows at once on the unlocked colours: one Undo step, like Generate.
+              generate();
             }}
           >
             {PALETTE_STYLES.map((style) => (

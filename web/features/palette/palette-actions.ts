@@ -13,7 +13,6 @@ import {
   undo,
   unlockAll,
 } from '../../stores/palette-store';
-import { startNewPalette } from '../../stores/saved-store';
 import { showToast } from '../../stores/toast-store';
 
 /** What buttons and keys do: the store's action plus its fixed toast (web/README.md, 'Texts users see'). */
@@ -56,8 +55,6 @@ export function generate(): void {
     );
     return;
   }
-  // Nothing kept: this is a new palette, no longer a version of the saved one it came from.
-  if (!paletteState.slots.some((s) => s.locked)) startNewPalette();
   if (isFilterActive()) showPalette();
   if (from) showToast(`New palette from ${from} only`);
 }

@@ -4,6 +4,7 @@ import { Dialog } from '../../lib/dialog';
 import { paletteState } from '../../stores/palette-store';
 import { loadPalette, type SaveBackResult, saveAsNew, saveBack } from '../../stores/saved-actions';
 import { type PaletteSummary, savedCount, savedState } from '../../stores/saved-store';
+import { identityState } from '../../stores/identity-store';
 import { showToast } from '../../stores/toast-store';
 import type { OverlayProps } from '../../stores/ui-store';
 import './saved.css';
@@ -23,7 +24,8 @@ export default function SaveModal({ onClose }: OverlayProps) {
   // default; anything else as a new palette named 'Palette {n+1}' (spec).
   const [target, setTarget] = useState<Target>(source ? 'version' : 'new');
   // Counted from the badge's figure while this device's list is still being read.
-  const defaultName = `Palette ${savedCount(saved) + 1}`;
+  // A name typed above the strips of an unsaved palette is its name when saved.
+  const defaultName = (loadedFrom ? null : identityState.name) ?? `Palette ${savedCount(saved) + 1}`;
   const [name, setName] = useState(source ? source.name : defaultName);
   const [busy, setBusy] = useState(false);
   const [conflict, setConflict] = useState<{ result: Conflict; mine: PaletteSummary } | null>(null);
@@ -31,6 +33,12 @@ export default function SaveModal({ onClose }: OverlayProps) {
 
   const colorIds = () => paletteState.slots.map((s) => s.colorId);
   const chosenName = () => name.trim() || (target === 'new' ? defaultName : (source?.name ?? defaultName));
+
+  const unchanged = () =>
+    source !== undefined &&
+    loadedFrom?.version === source.version &&
+    chosenName() === source.name &&
+    colorIds().join(',') === source.colorIds.join(',');
 
   async function run(action: () => Promise<boolean | SaveBackResult>) {
     setBusy(true);
@@ -44,10 +52,8 @@ export default function SaveModal({ onClose }: OverlayProps) {
     event.preventDefault();
     if (busy) return;
     if (target === 'version' && source && loadedFrom) {
-      const ids = colorIds();
-      const unchanged = chosenName() === source.name && ids.join(',') === source.colorIds.join(',');
       // A version identical to the last one would only lengthen the history.
-      if (unchanged && loadedFrom.version === source.version) {
+      if (unchanged()) {
         showToast('No changes to save');
         onClose();
         return;
@@ -90,28 +96,29 @@ export default function SaveModal({ onClose }: OverlayProps) {
               <input
                 type="radio"
                 name="target"
-                checked={target === 'new'}
-                onChange={() => {
-                  setTarget('new');
-                  setName(defaultName);
-                }}
-              />{' '}
-              As a new palette
-            </label>
-            <label>
-              <input
-                type="radio"
-                name="target"
                 checked={target === 'version'}
                 onChange={() => {
                   setTarget('version');
                   setName(source.name);
                 }}
               />{' '}
-              As a new version of “{source.name}”
+              Save as version {source.version + 1} of {source.name}
+            </label>
+            <label>
+              <input
+                type="radio"
+                name="target"
+                checked={target === 'new'}
+                onChange={() => {
+                  setTarget('new');
+                  setName(defaultName);
+                }}
+              />{' '}
+              Save as a new palette…
             </label>
           </fieldset>
         )}
+        {target === 'version' && unchanged() && <p className="save-note">No changes to save</p>}
         <label htmlFor={nameId} className="save-label">
           Palette name
         </label>
