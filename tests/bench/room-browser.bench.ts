@@ -115,7 +115,11 @@ async function openView(page: Page, url: string, init: () => void) {
   await page.addInitScript(init);
   await page.goto(`${url}/#palette=${roomPalette.map((c) => c.hexCode.replace('#', '')).join('-')}`);
   page.setDefaultTimeout(120_000);
-  await page.getByRole('list', { name: 'Current palette' }).getByRole('listitem').first().waitFor({ state: 'attached' });
+  await page
+    .getByRole('list', { name: 'Current palette' })
+    .getByRole('listitem')
+    .first()
+    .waitFor({ state: 'attached' });
   // A phone has no room for it in the palette's bar: it is in the menu.
   await page.getByRole('button', { name: 'Menu', exact: true }).click();
   await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Try in a room' }).click();
