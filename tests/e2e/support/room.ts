@@ -104,7 +104,7 @@ export const differs = (a: number[] | undefined, b: number[] | undefined) =>
  * Five paints far apart (a random palette may hold near twins, and a repaint in a twin shows no
  * change): the palette the tests try rooms with, opened from a link as a person would.
  */
-const roomPalette = distinctPaints(loadCatalogue(), 5, 3, 25);
+export const roomPalette = distinctPaints(loadCatalogue(), 5, 3, 25);
 
 /** Opens the app with `roomPalette` and the room view from the palette's "Try in a room". */
 export async function openRoomView(page: Page): Promise<Locator> {
