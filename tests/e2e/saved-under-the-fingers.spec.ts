@@ -177,7 +177,7 @@ test.describe('save defaults follow where the palette came from', () => {
     await page.keyboard.press('Enter');
     await expect(toast(page, 'No changes to save')).toBeVisible();
 
-    // Generate keeps the link (issue 23); "New palette" starts a new one, saved as a new one.
+    // Generate keeps the link; "New palette" starts a new one, saved as a new one.
     await page.getByRole('button', { name: 'New palette', exact: true }).click();
     await page.locator('body').press('s');
     await expect(modal.getByLabel('Palette name')).toHaveValue('Palette 2');

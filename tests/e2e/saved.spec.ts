@@ -53,7 +53,7 @@ test.describe('saved palettes on this device', () => {
     await page.keyboard.press('Escape');
     await page.locator('body').press('s');
     await page.getByRole('button', { name: 'Keep it on this device only' }).click();
-    // Still the palette it saved (issue 23): a version of it by default, a new one when asked for.
+    // Still the palette it saved: a version of it by default, a new one when asked for.
     await expect(modal.getByRole('radio', { name: 'Save as version 2 of Palette 1' })).toBeChecked();
     await modal.getByRole('radio', { name: 'Save as a new palette…' }).check();
     await expect(modal.getByLabel('Palette name')).toHaveValue('Palette 2');

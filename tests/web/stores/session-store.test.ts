@@ -140,7 +140,7 @@ describe('session restore', () => {
         'selectedUndertone',
         'timestamp',
         'paletteStyle',
-        // Added with the palette's name (issue 23): null for an unsaved palette.
+        // Added with the palette's name: null for an unsaved palette.
         'identity',
       ].sort(),
     );
