@@ -98,7 +98,8 @@ test.describe('accounts when the backend differs', () => {
     // The network drops: the save waits on this device, the header says so, and it lands
     // once the connection works again, once.
     await routeCreates(page, (route) => route.abort('internetdisconnected'));
-    await page.locator('body').press(' ');
+    // A new palette, not a version of the one just saved.
+    await page.getByRole('button', { name: 'New palette', exact: true }).click();
     await page.locator('body').press('s');
     const modal = page.getByRole('dialog', { name: 'Name Your Palette' });
     await modal.getByLabel('Palette name').fill('Offline try');

@@ -38,9 +38,10 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page.getByText('Real paint colours by Farrow & Ball, Lick and Little Greene')).toBeInViewport({
       ratio: 1,
     });
-    // The strips get most of the screen; the controls around them less than 40 %.
+    // The strips get most of the screen (57.5 % before the bars were slimmed, with no name row above
+    // them; the palette's name now takes one short line of it).
     const list = await box(page.getByRole('list', { name: 'Current palette' }));
-    expect(list.height / PHONE.height).toBeGreaterThanOrEqual(0.6);
+    expect(list.height / PHONE.height).toBeGreaterThanOrEqual(0.575);
     await page.context().close();
   });
 

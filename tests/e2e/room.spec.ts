@@ -477,7 +477,7 @@ test.describe('ways in and out', () => {
     const shared = loadCatalogue().colors.slice(0, 3);
     await page.goto(`/#palette=${shared.map((c) => c.hexCode.replace('#', '')).join('-')}`);
     const banner = page.getByRole('complementary', { name: 'Shared palette' });
-    await banner.getByRole('link', { name: 'Try in a room' }).click();
+    await banner.getByRole('button', { name: 'Try in a room' }).click();
     await expect(roomDialog(page)).toBeVisible();
     await roomDialog(page).getByRole('button', { name: room.name }).click();
     await expect(chips(page)).toHaveText(shared.map((c) => c.colorName));

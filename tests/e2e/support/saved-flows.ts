@@ -98,6 +98,9 @@ export async function saveCurrent(page: Page, name?: string, options: { anonymou
   }
   const modal = page.getByRole('dialog', { name: 'Name Your Palette' });
   await expect(modal).toBeVisible();
+  // A palette still linked to one saved before offers a version of it first: these flows save a new one.
+  const asNew = modal.getByRole('radio', { name: 'Save as a new palette…' });
+  if ((await asNew.count()) > 0) await asNew.check();
   if (name !== undefined) await modal.getByLabel('Palette name').fill(name);
   await modal.getByRole('button', { name: 'Save Palette' }).click();
   await expect(toast(page, 'Palette saved!')).toBeVisible();

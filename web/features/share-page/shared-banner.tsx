@@ -55,9 +55,9 @@ export default function SharedBanner() {
             </div>
           </details>
         )}
-        <a className="shared-banner-button" href="#room">
+        <button type="button" className="shared-banner-button" onClick={() => location.assign('#room')}>
           Try in a room
-        </a>
+        </button>
         {canUndo && (
           <button type="button" className="shared-banner-button" onClick={backToOwn}>
             Back to your palette
