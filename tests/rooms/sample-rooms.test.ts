@@ -5,18 +5,7 @@ import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { colorsById } from '../shared/export/support';
 import { ROOT } from '../support/server-process';
-
-/** The sample rooms the app ships (web/public/rooms), as the room view reads them. */
-interface SampleRoom {
-  id: string;
-  name: string;
-  width: number;
-  height: number;
-  wallsNow: { id: string; hex: string };
-  lights: Array<{ id: string; label: string; src: string }>;
-  surfaces: Array<{ value: number; label: string }>;
-  mask: string;
-}
+import type { SampleRoom } from '../../web/features/room/room-store';
 
 const PUBLIC = join(ROOT, 'web/public');
 const rooms = JSON.parse(readFileSync(join(PUBLIC, 'rooms/rooms.json'), 'utf8')) as SampleRoom[];
