@@ -1,7 +1,7 @@
 import { proxy, ref } from 'valtio';
 import { formatColorNumber } from '../../../shared/catalogue/ids';
 import type { CatalogueColor } from '../../../shared/catalogue/types';
-import { getRoom, putRoom, type SavedRoom, SURFACE_KEYS, type SurfaceKey, type SurfaceOp } from '../../lib/room-db';
+import { getRoom, putRoom, type SavedRoom, SURFACE_KEYS, type SurfaceKey, type SurfaceOp } from '../../data/room-db';
 import { getCatalogue } from '../../stores/catalogue-store';
 import { showToast } from '../../stores/toast-store';
 import {
