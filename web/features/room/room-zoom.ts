@@ -26,7 +26,7 @@ function setZoom(next: { scale: number; x: number; y: number }): void {
   zoomState.y = next.y;
 }
 
-export function resetZoom(): void {
+function resetZoom(): void {
   setZoom({ scale: 1, x: 0, y: 0 });
 }
 
