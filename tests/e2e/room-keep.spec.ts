@@ -168,8 +168,8 @@ test.describe('sharing on a phone', () => {
       page.waitForEvent('download'),
       roomDialog(page).getByRole('button', { name: 'Share image' }).tap(),
     ]);
-    await expectCaptioned(page, await readFile((await download.path()) as string), paints, wallBefore);
     await expect(page.locator('.toast-region').getByText(/cannot share images/)).toBeVisible();
+    await expectCaptioned(page, await readFile((await download.path()) as string), paints, wallBefore);
   });
 });
 
