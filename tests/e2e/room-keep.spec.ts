@@ -304,3 +304,30 @@ test.describe('zoom on a phone', () => {
     await expect(chips(page).first()).toBeVisible();
   });
 });
+
+test('on a laptop, Zoom doubles the picture, a drag pans it, and a second press shows it whole again', async ({
+  page,
+}) => {
+  await openSample(page);
+  const frame = page.getByTestId('room-picture');
+  const stage = (await picture(page).boundingBox()) as { x: number; y: number; width: number; height: number };
+  const zoom = roomDialog(page).getByRole('button', { name: 'Zoom' });
+  await zoom.click();
+  await expect(zoom).toHaveAttribute('aria-pressed', 'true');
+  await expect
+    .poll(async () => ((await frame.boundingBox()) as { width: number }).width / stage.width)
+    .toBeCloseTo(2, 1);
+  const before = (await frame.boundingBox()) as { x: number; y: number };
+  await page.mouse.move(stage.x + stage.width / 2, stage.y + stage.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(stage.x + stage.width / 2 + 60, stage.y + stage.height / 2 + 30, { steps: 6 });
+  await page.mouse.up();
+  const after = (await frame.boundingBox()) as { x: number; y: number };
+  expect(after.x - before.x).toBeCloseTo(60, -1);
+  expect(after.y - before.y).toBeCloseTo(30, -1);
+  // The drag was a pan, not a tap: nothing was selected.
+  await expect(roomDialog(page).getByRole('radio', { name: /^Walls/ })).toHaveAccessibleName(/not selected/);
+  await zoom.click();
+  await expect(zoom).toHaveAttribute('aria-pressed', 'false');
+  await expect.poll(async () => ((await frame.boundingBox()) as { width: number }).width).toBeCloseTo(stage.width, 0);
+});

@@ -47,7 +47,7 @@ interface Gesture {
 
 /**
  * Two-finger pinch zoom and pan on the stage (pointer events, the stage has `touch-action: none`),
- * and one finger to pan a zoomed picture when the tool is Tap. Each handler says whether it took
+ * and one finger (or the mouse) to pan a zoomed picture when the tool is Tap. Each handler says whether it took
  * the event (the stage's own tap and brush then leave it alone); `takesClick` swallows the click
  * that a browser sends after a pan or a pinch.
  */
@@ -78,7 +78,11 @@ export function usePinchZoom(stageRef: RefObject<HTMLElement | null>, canPan: bo
   };
 
   const down = (event: PointerEvent<HTMLElement>): boolean => {
-    if (event.pointerType !== 'touch') return false;
+    // A mouse (or pen) pans a zoomed picture too; only fingers pinch.
+    if (event.pointerType !== 'touch') {
+      if (event.button !== 0) return false;
+      touches.current.clear();
+    }
     // A new gesture: a click still owed to the last one never came (a pinch sends none).
     if (touches.current.size === 0) swallow.current = false;
     touches.current.set(event.pointerId, local(event));
@@ -100,7 +104,7 @@ export function usePinchZoom(stageRef: RefObject<HTMLElement | null>, canPan: bo
   };
 
   const move = (event: PointerEvent<HTMLElement>): boolean => {
-    if (event.pointerType !== 'touch' || !touches.current.has(event.pointerId)) return false;
+    if (!touches.current.has(event.pointerId)) return false;
     touches.current.set(event.pointerId, local(event));
     const { pinch, pan } = gesture.current;
     if (pinch && touches.current.size >= 2) {
@@ -121,7 +125,7 @@ export function usePinchZoom(stageRef: RefObject<HTMLElement | null>, canPan: bo
   };
 
   const up = (event: PointerEvent<HTMLElement>): boolean => {
-    if (event.pointerType !== 'touch' || !touches.current.delete(event.pointerId)) return false;
+    if (!touches.current.delete(event.pointerId)) return false;
     const { pinch, pan } = gesture.current;
     if (touches.current.size === 0) gesture.current = { pinch: null, pan: null };
     return Boolean(pinch || pan?.moving);
