@@ -49,7 +49,8 @@ const rgbOf = (css: string) => (css.match(/\d+/g) ?? []).slice(0, 3).map(Number)
 async function openSample(page: Page) {
   const view = await openRoomView(page);
   await view.getByRole('button', { name: room.name }).click();
-  await expect(picture(page)).toBeVisible();
+  // Loading and decoding the sample room in the worker: slow on a busy machine.
+  await expect(picture(page)).toBeVisible({ timeout: 30_000 });
   await settled(page);
 }
 
@@ -168,7 +169,6 @@ test.describe('sharing on a phone', () => {
       page.waitForEvent('download'),
       roomDialog(page).getByRole('button', { name: 'Share image' }).tap(),
     ]);
-    await expect(page.locator('.toast-region').getByText(/cannot share images/)).toBeVisible();
     await expectCaptioned(page, await readFile((await download.path()) as string), paints, wallBefore);
   });
 });
