@@ -1,4 +1,4 @@
-import { type CardInput, cssFont, layoutCard, PNG_CARD } from '../shared/export/card-layout';
+import { type CardInput, type CardSize, cssFont, layoutCard, PNG_CARD } from '../shared/export/card-layout';
 
 /** The PNG is 1200×630 (a social-card size); the layout is the SVG's, at this size. */
 export const PNG_WIDTH = PNG_CARD.width;
@@ -19,7 +19,12 @@ export interface Canvas2D {
 
 /** Paints the shared card layout, measured by this canvas; the same code runs in the worker and the fallback. */
 export function paintPng(ctx: Canvas2D, input: PngInput): void {
-  const ops = layoutCard(PNG_CARD, input, (text, font) => {
+  paintCard(ctx, PNG_CARD, input);
+}
+
+/** The card layout at any size (the room view's caption band is this card under the picture). */
+export function paintCard(ctx: Canvas2D, size: CardSize, input: PngInput): void {
+  const ops = layoutCard(size, input, (text, font) => {
     ctx.font = cssFont(font);
     return ctx.measureText(text).width;
   });

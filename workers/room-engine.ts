@@ -1,5 +1,7 @@
 import type { Pixels } from './extract';
 import { fitWithin, type ImageFormat, type ImageHeader, MAX_PIXELS, sniffImage } from './image-header';
+import type { CardInput } from '../shared/export/card-layout';
+import { captionedImage } from './room-caption';
 import { analyse, photoMask, type RoomAnalysis, repaint, selectSuperpixels } from './room';
 
 /**
@@ -44,10 +46,8 @@ export type LoadResult =
   | { ok: true; width: number; height: number }
   | { ok: false; reason: LoadProblem; format?: ImageFormat; width?: number; height?: number };
 
-export interface CaptionLine {
-  hex: string;
-  text: string;
-}
+/** The caption band's card: a title and the surfaces' paints, as the palette's PNG export has them. */
+export type { CardInput };
 
 /** Formats every browser decodes: a failure there is a damaged file, not a missing codec. */
 const UNIVERSAL: ReadonlySet<ImageFormat> = new Set(['png', 'jpeg', 'webp', 'gif', 'bmp']);
@@ -257,31 +257,8 @@ export class RoomEngine {
     return canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 });
   }
 
-  /**
-   * The picture with a caption band under it (a swatch and the paint's name, number and brand per
-   * surface), encoded afresh from a canvas: no EXIF, no location, nothing of the original file.
-   */
-  async download(id: string, layers: readonly Layer[], caption: readonly CaptionLine[], type: string): Promise<Blob> {
-    const image = this.repainted(id, layers);
-    const unit = Math.max(14, Math.round(image.width / 40));
-    const lineHeight = Math.round(unit * 1.8);
-    const band = Math.round(unit * 1.2) * 2 + lineHeight * Math.max(1, caption.length);
-    const canvas = new OffscreenCanvas(image.width, image.height + band);
-    const context = context2d(canvas);
-    context.putImageData(new ImageData(new Uint8ClampedArray(image.data), image.width, image.height), 0, 0);
-    context.fillStyle = '#ffffff';
-    context.fillRect(0, image.height, image.width, band);
-    context.font = `${unit}px system-ui, sans-serif`;
-    context.textBaseline = 'middle';
-    caption.forEach((line, i) => {
-      const y = image.height + Math.round(unit * 1.2) + lineHeight * i;
-      context.fillStyle = line.hex;
-      context.fillRect(unit, y, lineHeight - 6, lineHeight - 6);
-      context.strokeStyle = '#00000033';
-      context.strokeRect(unit, y, lineHeight - 6, lineHeight - 6);
-      context.fillStyle = '#222222';
-      context.fillText(line.text, unit * 2 + lineHeight, y + (lineHeight - 6) / 2, image.width - unit * 3 - lineHeight);
-    });
-    return canvas.convertToBlob(type === 'image/png' ? { type } : { type: 'image/jpeg', quality: 0.92 });
+  /** The picture with the palette card under it, encoded afresh (`room-caption.ts`): no EXIF, no location. */
+  download(id: string, layers: readonly Layer[], card: CardInput, type: string): Promise<Blob> {
+    return captionedImage(this.repainted(id, layers), card, type);
   }
 }

@@ -1,5 +1,5 @@
 import { expose, transfer } from 'comlink';
-import { type CaptionLine, type Layer, type Op, RoomEngine, type RoomSource } from './room-engine';
+import { type CardInput, type Layer, type Op, RoomEngine, type RoomSource } from './room-engine';
 
 const engine = new RoomEngine();
 
@@ -17,8 +17,7 @@ const api = {
     return transfer(bitmap, [bitmap]);
   },
   keep: (id: string) => engine.keep(id),
-  download: (id: string, layers: Layer[], caption: CaptionLine[], type: string) =>
-    engine.download(id, layers, caption, type),
+  download: (id: string, layers: Layer[], card: CardInput, type: string) => engine.download(id, layers, card, type),
 };
 
 export type RoomApi = typeof api;

@@ -1,8 +1,8 @@
-import type { CaptionLine, Layer, LoadResult, Op, RoomEngine, RoomSource } from '../../../workers/room-engine';
+import type { CardInput, Layer, LoadResult, Op, RoomEngine, RoomSource } from '../../../workers/room-engine';
 import type { RoomApi } from '../../../workers/room.worker';
 import { WorkerBridge } from '../../lib/worker-bridge';
 
-export type { CaptionLine, Layer, LoadResult, Op, RoomSource };
+export type { CardInput, Layer, LoadResult, Op, RoomSource };
 
 /** The engine runs on the page only when the worker cannot (no OffscreenCanvas there) or has failed. */
 const room = new WorkerBridge<RoomApi, RoomEngine>({
@@ -76,8 +76,8 @@ export const keepPhoto = () =>
     (local, id) => local.keep(id),
   );
 
-export const downloadPicture = (layers: Layer[], caption: CaptionLine[], type: string) =>
+export const downloadPicture = (layers: Layer[], card: CardInput, type: string) =>
   onPicture(
-    (remote, id) => remote.download(id, layers, caption, type),
-    (local, id) => local.download(id, layers, caption, type),
+    (remote, id) => remote.download(id, layers, card, type),
+    (local, id) => local.download(id, layers, card, type),
   );

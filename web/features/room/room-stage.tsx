@@ -1,6 +1,7 @@
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { brushStroke, roomState, tapAt } from './room-store';
+import { usePinchZoom } from './room-zoom';
 
 /** A finger's width on screen (CSS pixels): the brush's diameter whatever the zoom. */
 const BRUSH_CSS = 28;
@@ -32,6 +33,15 @@ export function RoomStage() {
   const [cross, setCross] = useState({ x: 0.5, y: 0.5 });
   const [crossShown, setCrossShown] = useState(false);
   const { width, height } = state;
+  const stageRef = useRef<HTMLDivElement>(null);
+  const zoom = usePinchZoom(stageRef, state.tool === 'tap', state.picture);
+
+  /** A second finger turns a brush stroke into a pinch: the stroke is dropped, not applied. */
+  const dropStroke = () => {
+    stroke.current = null;
+    const canvas = strokeRef.current;
+    canvas?.getContext('2d')?.clearRect(0, 0, canvas.width, canvas.height);
+  };
 
   const toImage = (event: { clientX: number; clientY: number }) => {
     const rect = (frameRef.current as HTMLCanvasElement).getBoundingClientRect();
@@ -43,7 +53,11 @@ export function RoomStage() {
   };
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    if (state.tool !== 'brush' || event.button !== 0) return;
+    if (zoom.down(event)) {
+      dropStroke();
+      return;
+    }
+    if (state.tool !== 'brush' || event.button !== 0 || zoom.pinching()) return;
     event.currentTarget.setPointerCapture(event.pointerId);
     const point = toImage(event);
     stroke.current = [{ x: point.x, y: point.y }];
@@ -65,13 +79,14 @@ export function RoomStage() {
   };
 
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
-    if (!stroke.current) return;
+    if (zoom.move(event) || !stroke.current) return;
     const point = toImage(event);
     stroke.current.push({ x: point.x, y: point.y });
     dab(point.x, point.y, point.scale);
   };
 
   const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
+    if (zoom.up(event)) return;
     const points = stroke.current;
     if (!points) return;
     stroke.current = null;
@@ -83,7 +98,7 @@ export function RoomStage() {
   };
 
   const onClick = (event: React.MouseEvent<HTMLDivElement>) => {
-    if (state.tool !== 'tap') return;
+    if (zoom.takesClick() || state.tool !== 'tap') return;
     const point = toImage(event);
     setCross({ x: point.x / width, y: point.y / height });
     void tapAt(point.x, point.y);
@@ -117,10 +132,15 @@ export function RoomStage() {
   const split = state.split;
   const aspect = width > 0 && height > 0 ? width / height : 4 / 3;
   return (
-    <div className={`room-stage-scroll${state.zoomed ? ' room-zoomed' : ''}`}>
+    <div className="room-stage-scroll">
       <div
+        ref={stageRef}
         className={`room-stage room-tool-${state.tool}`}
-        style={{ aspectRatio: `${aspect}`, ['--room-aspect' as string]: `${aspect}` }}
+        style={{
+          aspectRatio: `${aspect}`,
+          ['--room-aspect' as string]: `${aspect}`,
+          ...(zoom.transform ? { ['--room-zoom' as string]: zoom.transform } : {}),
+        }}
         role="application"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the picture takes the arrow keys that move its crosshair.
         tabIndex={0}

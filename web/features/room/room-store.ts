@@ -1,11 +1,11 @@
 import { proxy, ref } from 'valtio';
 import { formatColorNumber } from '../../../shared/catalogue/ids';
 import type { CatalogueColor } from '../../../shared/catalogue/types';
-import { getRoom, putRoom, type SavedRoom, SURFACE_KEYS, type SurfaceKey, type SurfaceOp } from '../../lib/room-db';
+import { getRoom, putRoom, type SavedRoom, SURFACE_KEYS, type SurfaceKey, type SurfaceOp } from '../../data/room-db';
 import { getCatalogue } from '../../stores/catalogue-store';
 import { showToast } from '../../stores/toast-store';
 import {
-  type CaptionLine,
+  type CardInput,
   downloadPicture,
   keepPhoto,
   type Layer,
@@ -59,7 +59,6 @@ interface RoomState {
   surfaces: Record<SurfaceKey, Surface>;
   tool: 'tap' | 'brush';
   erase: boolean;
-  zoomed: boolean;
   /** What the walls are painted now (a catalogue id); null: "a white, not sure which". */
   wallsNowId: string | null;
   /** The question about the walls is open (asked once per photo). */
@@ -102,7 +101,6 @@ export const roomState = proxy<RoomState>({
   surfaces: emptySurfaces(),
   tool: 'tap',
   erase: false,
-  zoomed: false,
   wallsNowId: null,
   askingWallsNow: false,
   split: 100,
@@ -486,10 +484,6 @@ export function setErase(erase: boolean): void {
   roomState.erase = erase;
 }
 
-export function setZoomed(zoomed: boolean): void {
-  roomState.zoomed = zoomed;
-}
-
 export function setHolding(holding: boolean): void {
   roomState.holding = holding;
 }
@@ -523,24 +517,35 @@ export function startRoom(paletteIds: readonly string[], firstPaintId?: string):
   roomState.paletteIds = ids;
 }
 
-function caption(): CaptionLine[] {
-  return SURFACE_KEYS.flatMap((key) => {
+/** The caption band's card: the room as its title, a row per painted surface as the palette's PNG has them. */
+function card(): CardInput {
+  const picture = roomState.picture;
+  let title = 'My room';
+  if (picture?.kind === 'sample') {
+    const room = roomState.samples?.find((r) => r.id === picture.roomId);
+    const light = room?.lights.find((l) => l.id === picture.light);
+    title = [room?.name ?? 'Sample room', light?.label].filter(Boolean).join(' · ');
+  }
+  const colors = SURFACE_KEYS.flatMap((key) => {
     const color = paint(roomState.surfaces[key].paintId);
     if (!color || !roomState.surfaces[key].covered) return [];
-    const number = formatColorNumber(color.brand, color.number);
     return [
       {
-        hex: color.hexCode,
-        text: `${SURFACE_LABELS[key]}: ${color.colorName}${number ? ` ${number}` : ''} · ${color.brand}`,
+        name: `${SURFACE_LABELS[key]}: ${color.colorName}`,
+        hex: color.hexCode.toUpperCase(),
+        brand: color.brand,
+        paintNumber: formatColorNumber(color.brand, color.number),
+        textColor: color.textColor,
       },
     ];
   });
+  return { title, colors };
 }
 
 /** The picture with a caption band, re-encoded (no EXIF or location), as a download or a share. */
 export async function exportPicture(type: 'image/jpeg' | 'image/png'): Promise<Blob | null> {
   try {
-    return await downloadPicture(layers(), caption(), type);
+    return await downloadPicture(layers(), card(), type);
   } catch (error) {
     console.error('room: making the image failed', error);
     fail('Making the image failed. Try again.');

@@ -1,18 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { formatColorNumber } from '../../../shared/catalogue/ids';
-import { BRANDS, type CatalogueColor } from '../../../shared/catalogue/types';
 import { Dialog } from '../../lib/dialog';
 import { catalogueState } from '../../stores/catalogue-store';
 import { paletteState } from '../../stores/palette-store';
-import { showToast } from '../../stores/toast-store';
 import type { OverlayProps } from '../../stores/ui-store';
+import { RoomKeep } from './room-keep';
 import { RoomStage } from './room-stage';
 import {
-  askWallsNow,
   choosePaint,
   compareWithPaint,
-  exportPicture,
   loadSamples,
   openPhoto,
   openSample,
@@ -21,25 +17,19 @@ import {
   roomState,
   SURFACE_KEYS,
   SURFACE_LABELS,
-  saveRoom,
   selectSurface,
   setErase,
   setHolding,
   setSplit,
   setTool,
-  setWallsNow,
-  setZoomed,
   startRoom,
   undoRoom,
 } from './room-store';
+import { WallsNow } from './room-walls-now';
+import { toggleZoom, zoomState } from './room-zoom';
 import './room.css';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/*,.heic,.heif';
-
-function usePaint(id: string | null | undefined): CatalogueColor | undefined {
-  const { catalogue } = useSnapshot(catalogueState);
-  return id ? catalogue?.byId.get(id) : undefined;
-}
 
 function PhotoButtons({ compact }: { compact?: boolean }) {
   const pickRef = useRef<HTMLInputElement>(null);
@@ -132,7 +122,8 @@ function SurfaceChoice() {
 }
 
 function Tools() {
-  const { tool, erase, zoomed, canUndo, canRedo } = useSnapshot(roomState);
+  const { tool, erase, canUndo, canRedo } = useSnapshot(roomState);
+  const { scale } = useSnapshot(zoomState);
   return (
     <div className="room-tools" role="toolbar" aria-label="Selection tools">
       <button type="button" className="room-button" aria-pressed={tool === 'tap'} onClick={() => setTool('tap')}>
@@ -144,7 +135,7 @@ function Tools() {
       <button type="button" className="room-button" aria-pressed={erase} onClick={() => setErase(!erase)}>
         Erase
       </button>
-      <button type="button" className="room-button" aria-pressed={zoomed} onClick={() => setZoomed(!zoomed)}>
+      <button type="button" className="room-button" aria-pressed={scale > 1} onClick={toggleZoom}>
         Zoom
       </button>
       <button type="button" className="room-button" disabled={!canUndo} onClick={() => void undoRoom()}>
@@ -230,105 +221,6 @@ function Compare() {
             ))}
         </select>
       </label>
-    </div>
-  );
-}
-
-function WallsNow() {
-  const { wallsNowId, askingWallsNow, picture } = useSnapshot(roomState);
-  const { catalogue } = useSnapshot(catalogueState);
-  const now = usePaint(wallsNowId);
-  const [choice, setChoice] = useState(wallsNowId ?? '');
-  if (!picture) return null;
-  if (!askingWallsNow) {
-    return (
-      <p className="room-walls-now">
-        Walls now: {now ? `${now.colorName} (${now.brand})` : 'a white, not sure which'}{' '}
-        {picture.kind === 'photo' ? (
-          <button type="button" className="room-link" onClick={askWallsNow}>
-            Change
-          </button>
-        ) : null}
-      </p>
-    );
-  }
-  return (
-    <form
-      className="room-walls-now room-ask"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void setWallsNow(choice || null);
-      }}
-    >
-      <label>
-        What colour are your walls painted now?
-        <select value={choice} onChange={(event) => setChoice(event.target.value)}>
-          <option value="">A white, not sure which</option>
-          {BRANDS.map((brand) => (
-            <optgroup key={brand} label={brand}>
-              {catalogue?.colors
-                .filter((c) => c.brand === brand)
-                .map((c) => {
-                  const number = formatColorNumber(c.brand, c.number);
-                  return (
-                    <option key={c.id} value={c.id}>
-                      {number ? `${c.colorName} (${number})` : c.colorName}
-                    </option>
-                  );
-                })}
-            </optgroup>
-          ))}
-        </select>
-      </label>
-      <button type="submit" className="room-button">
-        Done
-      </button>
-    </form>
-  );
-}
-
-function Keep() {
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    const blob = await exportPicture('image/jpeg');
-    setBusy(false);
-    if (!blob) return;
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = 'swatchbook-room.jpg';
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    showToast('Room image downloaded');
-  };
-  const canShareFiles =
-    typeof navigator.canShare === 'function' &&
-    navigator.canShare({ files: [new File([new Uint8Array(1)], 'room.jpg', { type: 'image/jpeg' })] });
-  const share = async () => {
-    const blob = await exportPicture('image/jpeg');
-    if (!blob) return;
-    try {
-      await navigator.share({ files: [new File([blob], 'swatchbook-room.jpg', { type: 'image/jpeg' })] });
-    } catch (error) {
-      if ((error as DOMException).name !== 'AbortError') showToast('Sharing failed', 'error');
-    }
-  };
-  return (
-    <div className="room-keep">
-      <button type="button" className="room-button room-primary" onClick={() => void saveRoom()}>
-        Save room
-      </button>
-      <button type="button" className="room-button" disabled={busy} onClick={() => void download()}>
-        Download image
-      </button>
-      {canShareFiles ? (
-        <button type="button" className="room-button" onClick={() => void share()}>
-          Share image
-        </button>
-      ) : null}
     </div>
   );
 }
@@ -420,7 +312,7 @@ export default function RoomView({ params, onClose }: OverlayProps) {
             <Lights />
             <WallsNow />
             <Compare />
-            <Keep />
+            <RoomKeep />
             <details className="room-more">
               <summary>Another room</summary>
               <PhotoButtons compact />

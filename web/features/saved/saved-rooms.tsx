@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { INFO_ENTRY_KEY, roomAddress } from '../../lib/hash-route';
-import { deleteRoom, listRooms, type SavedRoom } from '../../lib/room-db';
+import { deleteRoom, listRooms, type SavedRoom } from '../../data/room-db';
 import { catalogueState } from '../../stores/catalogue-store';
 import { showToast } from '../../stores/toast-store';
 import { openOverlay } from '../../stores/ui-store';
 
-/** Rooms kept on this device (lib/room-db.ts), each beside the palette it was tried with. Nothing when there are none. */
+/** Rooms kept on this device (data/room-db.ts), each beside the palette it was tried with. Nothing when there are none. */
 export function SavedRooms({ onClose }: { onClose: () => void }) {
   const [rooms, setRooms] = useState<SavedRoom[]>([]);
   const { catalogue } = useSnapshot(catalogueState);

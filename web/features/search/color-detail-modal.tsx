@@ -9,7 +9,7 @@ import { catalogueState } from '../../stores/catalogue-store';
 import { openOverlay, type OverlayProps } from '../../stores/ui-store';
 import { copyHex } from '../../stores/clipboard-actions';
 import { addToPalette, openPurchase } from './color-actions';
-import { type ClosestGroup, searchClient } from './search-client';
+import { type ClosestGroup, searchClient } from '../../stores/search-client';
 import { deltaELabel, purchaseHref } from './search-format';
 import './color-detail-modal.css';
 

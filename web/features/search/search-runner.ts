@@ -11,7 +11,7 @@ import {
 } from '../../stores/filter-store';
 import { showToast } from '../../stores/toast-store';
 import { isAbortError } from '../../lib/worker-bridge';
-import { searchClient } from './search-client';
+import { searchClient } from '../../stores/search-client';
 
 let started = false;
 let controller: AbortController | null = null;

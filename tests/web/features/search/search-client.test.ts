@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createSearchClient } from '../../../../web/features/search/search-client';
+import { createSearchClient } from '../../../../web/stores/search-client';
 import { isAbortError } from '../../../../web/lib/worker-bridge';
 import { deltaELabel, purchaseHref, showingLabel } from '../../../../web/features/search/search-format';
 import { openPurchase } from '../../../../web/features/search/color-actions';

@@ -1,10 +1,10 @@
 import type { Remote } from 'comlink';
-import type { CatalogueColor } from '../../../shared/catalogue/types';
-import type { ClosestGroup } from '../../../workers/closest-colors';
-import type { SearchQuery, SearchResult } from '../../../workers/search-index';
-import type { SearchApi } from '../../../workers/search.worker';
-import { abortError, WorkerBridge } from '../../lib/worker-bridge';
-import { CATALOGUE_URL, loadCatalogue } from '../../stores/catalogue-store';
+import type { CatalogueColor } from '../../shared/catalogue/types';
+import type { ClosestGroup } from '../../workers/closest-colors';
+import type { SearchQuery, SearchResult } from '../../workers/search-index';
+import type { SearchApi } from '../../workers/search.worker';
+import { abortError, WorkerBridge } from '../lib/worker-bridge';
+import { CATALOGUE_URL, loadCatalogue } from './catalogue-store';
 
 export type { ClosestGroup, SearchQuery, SearchResult };
 
@@ -34,8 +34,8 @@ export function createSearchClient(options: SearchClientOptions) {
   async function mainThreadBackend(): Promise<Backend> {
     // No worker: the page builds the index itself.
     const [{ buildSearchIndex }, { closestInOtherBrands }, colors] = await Promise.all([
-      import('../../../workers/search-index'),
-      import('../../../workers/closest-colors'),
+      import('../../workers/search-index'),
+      import('../../workers/closest-colors'),
       options.loadColors(),
     ]);
     const index = buildSearchIndex(colors);
@@ -65,7 +65,7 @@ export function createSearchClient(options: SearchClientOptions) {
     // A small catalogue: the worker built the index, the page answers from it (no hop per keystroke).
     const [compact, { openSearchIndex }] = await Promise.all([
       remote.transferIndex(),
-      import('../../../workers/search-index'),
+      import('../../workers/search-index'),
     ]);
     if (compact) {
       const index = openSearchIndex(compact);
@@ -152,5 +152,5 @@ export function createSearchClient(options: SearchClientOptions) {
 export const searchClient = createSearchClient({
   catalogueUrl: CATALOGUE_URL,
   loadColors: () => loadCatalogue().then((catalogue) => catalogue.colors),
-  createWorker: () => new Worker(new URL('../../../workers/search.worker.ts', import.meta.url), { type: 'module' }),
+  createWorker: () => new Worker(new URL('../../workers/search.worker.ts', import.meta.url), { type: 'module' }),
 });
