@@ -211,7 +211,7 @@ function DeleteAccount({
     <section className="account-section account-danger" aria-labelledby={ids.heading}>
       <h3 id={ids.heading}>Delete account</h3>
       {confirming ? (
-        <div role="group" aria-labelledby={ids.last} className="account-last-step">
+        <fieldset aria-labelledby={ids.last} className="account-last-step">
           <p id={ids.last} className="auth-hint">
             <strong>This is the last step.</strong> Your account, {what} with its history, and every share link go for
             good. Nobody can bring them back.
@@ -228,7 +228,7 @@ function DeleteAccount({
           >
             Keep my account
           </button>
-        </div>
+        </fieldset>
       ) : (
         <>
           <p className="auth-hint">
@@ -293,7 +293,7 @@ function TwoFactor({ enabled }: { enabled: boolean }) {
   const showSetUp = () => sectionRef.current?.scrollIntoView({ block: 'start' });
   useEffect(() => {
     if (!setup) return;
-    showSetUp();
+    sectionRef.current?.scrollIntoView({ block: 'start' });
     // The button pressed is gone: the keyboard continues from the instructions.
     scanRef.current?.focus({ preventScroll: true });
   }, [setup]);
