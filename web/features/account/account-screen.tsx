@@ -213,11 +213,17 @@ function DeleteAccount({
       {confirming ? (
         <fieldset aria-labelledby={ids.last} className="account-last-step">
           <p id={ids.last} className="auth-hint">
-            <strong>This is the last step.</strong> Your account, {what} with its history, and every share link go for
-            good. Nobody can bring them back.
+            <strong>This is the last step.</strong>{' '}
+            {count === 0
+              ? 'Your account goes for good. Nobody can bring it back.'
+              : `Your account, ${what}, their history and every share link go for good. Nobody can bring them back.`}
           </p>
           <button type="button" className="account-action account-delete" disabled={busy} onClick={erase}>
-            {busy ? 'Please wait…' : `Delete my account and ${what} for good`}
+            {busy
+              ? 'Please wait…'
+              : count === 0
+                ? 'Delete my account for good'
+                : `Delete my account and ${what} for good`}
           </button>
           <button
             ref={keepRef}
