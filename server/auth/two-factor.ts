@@ -18,6 +18,9 @@ interface TotpRow {
 
 export type TwoFactor = ReturnType<typeof twoFactor>;
 
+/** A code checked against the account: right (and now spent), wrong, or the app's right code already used. */
+export type CodeVerdict = 'right' | 'wrong' | 'reused';
+
 /** A recovery code as people type it: case, spaces and dashes do not matter. */
 const normaliseRecovery = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
 
@@ -31,16 +34,21 @@ export function twoFactor(sql: Sql, now: () => Date) {
     db.get<TotpRow>('SELECT totp_secret, totp_pending_secret, totp_last_step FROM users WHERE id = ?', [userId]);
   const step = () => Math.floor(now().getTime() / 1000 / PERIOD_S);
 
-  /** The step a code matches (now ±1), after the last one used; null when none does. */
-  function matchingStep(secret: string, code: string, lastStep: number | null): number | null {
+  /**
+   * The step a code matches (now ±1) after the last one used; 'spent' when it matches only a step
+   * already used (the code just typed elsewhere, still on the app's screen); null when none does.
+   */
+  function matchingStep(secret: string, code: string, lastStep: number | null): number | 'spent' | null {
     if (!/^\d{6}$/.test(code)) return null;
     const key = decodeBase32IgnorePadding(secret);
     const current = step();
+    let spent = false;
     for (const candidate of [current - 1, current, current + 1]) {
-      if (lastStep !== null && candidate <= lastStep) continue;
-      if (verifyHOTP(key, BigInt(candidate), DIGITS, code)) return candidate;
+      if (!verifyHOTP(key, BigInt(candidate), DIGITS, code)) continue;
+      if (lastStep !== null && candidate <= lastStep) spent = true;
+      else return candidate;
     }
-    return null;
+    return spent ? 'spent' : null;
   }
 
   return {
@@ -58,7 +66,7 @@ export function twoFactor(sql: Sql, now: () => Date) {
         const current = await row(userId, tx);
         if (!current?.totp_pending_secret) return null;
         const matched = matchingStep(current.totp_pending_secret, code.trim(), null);
-        if (matched === null) return null;
+        if (typeof matched !== 'number') return null;
         // Only the secret that code matched turns on: a second enable at the same moment finds it gone.
         const enabled = await tx.run(
           `UPDATE users SET totp_secret = totp_pending_secret, totp_pending_secret = NULL, totp_last_step = ?
@@ -80,26 +88,31 @@ export function twoFactor(sql: Sql, now: () => Date) {
         return codes;
       });
     },
-    /** Checks (and spends) a current code or a recovery code; inside the caller's transaction when `db` is its handle. */
-    verify(userId: string, code: string, db: Sql = sql): Promise<boolean> {
-      return db.transaction(async (tx) => {
+    /**
+     * Checks (and spends) a current code or a recovery code; inside the caller's transaction when `db`
+     * is its handle. 'reused': the app's code is right but was already used in its time step (signing
+     * in twice within 30 s): the person waits for the next code rather than doubting the one they see.
+     */
+    verify(userId: string, code: string, db: Sql = sql): Promise<CodeVerdict> {
+      return db.transaction(async (tx): Promise<CodeVerdict> => {
         const current = await row(userId, tx);
-        if (!current?.totp_secret) return false;
+        if (!current?.totp_secret) return 'wrong';
         const trimmed = code.trim();
         const matched = matchingStep(current.totp_secret, trimmed, current.totp_last_step);
+        if (matched === 'spent') return 'reused';
         if (matched !== null) {
           // The step is spent by this write alone: of two requests with one code at once, one moves it.
           const spent = await tx.run(
             'UPDATE users SET totp_last_step = ? WHERE id = ? AND (totp_last_step IS NULL OR totp_last_step < ?)',
             [matched, userId, matched],
           );
-          return spent === 1;
+          return spent === 1 ? 'right' : 'reused';
         }
         const spent = await tx.run('DELETE FROM totp_recovery_codes WHERE code_hash = ? AND user_id = ?', [
           tokenHash(normaliseRecovery(trimmed)),
           userId,
         ]);
-        return spent === 1;
+        return spent === 1 ? 'right' : 'wrong';
       });
     },
     async disable(userId: string): Promise<void> {

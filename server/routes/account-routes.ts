@@ -11,6 +11,7 @@ import { clearSessionCookie, readSessionCookie } from '../auth/session-cookie';
 import { clientIp } from '../http/client-ip';
 import { ApiError } from '../http/errors';
 import { validate } from '../http/validate';
+import { secondFactor } from './auth-shared';
 
 /** A Google-only account proves it is still its owner by a sign-in this recent. */
 const FRESH_SIGN_IN_MS = 10 * 60 * 1000;
@@ -53,7 +54,12 @@ const acceptsGzip = (header: string | undefined) =>
     return (coding === 'gzip' || coding === '*') && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
   });
 
-const deleteSchema = z.object({ password: z.string().max(256).optional() });
+/**
+ * `DELETE /api/account` → 204. The password (a Google-only account: a sign-in minutes ago), and with
+ * two-factor on a current code or a recovery code in `totp` too, as signing in asks: someone at an
+ * unlocked, signed-in browser who learnt the password still cannot erase the account.
+ */
+const deleteSchema = z.object({ password: z.string().max(256).optional(), totp: z.string().trim().max(32).optional() });
 
 function signedIn(c: { get(key: 'user'): AppEnv['Variables']['user'] }) {
   const user = c.get('user');
@@ -87,7 +93,7 @@ export const accountRoutes = new Hono<AppEnv>()
   .delete('/account', validate('json', deleteSchema), async (c) => {
     const { deps, services } = c.var;
     const user = signedIn(c);
-    const { password } = c.req.valid('json');
+    const { password, totp } = c.req.valid('json');
     if (user.password_hash) {
       const pair = `${user.email}\u0000${clientIp(c, deps.config.trustProxy ?? 0)}`;
       const wait = await services.limits.perEmail.check(pair);
@@ -114,6 +120,9 @@ export const accountRoutes = new Hono<AppEnv>()
         );
       }
     }
+    // 401 `totp_required` without a code, `invalid_totp`/`totp_reused` for one that does not pass;
+    // counted against the same budgets as a sign-in's code.
+    await secondFactor(c, user, totp || undefined);
     const { vacuumed } = await eraseAccount(deps.sql, user.id, deps.now);
     vacuumed.catch((error: unknown) =>
       deps.logger.error({ msg: 'vacuum after an erasure failed', error: String(error) }),

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { MailRequestResponse } from '../../shared/api/auth';
+import type { CodeVerdict } from '../auth/two-factor';
 import type { UserRow } from '../auth/user-queries';
 import type { Mail } from '../auth/mailer';
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../auth/password-rules';
@@ -135,17 +136,28 @@ export async function codeAgainstBudget(
   tx: Sql,
   user: UserRow,
   code: string,
-): Promise<'right' | 'wrong' | number> {
+): Promise<CodeVerdict | number> {
   const { limits, twoFactor } = c.var.services;
   const wait = await limits.secondFactor.hit(user.id, tx);
   if (wait !== null && !(await knownDevice(c, user.id, tx))) return wait;
-  if (!(await twoFactor.verify(user.id, code, tx))) return 'wrong';
-  await limits.secondFactor.refund(user.id, tx);
-  return 'right';
+  const verdict = await twoFactor.verify(user.id, code, tx);
+  if (verdict === 'right') await limits.secondFactor.refund(user.id, tx);
+  return verdict;
 }
 
-export const wrongCode = () =>
+const wrongCode = () =>
   new ApiError(401, 'invalid_totp', 'That code is not right. Use the current code from your app, or a recovery code.');
+
+/** The app's code was right but has just been used: a new one comes within 30 seconds. */
+const reusedCode = () =>
+  new ApiError(
+    401,
+    'totp_reused',
+    'That code has just been used. Wait for the next code in your app, or use a recovery code.',
+  );
+
+/** The failure a person reads for a code that did not pass. */
+export const refusedCode = (verdict: 'wrong' | 'reused') => (verdict === 'reused' ? reusedCode() : wrongCode());
 
 /**
  * With two-factor on, the right password alone answers 401 `totp_required`; a wrong code counts as
@@ -166,9 +178,9 @@ export async function secondFactor(c: Context<AppEnv>, user: UserRow, code: stri
     if (wait !== null) return wait;
     const verdict = await codeAgainstBudget(c, tx, user, code);
     if (verdict === 'right') await services.limits.perEmail.refund(pair, tx);
-    if (verdict === 'wrong') await services.limits.perAccount.hit(user.email, tx);
+    else if (typeof verdict !== 'number') await services.limits.perAccount.hit(user.email, tx);
     return verdict;
   });
   if (typeof outcome === 'number') throw tooMany(outcome);
-  if (outcome === 'wrong') throw wrongCode();
+  if (outcome !== 'right') throw refusedCode(outcome);
 }

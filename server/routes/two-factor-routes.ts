@@ -20,10 +20,10 @@ import {
   limit,
   PENDING_COOKIE,
   PENDING_COOKIE_PATH,
+  refusedCode,
   signedIn,
   startSession,
   tooMany,
-  wrongCode,
 } from './auth-shared';
 
 /**
@@ -99,14 +99,16 @@ export const twoFactorRoutes = new Hono<AppEnv>()
     };
     if (!token) throw expired();
     const { totp } = c.req.valid('json');
+    let refused: 'wrong' | 'reused' = 'wrong';
     const attempt = await services.accounts.finishPendingSignIn(token, async (user, tx) => {
       const verdict = await codeAgainstBudget(c, tx, user, totp);
       // A spent budget takes no try of this sign-in either: the throw rolls the transaction back.
       if (typeof verdict === 'number') throw tooMany(verdict);
+      if (verdict !== 'right') refused = verdict;
       return verdict === 'right';
     });
     if (attempt === 'expired') throw expired();
-    if (attempt === 'wrong') throw wrongCode();
+    if (attempt === 'wrong') throw refusedCode(refused);
     const { user } = attempt;
     deleteCookie(c, PENDING_COOKIE, { path: PENDING_COOKIE_PATH });
     await startSession(c, user.id);

@@ -37,7 +37,8 @@ export const signInSchema = z.object({
 /**
  * `POST /api/auth/second-factor` → 200 SessionResponse: finishes a Google sign-in to an account with
  * two-factor on (Google proved the address; the code proves the authenticator). 401
- * `second_factor_expired` when no such sign-in is waiting; 401 `invalid_totp` for a wrong code.
+ * `second_factor_expired` when no such sign-in is waiting; 401 `invalid_totp` for a wrong code,
+ * `totp_reused` for the app's right code already used in its 30 s step (wait for the next one).
  */
 export const secondFactorSchema = z.object({ totp: z.string().trim().min(1).max(32) });
 

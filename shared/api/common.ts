@@ -36,6 +36,7 @@ export const API_ERROR_CODES = [
   'no_password',
   'totp_required',
   'invalid_totp',
+  'totp_reused',
   'totp_enabled',
   'second_factor_expired',
   // Palettes.

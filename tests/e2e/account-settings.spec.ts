@@ -162,11 +162,14 @@ test.describe('the account menu and screen', () => {
     const screen = await openAccountSettings(page);
     await typeInto(page, screen.getByLabel('Your password, to confirm'), 'not my password');
     await screen.getByRole('button', { name: 'Delete My Account' }).click();
+    // The last step names what goes.
+    await screen.getByRole('button', { name: 'Delete my account and 1 palette for good' }).click();
     await expect(screen.getByRole('alert')).toHaveText('That is not your password: the account stays.');
     await screen.getByLabel('Your password, to confirm').click();
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type(PASSWORD);
     await screen.getByRole('button', { name: 'Delete My Account' }).click();
+    await screen.getByRole('button', { name: 'Delete my account and 1 palette for good' }).click();
     await expect(toast(page, 'Your account and every palette in it are deleted.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Saved palettes (0)' }).first()).toBeVisible();
@@ -185,7 +188,8 @@ test.describe('two-factor sign-in', () => {
     const screen = await openAccountSettings(page);
     await screen.getByRole('button', { name: 'Set Up Authenticator App' }).click();
     await expect(screen.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
-    const secret = (await screen.locator('.totp-secret').textContent())!.trim();
+    // Shown in groups of four for reading.
+    const secret = (await screen.locator('.totp-secret').textContent())!.replace(/\s/g, '');
     // What the person's authenticator app shows now for that key.
     const code = generateTOTP(decodeBase32IgnorePadding(secret), 30, 6);
     await typeInto(page, screen.getByLabel('Code from the app'), code);

@@ -119,7 +119,8 @@ export const changePassword = (currentPassword: string, newPassword: string) =>
 export async function exportAccount(): Promise<Blob> {
   return (await send('GET', '/account/export')).blob();
 }
-export const deleteAccount = (password: string) => request<void>('DELETE', '/account', { password });
+export const deleteAccount = (password: string, totp?: string) =>
+  request<void>('DELETE', '/account', totp ? { password, totp } : { password });
 /** Google sign-in is a full-page redirect; the server brings the user back to `/` (or `/?auth_error=`). */
 export const GOOGLE_SIGN_IN_URL = '/api/auth/google';
 

@@ -16,11 +16,17 @@ const NOT_CONFIGURED = 'Authentication not configured';
 
 type Failure = { ok: false; message: string; code?: string };
 
+/** The app's own words for answers a person acts on, whatever text the server sent with the code. */
+const SAID_FOR_CODE: Partial<Record<string, string>> = {
+  // The app's code was right but used a moment ago (signing in twice within its 30 seconds).
+  totp_reused: 'That code has just been used. Wait for the next code in your app, or use a recovery code.',
+};
+
 function failure(error: unknown, fallback: string): Failure {
   if (authState.backend === 'unavailable') return { ok: false, message: NOT_CONFIGURED };
   if (error instanceof api.ApiFailure) {
     if (error.code === 'not_configured') return { ok: false, message: NOT_CONFIGURED };
-    return { ok: false, message: error.message, code: error.code };
+    return { ok: false, message: SAID_FOR_CODE[error.code] ?? error.message, code: error.code };
   }
   return { ok: false, message: fallback };
 }
@@ -249,10 +255,13 @@ export async function downloadAccountData(): Promise<AuthOutcome> {
   return { ok: true };
 }
 
-/** Erases the account and everything in it; the app carries on signed out with this device's palettes. */
-export async function deleteAccount(password: string): Promise<AuthOutcome> {
+/**
+ * Erases the account and everything in it; the app carries on signed out with this device's palettes.
+ * `totp`: with two-factor on, a current code from the app or a recovery code.
+ */
+export async function deleteAccount(password: string, totp?: string): Promise<AuthOutcome> {
   try {
-    await api.deleteAccount(password);
+    await api.deleteAccount(password, totp);
   } catch (error) {
     return failure(error, 'Could not delete the account. Please try again.');
   }

@@ -167,4 +167,89 @@ describe('two-factor sign-in (TOTP)', () => {
     expect(plain.status).toBe(200);
     expect(await plain.json()).toMatchObject({ user: { totp: false } });
   });
+
+  it('the code just used, typed again in its 30 seconds, answers totp_reused (wait for the next code), and the next code signs in', async () => {
+    const t = await withTwoFactor();
+    const code = codeAt(t.secret, t.at());
+    const first = await call(t.app, 'POST', '/api/auth/signin', {
+      body: { email: t.email, password: PASSWORD, totp: code },
+    });
+    expect(first.status).toBe(200);
+    // A moment later, on another device, the same code is still on the app's screen.
+    t.advance(5_000);
+    const again = await call(t.app, 'POST', '/api/auth/signin', {
+      body: { email: t.email, password: PASSWORD, totp: code },
+    });
+    expect(again.status).toBe(401);
+    const body = (await again.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe('totp_reused');
+    expect(body.error.message).toMatch(/just been used.*next code/);
+    expect(again.headers.getSetCookie().some((l) => l.startsWith('swatchbook_session=') && !/Max-Age=0/.test(l))).toBe(
+      false,
+    );
+    // A code that is simply wrong still says so.
+    const wrong = await call(t.app, 'POST', '/api/auth/signin', {
+      body: { email: t.email, password: PASSWORD, totp: code === '000000' ? '111111' : '000000' },
+    });
+    expect(((await wrong.json()) as ErrorBody).error.code).toBe('invalid_totp');
+    // The next code, once the app shows it, signs in.
+    t.advance(30_000);
+    const next = await call(t.app, 'POST', '/api/auth/signin', {
+      body: { email: t.email, password: PASSWORD, totp: codeAt(t.secret, t.at()) },
+    });
+    expect(next.status).toBe(200);
+  });
+
+  it('deleting the account asks for a code too: none or a wrong one answers 401 in the error shape and the account stays; a current code deletes it', async () => {
+    const t = await withTwoFactor();
+    const signin = await call(t.app, 'POST', '/api/auth/signin', {
+      body: { email: t.email, password: PASSWORD, totp: codeAt(t.secret, t.at()) },
+    });
+    const cookie = sessionCookie(signin);
+    const stillThere = async () =>
+      (await t.deps.sql.get<{ n: number }>('SELECT count(*) AS n FROM users WHERE id = ?', [t.id]))?.n === 1;
+
+    const bare = await call(t.app, 'DELETE', '/api/account', { cookie, body: { password: PASSWORD } });
+    expect(bare.status).toBe(401);
+    expect(((await bare.json()) as ErrorBody).error.code).toBe('totp_required');
+    expect(await stillThere()).toBe(true);
+
+    t.advance(30_000);
+    const current = codeAt(t.secret, t.at());
+    const wrong = await call(t.app, 'DELETE', '/api/account', {
+      cookie,
+      body: { password: PASSWORD, totp: current === '000000' ? '111111' : '000000' },
+    });
+    expect(wrong.status).toBe(401);
+    const wrongBody = (await wrong.json()) as { error: { code: string; message: string } };
+    expect(wrongBody.error.code).toBe('invalid_totp');
+    expect(typeof wrongBody.error.message).toBe('string');
+    expect(await stillThere()).toBe(true);
+
+    // The right code with the wrong password deletes nothing either, and spends no code.
+    const badPassword = await call(t.app, 'DELETE', '/api/account', {
+      cookie,
+      body: { password: 'not the password', totp: current },
+    });
+    expect(badPassword.status).toBe(401);
+    expect(((await badPassword.json()) as ErrorBody).error.code).toBe('invalid_credentials');
+    expect(await stillThere()).toBe(true);
+
+    const done = await call(t.app, 'DELETE', '/api/account', { cookie, body: { password: PASSWORD, totp: current } });
+    expect(done.status).toBe(204);
+    expect(await stillThere()).toBe(false);
+  });
+
+  it('a recovery code deletes the account too', async () => {
+    const t = await withTwoFactor();
+    const signin = await call(t.app, 'POST', '/api/auth/signin', {
+      body: { email: t.email, password: PASSWORD, totp: t.recoveryCodes[0]! },
+    });
+    const cookie = sessionCookie(signin);
+    const done = await call(t.app, 'DELETE', '/api/account', {
+      cookie,
+      body: { password: PASSWORD, totp: t.recoveryCodes[1]! },
+    });
+    expect(done.status).toBe(204);
+  });
 });

@@ -1,5 +1,6 @@
-import { type FormEvent, lazy, Suspense, useId, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { copyText } from '../../lib/clipboard';
 import { Dialog } from '../../lib/dialog';
 import {
   changePassword,
@@ -11,6 +12,7 @@ import {
   startTwoFactorSetup,
 } from '../../stores/account-actions';
 import { authState } from '../../stores/auth-store';
+import { savedState } from '../../stores/saved-store';
 import { showToast } from '../../stores/toast-store';
 import type { OverlayProps } from '../../stores/ui-store';
 import './auth-modal.css';
@@ -18,6 +20,9 @@ import './account-screen.css';
 import { NewPasswordField } from './new-password-field';
 
 type Status = { tone: 'error' | 'ok'; text: string } | null;
+
+/** "ABCDEFGH…" as "ABCD EFGH …": a 32-character key read in groups, as authenticator apps print it. */
+const groupsOfFour = (key: string) => key.replace(/(.{4})(?=.)/g, '$1 ');
 
 // The QR code's encoder is needed only by someone setting up an authenticator app.
 const TotpQr = lazy(() => import('./totp-qr'));
@@ -69,7 +74,7 @@ export default function AccountScreen({ onClose }: OverlayProps) {
       {hasPassword && <TwoFactor enabled={user.totp === true} />}
       <SignOutEverywhere onClose={onClose} />
       <DownloadData />
-      <DeleteAccount hasPassword={hasPassword} onClose={onClose} />
+      <DeleteAccount hasPassword={hasPassword} twoFactor={user.totp === true} onClose={onClose} />
     </Dialog>
   );
 }
@@ -152,40 +157,133 @@ function DownloadData() {
   );
 }
 
-function DeleteAccount({ hasPassword, onClose }: { hasPassword: boolean; onClose: () => void }) {
-  const { busy, status, run } = useRequest();
-  const ids = { password: useId(), heading: useId() };
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+/** "3 palettes", "1 palette"; "every palette" until the account's list has been read. */
+function palettesWord(count: number | null): string {
+  if (count === null) return 'every palette in it';
+  return `${count} palette${count === 1 ? '' : 's'}`;
+}
+
+/**
+ * Two steps: what proves it is the owner (the password; with two-factor on, a code from the app or a
+ * recovery code too, as signing in asks), then a last step that names what goes. A refusal brings the
+ * first step back with the server's reason.
+ */
+function DeleteAccount({
+  hasPassword,
+  twoFactor,
+  onClose,
+}: {
+  hasPassword: boolean;
+  twoFactor: boolean;
+  onClose: () => void;
+}) {
+  const { busy, status, setStatus, run } = useRequest();
+  const saved = useSnapshot(savedState);
+  const [proof, setProof] = useState({ password: '', code: '' });
+  const [confirming, setConfirming] = useState(false);
+  const ids = { password: useId(), code: useId(), heading: useId(), last: useId() };
+  const keepRef = useRef<HTMLButtonElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const count = saved.loaded && saved.source === 'remote' ? saved.palettes.length : null;
+  const what = palettesWord(count);
+
+  useEffect(() => {
+    if (confirming) keepRef.current?.focus();
+  }, [confirming]);
+
+  const review = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const password = String(new FormData(event.currentTarget).get('password') ?? '');
-    const outcome = await run(() => deleteAccount(password));
-    if (!outcome?.ok) return;
+    setStatus(null);
+    setConfirming(true);
+  };
+  const erase = async () => {
+    const outcome = await run(() => deleteAccount(proof.password, twoFactor ? proof.code.trim() : undefined));
+    if (!outcome) return;
+    if (!outcome.ok) {
+      setConfirming(false);
+      requestAnimationFrame(() => passwordRef.current?.focus());
+      return;
+    }
     showToast('Your account and every palette in it are deleted.');
     onClose();
   };
   return (
     <section className="account-section account-danger" aria-labelledby={ids.heading}>
       <h3 id={ids.heading}>Delete account</h3>
-      <p className="auth-hint">
-        Erases your account, every saved palette with its history, and every share link. This cannot be undone: download
-        your data first if you want a copy.
-      </p>
-      <form onSubmit={submit}>
-        {hasPassword ? (
-          <div className="auth-field">
-            <label htmlFor={ids.password}>Your password, to confirm</label>
-            <input id={ids.password} name="password" type="password" autoComplete="current-password" required />
-          </div>
-        ) : (
-          <p className="auth-hint">
-            This account signs in with Google: sign in with Google again just before deleting.
+      {confirming ? (
+        <fieldset aria-labelledby={ids.last} className="account-last-step">
+          <p id={ids.last} className="auth-hint">
+            <strong>This is the last step.</strong>{' '}
+            {count === 0
+              ? 'Your account goes for good. Nobody can bring it back.'
+              : `Your account, ${what}, their history and every share link go for good. Nobody can bring them back.`}
           </p>
-        )}
-        <StatusLine status={status} />
-        <button type="submit" className="account-action account-delete" disabled={busy}>
-          {busy ? 'Please wait…' : 'Delete My Account'}
-        </button>
-      </form>
+          <button type="button" className="account-action account-delete" disabled={busy} onClick={erase}>
+            {busy
+              ? 'Please wait…'
+              : count === 0
+                ? 'Delete my account for good'
+                : `Delete my account and ${what} for good`}
+          </button>
+          <button
+            ref={keepRef}
+            type="button"
+            className="account-action"
+            disabled={busy}
+            onClick={() => setConfirming(false)}
+          >
+            Keep my account
+          </button>
+        </fieldset>
+      ) : (
+        <>
+          <p className="auth-hint">
+            Erases your account, every saved palette with its history, and every share link. This cannot be undone:
+            download your data first if you want a copy.
+          </p>
+          <form onSubmit={review}>
+            {hasPassword ? (
+              <div className="auth-field">
+                <label htmlFor={ids.password}>Your password, to confirm</label>
+                <input
+                  ref={passwordRef}
+                  id={ids.password}
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  required
+                  value={proof.password}
+                  onChange={(event) => setProof({ ...proof, password: event.target.value })}
+                />
+              </div>
+            ) : (
+              <p className="auth-hint">
+                This account signs in with Google: sign in with Google again just before deleting.
+              </p>
+            )}
+            {twoFactor && (
+              <div className="auth-field">
+                <label htmlFor={ids.code}>Code from your authenticator app, or a recovery code</label>
+                <input
+                  id={ids.code}
+                  name="code"
+                  type="text"
+                  autoComplete="one-time-code"
+                  spellCheck={false}
+                  required
+                  maxLength={32}
+                  value={proof.code}
+                  onChange={(event) => setProof({ ...proof, code: event.target.value })}
+                />
+              </div>
+            )}
+            <StatusLine status={status} />
+            <button type="submit" className="account-action account-delete" disabled={busy}>
+              Delete My Account
+            </button>
+          </form>
+        </>
+      )}
     </section>
   );
 }
@@ -195,6 +293,20 @@ function TwoFactor({ enabled }: { enabled: boolean }) {
   const [codes, setCodes] = useState<string[] | null>(null);
   const { busy, status, setStatus, run } = useRequest();
   const ids = { heading: useId(), code: useId(), password: useId() };
+  const sectionRef = useRef<HTMLElement>(null);
+  const scanRef = useRef<HTMLParagraphElement>(null);
+  // The QR opens below what the screen shows: bring the whole set-up (heading, QR, key, code) into view.
+  const showSetUp = () => sectionRef.current?.scrollIntoView({ block: 'start' });
+  useEffect(() => {
+    if (!setup) return;
+    sectionRef.current?.scrollIntoView({ block: 'start' });
+    // The button pressed is gone: the keyboard continues from the instructions.
+    scanRef.current?.focus({ preventScroll: true });
+  }, [setup]);
+  const copyKey = async (secret: string) => {
+    const copied = await copyText(secret);
+    showToast(copied ? 'Key copied' : 'Failed to copy', copied ? 'info' : 'error');
+  };
   const field = (event: FormEvent<HTMLFormElement>, name: string) => {
     event.preventDefault();
     return String(new FormData(event.currentTarget).get(name) ?? '');
@@ -218,7 +330,7 @@ function TwoFactor({ enabled }: { enabled: boolean }) {
   };
 
   return (
-    <section className="account-section" aria-labelledby={ids.heading}>
+    <section ref={sectionRef} className="account-section" aria-labelledby={ids.heading}>
       <h3 id={ids.heading}>Two-factor sign-in</h3>
       {codes ? (
         <>
@@ -248,13 +360,30 @@ function TwoFactor({ enabled }: { enabled: boolean }) {
         </form>
       ) : setup ? (
         <form onSubmit={turnOn}>
-          <p className="auth-hint">Scan this with your authenticator app, then enter the code it shows.</p>
-          <Suspense fallback={<p className="auth-hint">Drawing the QR code…</p>}>
-            <TotpQr uri={setup.uri} />
-          </Suspense>
-          <p className="auth-hint">
-            Or type this key: <code className="totp-secret">{setup.secret}</code>
+          <p ref={scanRef} tabIndex={-1} className="auth-hint">
+            Scan this with your authenticator app, then enter the code it shows.
           </p>
+          <Suspense fallback={<p className="auth-hint">Drawing the QR code…</p>}>
+            <TotpQr uri={setup.uri} onDrawn={showSetUp} />
+          </Suspense>
+          <div className="totp-key">
+            <p className="auth-hint">
+              Or type this key:{' '}
+              {/* In groups of four to read and type; copied (by the button or a selection) without the spaces. */}
+              <code
+                className="totp-secret"
+                onCopy={(event) => {
+                  event.preventDefault();
+                  event.clipboardData.setData('text/plain', String(getSelection()).replace(/\s/g, ''));
+                }}
+              >
+                {groupsOfFour(setup.secret)}
+              </code>
+            </p>
+            <button type="button" className="totp-copy" onClick={() => void copyKey(setup.secret)}>
+              Copy key
+            </button>
+          </div>
           <div className="auth-field">
             <label htmlFor={ids.code}>Code from the app</label>
             <input

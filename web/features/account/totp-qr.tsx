@@ -1,11 +1,17 @@
+import { useEffect } from 'react';
 import { encode } from 'uqr';
 
 /**
  * The otpauth:// URI as a QR code for an authenticator app to scan. Drawn as React SVG from the
- * module matrix (no HTML string), so nothing in the URI can become markup. Loaded only when set up.
+ * module matrix (no HTML string), so nothing in the URI can become markup. Loaded only when set up;
+ * `onDrawn` runs once it is on the page (so the set-up can be brought into view with it).
  */
-export default function TotpQr({ uri }: { uri: string }) {
+export default function TotpQr({ uri, onDrawn }: { uri: string; onDrawn?: () => void }) {
   const { data, size } = encode(uri, { border: 2, ecc: 'M' });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per code drawn, not per render of the caller.
+  useEffect(() => {
+    onDrawn?.();
+  }, [uri]);
   let path = '';
   data.forEach((row, y) => {
     row.forEach((dark, x) => {

@@ -96,6 +96,8 @@ function FilterSelect<T extends string>({
       value={value ?? ''}
       onChange={(event) => {
         choose((event.target.value || null) as T | null);
+        // On a phone the row scrolls sideways: the choice, now wider, stays whole on screen.
+        event.target.scrollIntoView({ block: 'nearest', inline: 'nearest' });
         void startSearch();
       }}
     >
@@ -134,8 +136,9 @@ const FilterSelects = memo(function FilterSelects({
     value: c,
     label: catalogue ? `${c} (${counts.get(c) ?? 0})` : c,
   }));
+  // One row that scrolls sideways on a phone, each select as wide as its words (search-bar.css).
   return (
-    <>
+    <div className="search-filters">
       <FilterSelect
         label="Supplier"
         any="All suppliers"
@@ -164,7 +167,7 @@ const FilterSelects = memo(function FilterSelects({
         options={UNDERTONES.map((u) => ({ value: u, label: UNDERTONE_LABELS[u] }))}
         choose={setUndertone}
       />
-    </>
+    </div>
   );
 });
 
