@@ -5,7 +5,6 @@ import { getCatalogue } from './catalogue-store';
 import { resultsShown } from './filter-store';
 import { paletteState } from './palette-store';
 import { savedNameFor } from './saved-store';
-import { showToast } from './toast-store';
 
 /**
  * Share and export of the current palette. This module is in the first paint (the bar, the footer's
@@ -39,21 +38,23 @@ function hasShareSheet(): boolean {
   return typeof navigator.share === 'function' && matchMedia('(pointer: coarse)').matches;
 }
 
+/** How a share ended: the sheet (or no palette) says nothing; a copy is said by the caller. */
+export type ShareOutcome = 'shared' | 'nothing' | 'copied' | 'copy-failed';
+
 /** Share button: copies `{origin}/#palette=hex-hex-…`, or opens the Web Share sheet on phones. */
-export async function sharePaletteLink(): Promise<void> {
+export async function sharePaletteLink(): Promise<ShareOutcome> {
   // Nothing awaits before the share or copy call: browsers allow both only during the user's tap.
   const url = paletteLink();
-  if (!url) return;
+  if (!url) return 'nothing';
   if (hasShareSheet()) {
     const colors = currentColors() ?? [];
     try {
       await navigator.share({ title: savedNameFor(colors.map((c) => c.id)) ?? 'Swatchbook palette', url });
-      return;
+      return 'shared';
     } catch (error) {
       // Closing the sheet is a choice, not a failure; anything else falls back to copying.
-      if (error instanceof DOMException && error.name === 'AbortError') return;
+      if (error instanceof DOMException && error.name === 'AbortError') return 'nothing';
     }
   }
-  if (await copyText(url)) showToast('Link copied to clipboard!');
-  else showToast('Failed to copy link', 'error');
+  return (await copyText(url)) ? 'copied' : 'copy-failed';
 }

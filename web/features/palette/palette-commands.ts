@@ -1,5 +1,7 @@
 import { PALETTE_MAX, PALETTE_MIN } from '../../../shared/palette/limits';
+import { copyText } from '../../lib/clipboard';
 import { catalogueState } from '../../stores/catalogue-store';
+import { sharePaletteLink } from '../../stores/export-store';
 import { clearFilters, filterState, isFilterActive, showPalette } from '../../stores/filter-store';
 import {
   addRandomColor,
@@ -13,6 +15,7 @@ import {
   undo,
   unlockAll,
 } from '../../stores/palette-store';
+import { requestSave } from '../../stores/saved-start-actions';
 import { showToast } from '../../stores/toast-store';
 
 /** What buttons and keys do: the store's action plus its fixed toast (web/README.md, 'Texts users see'). */
@@ -100,4 +103,22 @@ export function undoChange(): void {
 
 export function redoChange(): void {
   showToast(redo() ? 'Redone' : 'Nothing to redo');
+}
+
+/** A strip's copy button. */
+export async function copyHex(hex: string): Promise<void> {
+  if (await copyText(hex)) showToast(`Copied ${hex}`);
+  else showToast('Failed to copy', 'error');
+}
+
+/** The Save button and the S key: an empty palette is refused with a toast. */
+export function save(): void {
+  if (requestSave() === 'empty') showToast('No palette to save', 'error');
+}
+
+/** The phone's Share button: the link copied, or the share sheet (which says nothing). */
+export async function shareLink(): Promise<void> {
+  const shared = await sharePaletteLink();
+  if (shared === 'copied') showToast('Link copied to clipboard!');
+  else if (shared === 'copy-failed') showToast('Failed to copy link', 'error');
 }
