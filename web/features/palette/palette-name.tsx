@@ -11,7 +11,7 @@ function commitName(raw: string): void {
   if (name === '' || name === identityState.name) return;
   const id = savedState.loadedFrom?.id;
   if (id && savedState.palettes.some((p) => p.id === id)) {
-    void import('../../stores/saved-actions').then((m) => m.renamePalette(id, name));
+    void import('./rename-saved').then((m) => m.renameSaved(id, name));
   } else {
     identityState.name = name;
   }
