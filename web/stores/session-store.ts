@@ -33,9 +33,6 @@ import { savedState } from './saved-store';
 import { announceShared } from './shared-link-actions';
 import { themeState } from './theme-store';
 
-/** The Undo a start-up link's toast offers (app/start-palette.ts, which loads this module lazily). */
-export { backToOwn } from './shared-link-actions';
-
 /** The browser storage key of the restored session; sessions already stored use it, so it stays. */
 export const SESSION_KEY = 'session';
 const WRITE_DELAY_MS = 300;

@@ -1,0 +1,18 @@
+import type { LinkOutcome } from '../stores/session-store';
+import { backToOwn } from '../stores/shared-link-actions';
+import { showToast } from '../stores/toast-store';
+
+/**
+ * The toast for what a start-up link did (web/README.md, 'Texts users see'). Its own chunk, fetched
+ * beside the session code (start-palette.ts): the first paint carries none of it.
+ */
+export function sayLink(outcome: LinkOutcome): void {
+  if (outcome.kind === 'no-colours') {
+    showToast('No catalogue colours in that link', 'error');
+    return;
+  }
+  const message = outcome.name === null ? 'Palette loaded from link!' : `Loaded ${outcome.name}`;
+  // The visitor's own palette is one Undo away; the toast says so and offers it.
+  if (outcome.canUndo) showToast(message, 'info', { label: 'Undo: back to your palette', run: backToOwn });
+  else showToast(message);
+}
