@@ -38,23 +38,24 @@ function hasShareSheet(): boolean {
   return typeof navigator.share === 'function' && matchMedia('(pointer: coarse)').matches;
 }
 
-/** How a share ended: the sheet (or no palette) says nothing; a copy is said by the caller. */
-export type ShareOutcome = 'shared' | 'nothing' | 'copied' | 'copy-failed';
-
-/** Share button: copies `{origin}/#palette=hex-hex-…`, or opens the Web Share sheet on phones. */
-export async function sharePaletteLink(): Promise<ShareOutcome> {
+/**
+ * Share button: copies `{origin}/#palette=hex-hex-…`, or opens the Web Share sheet on phones.
+ * Answers whether the copy worked, for the caller's toast; undefined when nothing was copied (no
+ * palette, or the share sheet, which speaks for itself).
+ */
+export async function sharePaletteLink(): Promise<boolean | undefined> {
   // Nothing awaits before the share or copy call: browsers allow both only during the user's tap.
   const url = paletteLink();
-  if (!url) return 'nothing';
+  if (!url) return;
   if (hasShareSheet()) {
     const colors = currentColors() ?? [];
     try {
       await navigator.share({ title: savedNameFor(colors.map((c) => c.id)) ?? 'Swatchbook palette', url });
-      return 'shared';
+      return;
     } catch (error) {
       // Closing the sheet is a choice, not a failure; anything else falls back to copying.
-      if (error instanceof DOMException && error.name === 'AbortError') return 'nothing';
+      if (error instanceof DOMException && error.name === 'AbortError') return;
     }
   }
-  return (await copyText(url)) ? 'copied' : 'copy-failed';
+  return copyText(url);
 }

@@ -17,21 +17,21 @@ export function startSavedAfterLoad(): void {
 }
 
 /**
- * Save button and S key: refuse an empty palette (`'empty'`: the caller says so), ask an anonymous
+ * Save button and S key: refuse an empty palette (false: the caller says so), ask an anonymous
  * visitor to sign in, else open the save dialog.
  */
-export function requestSave(): 'empty' | 'asked' {
-  if (paletteState.slots.length === 0) return 'empty';
+export function requestSave(): boolean {
+  if (paletteState.slots.length === 0) return false;
   if (authState.backend === 'checking') {
     // Pressed S before the start-up check answered: decide once it has, never on a guess.
     initAuth();
     void overlayComing(authChecked).then(requestSave);
-    return 'asked';
+    return true;
   }
   if (authState.backend === 'available' && !authState.user && !localChoice.deviceOnly) {
     openOverlay('auth', { reason: 'save' });
-    return 'asked';
+    return true;
   }
   openOverlay('save');
-  return 'asked';
+  return true;
 }

@@ -16,9 +16,9 @@ export function preloadExport(): void {
 
 /** The Share button: the link copied, or the share sheet (which says nothing). */
 export async function shareLink(): Promise<void> {
-  const shared = await sharePaletteLink();
-  if (shared === 'copied') showToast('Link copied to clipboard!');
-  else if (shared === 'copy-failed') showToast('Failed to copy link', 'error');
+  const copied = await sharePaletteLink();
+  if (copied) showToast('Link copied to clipboard!');
+  else if (copied === false) showToast('Failed to copy link', 'error');
 }
 
 const running = new Map<ExportFormat, Promise<void>>();

@@ -113,12 +113,12 @@ export async function copyHex(hex: string): Promise<void> {
 
 /** The Save button and the S key: an empty palette is refused with a toast. */
 export function save(): void {
-  if (requestSave() === 'empty') showToast('No palette to save', 'error');
+  if (!requestSave()) showToast('No palette to save', 'error');
 }
 
 /** The phone's Share button: the link copied, or the share sheet (which says nothing). */
 export async function shareLink(): Promise<void> {
-  const shared = await sharePaletteLink();
-  if (shared === 'copied') showToast('Link copied to clipboard!');
-  else if (shared === 'copy-failed') showToast('Failed to copy link', 'error');
+  const copied = await sharePaletteLink();
+  if (copied) showToast('Link copied to clipboard!');
+  else if (copied === false) showToast('Failed to copy link', 'error');
 }

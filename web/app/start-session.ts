@@ -1,12 +1,18 @@
-import type { LinkOutcome } from '../stores/session-store';
+import type { FirstPaint } from '../../shared/session/first-paint';
+import { type LinkOutcome, startSession } from '../stores/session-store';
 import { backToOwn } from '../stores/shared-link-actions';
 import { showToast } from '../stores/toast-store';
 
 /**
- * The toast for what a start-up link did (web/README.md, 'Texts users see'). Its own chunk, fetched
- * beside the session code (start-palette.ts): the first paint carries none of it.
+ * The session's start (stores/session-store.ts) and the toast for what a start-up link did
+ * (web/README.md, 'Texts users see'). Loaded by start-palette.ts beside the catalogue: the first
+ * paint carries none of it.
  */
-export function sayLink(outcome: LinkOutcome): void {
+export function startSessionAndSay(painted?: FirstPaint['source']): void {
+  for (const outcome of startSession(painted)) sayLink(outcome);
+}
+
+function sayLink(outcome: LinkOutcome): void {
   if (outcome.kind === 'no-colours') {
     showToast('No catalogue colours in that link', 'error');
     return;
