@@ -7,10 +7,10 @@ import { savedCount, savedState } from '../../stores/saved-store';
 import { openOverlay } from '../../stores/ui-store';
 import { SavedCount } from './floating-actions';
 import { IconButton } from './icons';
-import { ADD_REASON, addColor, generate, save, shareLink } from './palette-commands';
+import { ADD_REASON, addColor, generate, save } from './palette-commands';
 
 /** At 768 px or less a footer bar holds save, saved palettes, generate, share and add. */
-export function MobileFooter() {
+export function MobileFooter({ onShare }: { onShare: () => void }) {
   const saved = savedCount(useSnapshot(savedState));
   const ready = useSnapshot(catalogueState).status === 'ready';
   const full = useSnapshot(paletteState).slots.length >= PALETTE_MAX;
@@ -34,7 +34,7 @@ export function MobileFooter() {
       <IconButton icon="generate" className="footer-button footer-generate" disabled={!ready} onClick={generate}>
         <span>Generate</span>
       </IconButton>
-      <IconButton icon="share" className="footer-button" onClick={() => void shareLink()}>
+      <IconButton icon="share" className="footer-button" onClick={onShare}>
         <span>Share</span>
       </IconButton>
       <IconButton

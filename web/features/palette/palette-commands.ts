@@ -1,7 +1,6 @@
 import { PALETTE_MAX, PALETTE_MIN } from '../../../shared/palette/limits';
 import { copyText } from '../../lib/clipboard';
 import { catalogueState } from '../../stores/catalogue-store';
-import { sharePaletteLink } from '../../stores/export-store';
 import { clearFilters, filterState, isFilterActive, showPalette } from '../../stores/filter-store';
 import {
   addRandomColor,
@@ -114,11 +113,4 @@ export async function copyHex(hex: string): Promise<void> {
 /** The Save button and the S key: an empty palette is refused with a toast. */
 export function save(): void {
   if (!requestSave()) showToast('No palette to save', 'error');
-}
-
-/** The phone's Share button: the link copied, or the share sheet (which says nothing). */
-export async function shareLink(): Promise<void> {
-  const copied = await sharePaletteLink();
-  if (copied) showToast('Link copied to clipboard!');
-  else if (copied === false) showToast('Failed to copy link', 'error');
 }
