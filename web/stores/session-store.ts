@@ -34,7 +34,7 @@ import { announceShared } from './shared-link-actions';
 import { themeState } from './theme-store';
 
 /** The browser storage key of the restored session; sessions already stored use it, so it stays. */
-export const SESSION_KEY = 'session';
+const SESSION_KEY = 'session';
 const WRITE_DELAY_MS = 300;
 
 // Loose objects: a session written by an older or newer build may carry more fields; we read ours.
