@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './app/app.css';
 import { startPalette } from './app/start-palette';
-import { generate } from './features/palette/palette-actions';
+import { generate } from './features/palette/palette-commands';
 import { firstPaint } from './lib/first-paint';
 import { startSavedAfterLoad } from './stores/saved-start-actions';
 import './stores/theme-store';

@@ -1,8 +1,9 @@
 import 'fake-indexeddb/auto';
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { CATALOGUE_PATH, loadCatalogue } from '../../server/catalogue-file';
 import { createOutboxRepository } from '../../web/data/outbox/outbox';
@@ -23,7 +24,15 @@ import { type BenchRow, type BenchSuite, summarize, timedRow } from './support';
  * a browser's disk. The remote is the app's own (web/data/remote-repository.ts and api-client.ts),
  * with `fetch` pointed at the bench server: a create carries its key as `Idempotency-Key`,
  * and saves, sharing changes and restores carry If-Match, so a stale one answers a conflict.
+ *
+ * Beside each drain, in the same run and against the same server, the outbox as it was before it was
+ * split into parts (commit 94f498b, `web/lib/outbox.ts`, whose creates went through the import):
+ * its files are taken out of git into a temporary folder and loaded from there, so the drains of
+ * both can be compared under the same load (the rule: within 10 % of it).
  */
+
+/** The commit whose outbox the new one is measured beside: the last one before it was split. */
+const BEFORE = '94f498b';
 
 const PALETTES = 40;
 const LOSE_EVERY = 20;
@@ -34,6 +43,8 @@ interface Net {
   loseEvery: number;
   writes: number;
   lost: number;
+  /** Every call that reached the server. */
+  requests: number;
 }
 
 /**
@@ -46,6 +57,7 @@ function pointFetchAt(url: string, net: Net, account: { cookie: string }): () =>
   const original = globalThis.fetch;
   globalThis.fetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
     if (!net.online) throw new TypeError('Failed to fetch');
+    net.requests++;
     const headers = new Headers(init.headers);
     headers.set('origin', url);
     headers.set('cookie', account.cookie);
@@ -154,14 +166,52 @@ const step = (text: string) => process.stdout.write(`  outbox bench: ${text}\n`)
 
 const signUp = (url: string, email: string) => signUpAt(url, email, 'outbox bench password');
 
+/** An outbox and the remote it wraps: today's (web/data/) or the one of another commit. */
+interface OutboxCode {
+  createOutboxRepository: typeof createOutboxRepository;
+  createRemoteRepository: typeof createRemoteRepository;
+}
+
+const current: OutboxCode = { createOutboxRepository, createRemoteRepository };
+
+/**
+ * The outbox and remote repository of `commit` (then in web/lib/), with the shared/ code they import,
+ * written out of git into a temporary folder (node_modules linked) and loaded from there by tsx.
+ */
+async function outboxAt(commit: string): Promise<{ code: OutboxCode; remove: () => void }> {
+  const dir = mkdtempSync(join(tmpdir(), `swatchbook-outbox-${commit}-`));
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  try {
+    const archive = spawnSync('git', ['archive', '--format=tar', commit, 'web/lib', 'shared'], {
+      cwd: ROOT,
+      maxBuffer: 1 << 28,
+    });
+    if (archive.status !== 0) throw new Error(`git archive ${commit}: ${archive.stderr}`);
+    const untar = spawnSync('tar', ['-x', '-C', dir], { input: archive.stdout });
+    if (untar.status !== 0) throw new Error(`tar: ${untar.stderr}`);
+    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+    const load = (path: string) => import(pathToFileURL(join(dir, path)).href);
+    const outbox = await load('web/lib/outbox.ts');
+    const remote = await load('web/lib/remote-repository.ts');
+    const code = {
+      createOutboxRepository: outbox.createOutboxRepository,
+      createRemoteRepository: remote.createRemoteRepository,
+    } as OutboxCode;
+    return { code, remove };
+  } catch (error) {
+    remove();
+    throw error;
+  }
+}
+
 /** Queues the 200 writes offline, reconnects, and times the drain; returns the gaps between sends. */
-async function offlineRun(url: string, email: string, colors: string[][], loseEvery: number) {
+async function offlineRun(code: OutboxCode, url: string, email: string, colors: string[][], loseEvery: number) {
   const account = await signUp(url, email);
-  const net: Net = { online: true, loseEvery: 0, writes: 0, lost: 0 };
+  const net: Net = { online: true, loseEvery: 0, writes: 0, lost: 0, requests: 0 };
   const events = new EventTarget();
   const restoreFetch = pointFetchAt(url, net, account);
-  const outbox = createOutboxRepository({
-    remote: createRemoteRepository(),
+  const outbox = code.createOutboxRepository({
+    remote: code.createRemoteRepository(),
     owner: account.userId,
     isOnline: () => net.online,
     events,
@@ -186,17 +236,87 @@ async function offlineRun(url: string, email: string, colors: string[][], loseEv
       if (event.type === 'idle' && event.waiting === 0) idle();
     });
     net.loseEvery = loseEvery;
+    net.requests = 0;
+    const cpu = process.cpuUsage();
     const start = performance.now();
     net.online = true;
     events.dispatchEvent(new Event('online'));
     await done;
     const drainMs = performance.now() - start;
+    // This process's CPU while draining: the outbox's own work (and fake-indexeddb's), not the
+    // server's, and far less moved by other processes on a loaded machine than the clock is.
+    const { user, system } = process.cpuUsage(cpu);
+    const cpuMs = (user + system) / 1000;
     const gaps = sentAt.map((t, i) => t - (i === 0 ? start : sentAt[i - 1]!));
-    return { account, expected, queued, drainMs, gaps, conflicts, lost: net.lost, left: await outbox.waiting() };
+    const left = await outbox.waiting();
+    return { account, expected, queued, drainMs, cpuMs, requests: net.requests, gaps, conflicts, lost: net.lost, left };
   } finally {
     outbox.close();
     restoreFetch();
   }
+}
+
+/** Rounds of the side-by-side drains: one drain is seconds long and the machine's load moves. */
+const ROUNDS = 3;
+
+type Run = Awaited<ReturnType<typeof offlineRun>>;
+
+/**
+ * The outbox before the split and today's take turns (before, today, today, before in each round),
+ * so a load that rises or falls during the run weighs on both alike. Every drain is checked against
+ * the server's log.
+ */
+async function sideBySide(server: { url: string; databasePath: string }, colors: string[][]) {
+  step(`loading the outbox of ${BEFORE} into a temporary folder`);
+  const before = await outboxAt(BEFORE);
+  const runs = { today: [] as Run[], todayLossy: [] as Run[], before: [] as Run[], beforeLossy: [] as Run[] };
+  const checked = (label: string, r: Run) => check(label, r.expected, serverLog(server.databasePath, r.account.userId));
+  const landed = (label: string, r: Run) => {
+    const c = checked(label, r);
+    return c.ok && c.landed === c.writes && r.conflicts === 0 && r.left === 0;
+  };
+  let allOk = true;
+  try {
+    for (let round = 1; round <= ROUNDS; round++) {
+      step(`round ${round} of ${ROUNDS}: ${BEFORE}, today, today with lost answers, ${BEFORE} with lost answers`);
+      const b = await offlineRun(before.code, server.url, `before-${round}@example.com`, colors, 0);
+      const t = await offlineRun(current, server.url, `today-${round}@example.com`, colors, 0);
+      const tl = await offlineRun(current, server.url, `today-lossy-${round}@example.com`, colors, LOSE_EVERY);
+      const bl = await offlineRun(before.code, server.url, `before-lossy-${round}@example.com`, colors, LOSE_EVERY);
+      runs.before.push(b);
+      runs.today.push(t);
+      runs.todayLossy.push(tl);
+      runs.beforeLossy.push(bl);
+      const each = [landed(BEFORE, b), landed('today', t), landed('today, lost', tl), landed(`${BEFORE}, lost`, bl)];
+      allOk = allOk && each.every(Boolean);
+    }
+  } finally {
+    before.remove();
+  }
+  type Measure = 'drainMs' | 'cpuMs';
+  const median = (list: Run[], of: Measure) => summarize(list.map((r) => r[of])).median;
+  const each = (list: Run[], of: Measure | 'requests') => list.map((r) => Math.round(r[of])).join(', ');
+  for (const of of ['drainMs', 'cpuMs', 'requests'] as const) {
+    step(`${of}: today ${each(runs.today, of)}; ${BEFORE} ${each(runs.before, of)}`);
+    step(`${of} with lost answers: today ${each(runs.todayLossy, of)}; ${BEFORE} ${each(runs.beforeLossy, of)}`);
+  }
+  const row = (name: string, of: Measure, today: Run[], then: Run[]): BenchRow => ({
+    name,
+    unit: 'ms',
+    median: median(today, of),
+    baseline: { name: `the outbox of ${BEFORE}, same run`, median: median(then, of) },
+    target: '≤ 1.1 × baseline',
+    met: allOk && median(today, of) <= 1.1 * median(then, of),
+    samples: ROUNDS,
+  });
+  const drained = '200 offline writes drained';
+  const lossy = 'drain with answers lost';
+  return [
+    row(`outbox: ${drained}, beside the outbox before the split`, 'drainMs', runs.today, runs.before),
+    row(`outbox: ${lossy}, beside the outbox before the split`, 'drainMs', runs.todayLossy, runs.beforeLossy),
+    row(`outbox: ${drained}, client CPU, beside the outbox before the split`, 'cpuMs', runs.today, runs.before),
+    row(`outbox: ${lossy}, client CPU, beside the outbox before the split`, 'cpuMs', runs.todayLossy, runs.beforeLossy),
+  ];
 }
 
 const suite: BenchSuite = async () => {
@@ -220,7 +340,7 @@ const suite: BenchSuite = async () => {
     // Baseline: the same person online, each write straight to the server and answered.
     step('baseline: 200 writes online');
     const direct = await signUp(server.url, 'direct@example.com');
-    const net: Net = { online: true, loseEvery: 0, writes: 0, lost: 0 };
+    const net: Net = { online: true, loseEvery: 0, writes: 0, lost: 0, requests: 0 };
     const perWrite: number[] = [];
     let last = performance.now();
     const baselineStart = last;
@@ -234,11 +354,11 @@ const suite: BenchSuite = async () => {
     const directCheck = check('baseline', expectedDirect, serverLog(server.databasePath, direct.userId));
 
     step('200 writes offline, then reconnection');
-    const run = await offlineRun(server.url, 'outbox@example.com', colors, 0);
+    const run = await offlineRun(current, server.url, 'outbox@example.com', colors, 0);
     const runCheck = check('outbox', run.expected, serverLog(server.databasePath, run.account.userId));
 
     step(`the same with every ${LOSE_EVERY}th answer lost after the server acted`);
-    const lossy = await offlineRun(server.url, 'lossy@example.com', colors, LOSE_EVERY);
+    const lossy = await offlineRun(current, server.url, 'lossy@example.com', colors, LOSE_EVERY);
     const lossyCheck = check('lost answers', lossy.expected, serverLog(server.databasePath, lossy.account.userId));
 
     const gaps = summarize(run.gaps);
@@ -276,6 +396,7 @@ const suite: BenchSuite = async () => {
         met: lossyOk,
         samples: 1,
       },
+      ...(await sideBySide(server, colors)),
     ];
     return rows;
   } finally {

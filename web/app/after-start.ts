@@ -2,6 +2,7 @@ import { subscribe } from 'valtio';
 import { themeState } from '../stores/theme-store';
 import { showToast } from '../stores/toast-store';
 import { runLaunchAction } from './launch-action';
+import { sayNotices } from './notices';
 import { registerServiceWorker } from './service-worker';
 
 const whenIdle = (run: () => void) =>
@@ -22,10 +23,12 @@ const OFFLINE_NOTE =
 
 /**
  * What waits until the first palette is on screen (web/main.tsx imports this lazily, so none of it
- * weighs on the first paint): a launch shortcut's request, the toolbar's colour, then, once the page has loaded and the
+ * weighs on the first paint): the stores' notices, a launch shortcut's request, the toolbar's colour, then, once the page has loaded and the
  * main thread is idle, the service worker (its install downloads the whole app for next time).
  */
 export function afterStart(generate: () => void): void {
+  // What the stores report unasked (the session ended, the outbox holds a change) becomes a toast.
+  sayNotices();
   runLaunchAction(generate);
   // Opened (or cut off) without a connection: say so once, and that the work is safe on the device.
   const sayOffline = () => showToast(OFFLINE_NOTE);

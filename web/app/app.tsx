@@ -2,6 +2,7 @@ import { Activity, lazy, type ReactNode, Suspense, useEffect, useState, useSyncE
 import { subscribe, useSnapshot } from 'valtio';
 import { AccountButton } from '../features/account/account-button';
 import { ShareExportBar } from '../features/export/share-export-bar';
+import { shareLink } from '../features/export/start-export';
 import { Header } from '../features/header/header';
 import { MenuButton } from '../features/info/menu-button';
 import { FloatingActions } from '../features/palette/floating-actions';
@@ -98,7 +99,8 @@ export function App() {
         <FloatingActions />
       </div>
       <GenerateBar />
-      <MobileFooter />
+      {/* The phone's Share is the export feature's, so its toast is said in one place. */}
+      <MobileFooter onShare={() => void shareLink()} />
       <Overlays />
       <AfterFirstRender>
         <HashRoutes />

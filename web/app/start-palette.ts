@@ -4,13 +4,14 @@ import { generatePalette } from '../stores/palette-store';
 
 /**
  * Loads the catalogue and the session code side by side, then shows the first palette. The session
- * code (with its validator) is its own chunk: the first paint does not need it. `painted`: the
- * server already rendered a palette, which the session then keeps or replaces.
+ * code (with its validator, and the toast for a start-up link: start-session.ts) is its own chunk:
+ * the first paint does not need it. `painted`: the server already rendered a palette, which the
+ * session then keeps or replaces.
  */
 export function startPalette(painted?: FirstPaint['source']): Promise<void> {
-  const session = import('../stores/session-store').catch(() => null);
+  const session = import('./start-session').catch(() => null);
   return Promise.all([loadCatalogue(), session]).then(([, module]) => {
-    if (module) module.startSession(painted);
+    if (module) module.startSessionAndSay(painted);
     else if (!painted) generatePalette();
   });
 }

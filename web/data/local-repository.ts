@@ -128,67 +128,94 @@ async function migrateFromLocalStorage(
   return moved;
 }
 
-export function createLocalRepository(options: LocalRepositoryOptions): LocalRepository {
-  const now = options.now ?? (() => new Date().toISOString());
-  // Every read parses the same way; a plain legacy record with no time of its own gets this clock's.
-  const read: ReadOptions = { nowMs: () => Date.parse(now()), currentId: options.currentId };
+/** A live palette's record, or why there is none. `unreadable`: stored but cannot be read. */
+async function live(store: { get(key: string): Promise<unknown> }, id: string, read: ReadOptions) {
+  const raw = await store.get(id);
+  if (raw === undefined) return { state: 'missing' } as const;
+  return readStoredRecord(id, raw, read);
+}
 
-  let opened: Promise<IDBPDatabase> | null = null;
-  const db = () => {
-    opened ??= openDB(options.dbName ?? PALETTE_DB, DB_VERSION, {
-      upgrade(database) {
+type Found = Awaited<ReturnType<typeof live>>;
+
+/**
+ * Takes away every deleted record (`before`: only those deleted before then), with a cursor in the
+ * transaction that is open, so the kept ones never pile up.
+ */
+async function dropDeleted(store: Store, read: ReadOptions, before?: string): Promise<void> {
+  let cursor = await store.openCursor();
+  while (cursor) {
+    const found = readStoredRecord(cursor.key, cursor.value, read);
+    if (found.state === 'deleted' && (before === undefined || found.record.deletedAt < before)) await cursor.delete();
+    cursor = await cursor.continue();
+  }
+}
+
+/**
+ * The database itself: opened on first use (migrating the old localStorage list then), and every
+ * transaction the repository runs, each answered as a RepoResult.
+ */
+class LocalStore {
+  private opened: Promise<IDBPDatabase> | null = null;
+
+  constructor(
+    private readonly options: LocalRepositoryOptions,
+    readonly read: ReadOptions,
+  ) {}
+
+  db(): Promise<IDBPDatabase> {
+    if (!this.opened) {
+      const opened = this.open();
+      this.opened = opened;
+      // A failed open is tried again on the next call rather than remembered for the visit.
+      opened.catch(() => {
+        if (this.opened === opened) this.opened = null;
+      });
+    }
+    return this.opened;
+  }
+
+  private async open(): Promise<IDBPDatabase> {
+    const database = await openDB(this.options.dbName ?? PALETTE_DB, DB_VERSION, {
+      upgrade(db) {
         // Out-of-line keys: an unreadable record may have no usable id of its own.
-        database.createObjectStore(PALETTE_STORE);
+        db.createObjectStore(PALETTE_STORE);
       },
-    }).then(async (database) => {
-      if (options.storage) {
-        try {
-          await migrateFromLocalStorage(database, options.storage, read);
-        } catch {
-          // localStorage is left as it was; the next start tries again.
-        }
+    });
+    if (this.options.storage) {
+      try {
+        await migrateFromLocalStorage(database, this.options.storage, this.read);
+      } catch {
+        // localStorage is left as it was; the next start tries again.
       }
-      return database;
-    });
-    // A failed open is tried again on the next call rather than remembered for the visit.
-    opened.catch(() => {
-      opened = null;
-    });
-    return opened;
-  };
+    }
+    return database;
+  }
 
-  const changed = () => options.channel?.postMessage({ type: 'changed' });
-
-  /** A live palette's record, or why there is none. `unreadable`: stored but cannot be read. */
-  async function live(store: { get(key: string): Promise<unknown> }, id: string) {
-    const raw = await store.get(id);
-    if (raw === undefined) return { state: 'missing' } as const;
-    return readStoredRecord(id, raw, read);
+  private changed(): void {
+    this.options.channel?.postMessage({ type: 'changed' });
   }
 
   /**
    * One palette changed in one read-write transaction, so two tabs never interleave. `change`
    * answers the record to store (or a result to give back as it is); the decider may throw.
    */
-  async function write(
+  async write(
     id: string,
-    change: (
-      found: Awaited<ReturnType<typeof live>>,
-    ) => LocalPaletteRecord | Exclude<RepoResult<PaletteSummary>, { ok: true }>,
+    change: (found: Found) => LocalPaletteRecord | Exclude<RepoResult<PaletteSummary>, { ok: true }>,
   ): Promise<RepoResult<PaletteSummary>> {
     let tx: { abort(): void } | undefined;
     try {
-      const rw = (await db()).transaction(PALETTE_STORE, 'readwrite');
+      const rw = (await this.db()).transaction(PALETTE_STORE, 'readwrite');
       rw.done.catch(() => {});
       tx = rw;
-      const next = change(await live(rw.store, id));
+      const next = change(await live(rw.store, id, this.read));
       if ('ok' in next) {
         await rw.done;
         return next;
       }
       await rw.store.put(next, id);
       await rw.done;
-      changed();
+      this.changed();
       return ok(toSummary(next));
     } catch (error) {
       if (tx) abort(tx);
@@ -197,15 +224,15 @@ export function createLocalRepository(options: LocalRepositoryOptions): LocalRep
   }
 
   /** Several palettes changed in one read-write transaction: all or nothing, then the other tabs hear. */
-  async function batch<T>(run: (store: Store) => Promise<T>): Promise<RepoResult<T>> {
+  async batch<T>(run: (store: Store) => Promise<T>): Promise<RepoResult<T>> {
     let tx: { abort(): void } | undefined;
     try {
-      const rw = (await db()).transaction(PALETTE_STORE, 'readwrite');
+      const rw = (await this.db()).transaction(PALETTE_STORE, 'readwrite');
       rw.done.catch(() => {});
       tx = rw;
       const value = await run(rw.store);
       await rw.done;
-      changed();
+      this.changed();
       return ok(value);
     } catch (error) {
       if (tx) abort(tx);
@@ -213,14 +240,14 @@ export function createLocalRepository(options: LocalRepositoryOptions): LocalRep
     }
   }
 
-  async function readAll(): Promise<RepoResult<LocalRead>> {
+  async readAll(): Promise<RepoResult<LocalRead>> {
     try {
-      const tx = (await db()).transaction(PALETTE_STORE, 'readonly');
+      const tx = (await this.db()).transaction(PALETTE_STORE, 'readonly');
       const [keys, values] = await Promise.all([tx.store.getAllKeys(), tx.store.getAll()]);
       const records: LocalPaletteRecord[] = [];
       let unreadable = 0;
       values.forEach((raw, i) => {
-        const found = readStoredRecord(keys[i], raw, read);
+        const found = readStoredRecord(keys[i], raw, this.read);
         if (found.state === 'unreadable') unreadable++;
         else if (found.state === 'live') records.push(found.record);
       });
@@ -230,26 +257,47 @@ export function createLocalRepository(options: LocalRepositoryOptions): LocalRep
     }
   }
 
+  /** One palette as it is now, read-only (the history view). */
+  async find(id: string): Promise<RepoResult<Found>> {
+    try {
+      return ok(await live((await this.db()).transaction(PALETTE_STORE).store, id, this.read));
+    } catch (error) {
+      return failed(error);
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.opened) (await this.opened.catch(() => null))?.close();
+    this.opened = null;
+  }
+}
+
+export function createLocalRepository(options: LocalRepositoryOptions): LocalRepository {
+  const now = options.now ?? (() => new Date().toISOString());
+  // Every read parses the same way; a plain legacy record with no time of its own gets this clock's.
+  const read: ReadOptions = { nowMs: () => Date.parse(now()), currentId: options.currentId };
+  const local = new LocalStore(options, read);
+
   return {
     kind: 'local',
-    readAll,
+    readAll: () => local.readAll(),
 
     async list() {
-      const read = await readAll();
-      if (!read.ok) return read;
-      const list = read.value.records.map(toSummary);
+      const all = await local.readAll();
+      if (!all.ok) return all;
+      const list = all.value.records.map(toSummary);
       return ok(list.sort((a, b) => b.createdAt.localeCompare(a.createdAt)));
     },
 
     create(name, colorIds) {
       const id = options.newId();
-      return write(id, (found) =>
+      return local.write(id, (found) =>
         found.state === 'missing' ? createLocal(id, name, colorIds, now(), options.colorExists) : failed('id taken'),
       );
     },
 
     update(id, baseVersion, change: PaletteChange) {
-      return write(id, (found) => {
+      return local.write(id, (found) => {
         if (found.state === 'unreadable') return failed('unreadable');
         if (found.state !== 'live') return { ok: false, reason: 'conflict', theirs: null };
         if (found.record.version !== baseVersion) {
@@ -262,26 +310,21 @@ export function createLocalRepository(options: LocalRepositoryOptions): LocalRep
     remove(ids) {
       const at = now();
       const expired = new Date(Date.parse(at) - KEEP_DELETED_MS).toISOString();
-      return batch(async (store) => {
+      return local.batch(async (store) => {
         for (const id of ids) {
-          const found = await live(store, id);
+          const found = await live(store, id, read);
           if (found.state === 'live') await store.put({ ...found.record, deletedAt: at }, id);
         }
-        // Palettes deleted long ago go for good now, so the kept ones never pile up.
-        let cursor = await store.openCursor();
-        while (cursor) {
-          const found = readStoredRecord(cursor.key, cursor.value, read);
-          if (found.state === 'deleted' && found.record.deletedAt < expired) await cursor.delete();
-          cursor = await cursor.continue();
-        }
+        // Palettes deleted long ago go for good now.
+        await dropDeleted(store, read, expired);
       });
     },
 
     undelete(ids) {
-      return batch(async (store) => {
+      return local.batch(async (store) => {
         const back: PaletteSummary[] = [];
         for (const id of ids) {
-          const found = await live(store, id);
+          const found = await live(store, id, read);
           if (found.state !== 'deleted') continue;
           const { deletedAt: _, ...record } = found.record;
           await store.put(record, id);
@@ -296,18 +339,15 @@ export function createLocalRepository(options: LocalRepositoryOptions): LocalRep
     },
 
     async history(id) {
-      try {
-        const found = await live((await db()).transaction(PALETTE_STORE).store, id);
-        if (found.state === 'live') return ok(localHistory(found.record));
-        return found.state === 'unreadable' ? failed('unreadable') : { ok: false, reason: 'not-found' };
-      } catch (error) {
-        return failed(error);
-      }
+      const found = await local.find(id);
+      if (!found.ok) return found;
+      if (found.value.state === 'live') return ok(localHistory(found.value.record));
+      return found.value.state === 'unreadable' ? failed('unreadable') : { ok: false, reason: 'not-found' };
     },
 
     // The base version is not checked here: a restore appends to whatever the history is now.
     restore(id, version) {
-      return write(id, (found) => {
+      return local.write(id, (found) => {
         if (found.state === 'unreadable') return failed('unreadable');
         if (found.state !== 'live') return { ok: false, reason: 'not-found' };
         return restoreLocal(found.record, version, now(), options.colorExists);
@@ -315,21 +355,14 @@ export function createLocalRepository(options: LocalRepositoryOptions): LocalRep
     },
 
     discard(ids) {
-      return batch(async (store) => {
+      return local.batch(async (store) => {
         for (const id of ids) {
-          if ((await live(store, id)).state !== 'unreadable') await store.delete(id);
+          if ((await live(store, id, read)).state !== 'unreadable') await store.delete(id);
         }
-        let cursor = await store.openCursor();
-        while (cursor) {
-          if (readStoredRecord(cursor.key, cursor.value, read).state === 'deleted') await cursor.delete();
-          cursor = await cursor.continue();
-        }
+        await dropDeleted(store, read);
       });
     },
 
-    async close() {
-      if (opened) (await opened.catch(() => null))?.close();
-      opened = null;
-    },
+    close: () => local.close(),
   };
 }

@@ -3,8 +3,8 @@ import type { PaletteVersion, SavedPalette } from '../../shared/palette/palette-
 /**
  * One interface for where saved palettes live: this device (IndexedDB), the
  * server (the API), and the outbox between them (writes made without signal wait in IndexedDB and
- * go to the server in order). The saved-palette actions pick one and only update state and show
- * toasts from its answers; no action branches on signed-in or not.
+ * go to the server in order). The saved-palette actions pick one and only turn its answers into
+ * state and results (the feature that called shows the toast); no action branches on signed-in or not.
  */
 
 /**
@@ -18,7 +18,7 @@ export type PaletteSummary = Omit<SavedPalette, 'ownerId' | 'deleted' | 'colorId
   pending?: boolean;
 };
 
-/** Every repository answer. A failure says which kind, so the action can pick its toast. */
+/** Every repository answer. A failure says which kind, so the action can say why (and the feature pick its toast). */
 export type RepoResult<T> =
   | { ok: true; value: T /** Queued in the outbox, not yet on the server. */; pending?: boolean }
   /** Someone saved since `baseVersion`; `theirs` is the current copy (null when it is gone). */

@@ -1,11 +1,11 @@
 // Types only: shared/api/auth carries zod, which the app never needs to download.
-import { AUTH_ERROR_PARAM, AUTH_STEP_PARAM, type AuthRedirectError } from '../../shared/api/auth-redirects';
+import { AUTH_ERROR_PARAM, AUTH_STEP_PARAM } from '../../shared/api/auth-redirects';
 import * as api from '../lib/api-client';
 import { forgetOutbox } from '../data/outbox/outbox';
 import { authState } from './auth-store';
 import { openSignedInListOffline, SIGNED_IN_USER_KEY, switchToLocalList, syncOnSignIn } from './saved-actions';
 import { setSyncStatus } from './sync-store';
-import { showToast } from './toast-store';
+import { notify } from './notice-store';
 import { openOverlay } from './ui-store';
 
 /** Sign-in, sign-up and sign-out (loaded with the auth modal and the account button's actions). */
@@ -99,7 +99,7 @@ async function checkSessionAgain(was: api.ApiUser): Promise<void> {
     }
     authState.user = null;
     switchToLocalList();
-    showToast('Your session has ended. Please sign in again.', 'error');
+    notify({ type: 'session-ended' });
   } catch {
     // Still no answer: try again at the next sign of a connection.
     window.addEventListener('online', () => void checkSessionAgain(was), { once: true });
@@ -277,29 +277,22 @@ export function signInWithGoogle(): void {
   location.assign(api.GOOGLE_SIGN_IN_URL);
 }
 
-/** Fixed texts per code: whatever else the query says could have been written by anyone who sent the link. */
-const REDIRECT_ERRORS: Record<AuthRedirectError, string> = {
-  google_failed: 'Failed to sign in with Google',
-  google_email_unverified: 'Failed to sign in with Google: your Google email address is not verified.',
-  confirmation_invalid: 'This confirmation link is invalid or has expired. Sign in to get a new one.',
-};
-
-/** Google sign-in or an email confirmation came back with `?auth_error=…`: say so, and tidy the address bar. */
+/** Google sign-in or an email confirmation came back with `?auth_error=…`: tell, and tidy the address bar. */
 function reportRedirectError(): void {
-  const code = takeParam(AUTH_ERROR_PARAM) as AuthRedirectError | null;
-  showToast((code && REDIRECT_ERRORS[code]) || REDIRECT_ERRORS.google_failed, 'error');
+  notify({ type: 'sign-in-redirect-failed', code: takeParam(AUTH_ERROR_PARAM) });
 }
 
-export async function signOutNow(): Promise<void> {
+/** The account menu's Sign out; false when the server could not be reached (still signed in). */
+export async function signOutNow(): Promise<boolean> {
   try {
     await api.signOut();
   } catch {
     setSyncStatus('error');
-    showToast('Failed to sign out', 'error');
-    return;
+    return false;
   }
   authState.user = null;
   switchToLocalList();
+  return true;
 }
 
 /** Starts two-factor set-up: a new secret and its otpauth:// URI for the QR code. */

@@ -5,7 +5,6 @@ import { getCatalogue } from './catalogue-store';
 import { resultsShown } from './filter-store';
 import { paletteState } from './palette-store';
 import { savedNameFor } from './saved-store';
-import { showToast } from './toast-store';
 
 /**
  * Share and export of the current palette. This module is in the first paint (the bar, the footer's
@@ -39,8 +38,12 @@ function hasShareSheet(): boolean {
   return typeof navigator.share === 'function' && matchMedia('(pointer: coarse)').matches;
 }
 
-/** Share button: copies `{origin}/#palette=hex-hex-…`, or opens the Web Share sheet on phones. */
-export async function sharePaletteLink(): Promise<void> {
+/**
+ * Share button: copies `{origin}/#palette=hex-hex-…`, or opens the Web Share sheet on phones.
+ * Answers whether the copy worked, for the caller's toast; undefined when nothing was copied (no
+ * palette, or the share sheet, which speaks for itself).
+ */
+export async function sharePaletteLink(): Promise<boolean | undefined> {
   // Nothing awaits before the share or copy call: browsers allow both only during the user's tap.
   const url = paletteLink();
   if (!url) return;
@@ -54,6 +57,5 @@ export async function sharePaletteLink(): Promise<void> {
       if (error instanceof DOMException && error.name === 'AbortError') return;
     }
   }
-  if (await copyText(url)) showToast('Link copied to clipboard!');
-  else showToast('Failed to copy link', 'error');
+  return copyText(url);
 }

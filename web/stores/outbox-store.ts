@@ -1,12 +1,12 @@
 import { proxy } from 'valtio';
 import type { ConflictChoice, OutboxConflict, OutboxRepository } from '../data/outbox/outbox-types';
-import { showToast } from './toast-store';
-import { openOverlay } from './ui-store';
+import { notify } from './notice-store';
 
 /**
  * What the outbox holds for the person: writes made offline that met a newer
- * version on the server, or that the server refused. Each is announced by an action toast that opens
- * the choice (features/saved/offline-conflict-dialog.tsx); the choice settles it in the outbox. Loaded
+ * version on the server, or that the server refused. Each is announced by a notice (app/notices.ts:
+ * an action toast that opens the choice, features/saved/offline-conflict-dialog.tsx); the choice
+ * settles it in the outbox. Loaded
  * with the outbox, after first paint; the outbox itself is made in outbox-actions.ts, so the dialog's
  * chunk does not carry it.
  */
@@ -23,18 +23,9 @@ export interface OutboxHooks {
 
 let connected: { outbox: OutboxRepository; hooks: OutboxHooks; stop: () => void } | null = null;
 
-const nameOf = (c: OutboxConflict) => c.mine?.name ?? c.theirs?.name ?? 'a palette';
-
 function announce(conflict: OutboxConflict): void {
   outboxState.conflicts = [...outboxState.conflicts.filter((c) => c.seq !== conflict.seq), conflict];
-  const text =
-    conflict.reason === 'refused'
-      ? `Your offline change to “${nameOf(conflict)}” could not be saved`
-      : `Your offline change to “${nameOf(conflict)}” clashes with a newer version`;
-  showToast(text, 'error', {
-    label: 'Choose',
-    run: () => openOverlay('offline-conflict', { seq: String(conflict.seq) }),
-  });
+  notify({ type: 'outbox-held', conflict });
 }
 
 async function refresh(outbox: OutboxRepository): Promise<void> {
@@ -45,16 +36,15 @@ async function refresh(outbox: OutboxRepository): Promise<void> {
 }
 
 /**
- * Shows what the outbox reports: conflicts as action toasts, damaged entries as a message, and keeps
+ * Tells what the outbox reports: conflicts and damaged entries as notices, and keeps
  * the counts current (another tab's choice settles a conflict here too). Returns the disconnect.
  */
 export function connectOutbox(outbox: OutboxRepository, hooks: OutboxHooks = {}): () => void {
   connected?.stop();
   const unsubscribe = outbox.subscribe((event) => {
     if (event.type === 'conflict') announce(event.conflict);
-    else if (event.type === 'corrupt') {
-      showToast(`${event.count} offline change(s) could not be read and were set aside`, 'error');
-    } else if (event.type === 'changed' || event.type === 'idle') void refresh(outbox);
+    else if (event.type === 'corrupt') notify({ type: 'outbox-corrupt', count: event.count });
+    else if (event.type === 'changed' || event.type === 'idle') void refresh(outbox);
   });
   const stop = () => {
     unsubscribe();
@@ -73,28 +63,17 @@ export function connectOutbox(outbox: OutboxRepository, hooks: OutboxHooks = {})
   return stop;
 }
 
-/** The dialog's buttons: settles the held write as chosen; false (with a toast) when it could not. */
-export async function chooseForConflict(seq: number, choice: ConflictChoice): Promise<boolean> {
+/** How a choice ended: settled, settled already (another tab or an earlier press), or not settled. */
+export type ChoiceOutcome = 'settled' | 'settled-already' | 'failed';
+
+/** The dialog's buttons: settles the held write as chosen; the dialog says how it went. */
+export async function chooseForConflict(seq: number, choice: ConflictChoice): Promise<ChoiceOutcome> {
   const current = connected;
   const conflict = outboxState.conflicts.find((c) => c.seq === seq);
-  if (!current || !conflict) {
-    showToast('This change was settled already', 'info');
-    return false;
-  }
+  if (!current || !conflict) return 'settled-already';
   const result = await current.outbox.resolve(seq, choice);
-  if (!result.ok) {
-    showToast('Could not settle this change. Please try again.', 'error');
-    return false;
-  }
+  if (!result.ok) return 'failed';
   outboxState.conflicts = outboxState.conflicts.filter((c) => c.seq !== seq);
   current.hooks.onResolved?.(conflict, choice);
-  const done: Record<ConflictChoice, string> = {
-    theirs: 'Kept the newer version',
-    overwrite: 'Your change will be saved over the newer version',
-    new: 'Your change will be saved as a new palette',
-    retry: 'Trying again',
-    discard: 'Your change was discarded',
-  };
-  showToast(done[choice]);
-  return true;
+  return 'settled';
 }

@@ -20,16 +20,29 @@ import {
   settleWaiting,
 } from './saved-repository';
 import { COUNT_KEY, type PaletteSummary, savedState } from './saved-store';
+import { notify } from './notice-store';
 import { setSyncStatus } from './sync-store';
-import { showToast } from './toast-store';
 import { closeOverlay } from './ui-store';
 
 /**
  * What the save modal, sidebar and history view do. Loaded after the first paint. Where the list
- * lives is the chooser's business (saved-repository.ts); these only update state and pick toasts
- * from the repository's answers.
+ * lives is the chooser's business (saved-repository.ts); these only update state and answer with a
+ * result (`Done` or `SavedFailure`), from which the feature that called picks its toast. What happens
+ * unasked (the session ended, a list that could not be read) is a notice (notice-store.ts).
  */
 type Failure = Exclude<RepoResult<unknown>, { ok: true }>;
+
+/**
+ * Why a change did not happen. `signed-out`: the session had ended, this tab signed out and its
+ * notice says so (the caller says nothing more); `refused`: the server's own words (a limit, the
+ * write rate), to show as they are; `changed-elsewhere`: the list now shows the latest copy and the
+ * person is asked to do it again; `failed`: the caller's fixed 'Failed to …' text.
+ */
+export type SavedFailure = { ok: false; reason: 'signed-out' | 'failed' | 'changed-elsewhere' } | Refused;
+type Refused = { ok: false; reason: 'refused'; message: string };
+/** Done: `T` is what the caller's toast names. */
+type Done<T = undefined> = { ok: true; value: T };
+const done = <T>(value: T): Done<T> => ({ ok: true, value });
 
 const newestFirst = (list: PaletteSummary[]) => [...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 const onServer = (repo: PaletteRepository) => repo.kind !== 'local';
@@ -56,18 +69,18 @@ function endSession(): void {
   authState.user = null;
   switchToLocalList();
   setSyncStatus('error');
-  showToast('Your session has ended. Please sign in again.', 'error');
+  notify({ type: 'session-ended' });
 }
 onSessionEnded(endSession);
 
-/** Every failure: its fixed toast; an ended session also signs this tab out. */
 /** Refusals a person can act on: the server's own words say why and what to do (delete some, wait). */
 const TOLD: ReadonlySet<string> = new Set<ApiErrorCode>(['palette_limit', 'version_limit', 'rate_limited']);
 
-function failed(repo: PaletteRepository, result: Failure, message: string): void {
+/** Every failure as the caller's result; an ended session also signs this tab out. */
+function failed(repo: PaletteRepository, result: Failure): SavedFailure {
   if (result.reason === 'signed-out') {
     endSession();
-    return;
+    return { ok: false, reason: 'signed-out' };
   }
   const refusal =
     result.reason === 'failed' && result.error instanceof api.ApiFailure && TOLD.has(result.error.code)
@@ -75,7 +88,7 @@ function failed(repo: PaletteRepository, result: Failure, message: string): void
       : null;
   // A refusal is an answer: everything else is in step with the server, so the header says synced.
   if (onServer(repo)) setSyncStatus(refusal ? 'synced' : 'error');
-  showToast(refusal ?? message, 'error');
+  return refusal ? { ok: false, reason: 'refused', message: refusal } : { ok: false, reason: 'failed' };
 }
 
 /** Puts one palette's newest copy in the list; the editor's base moves with it when it was loaded from it. */
@@ -98,7 +111,7 @@ async function loadLocalList(): Promise<void> {
   if (savedState.source !== 'local') return;
   savedState.loaded = true;
   if (!result.ok) {
-    showToast('Could not open the palettes saved on this device', 'error');
+    notify({ type: 'local-unavailable' });
     return;
   }
   savedState.palettes = newestFirst(result.value.records.map(toSummary));
@@ -106,7 +119,7 @@ async function loadLocalList(): Promise<void> {
   if (unreadable > 0 && !reportedUnreadable) {
     // Said once a visit; the records stay in storage untouched.
     reportedUnreadable = true;
-    showToast(`${unreadable} saved palette(s) on this device could not be read`, 'error');
+    notify({ type: 'local-unreadable', count: unreadable });
   }
 }
 
@@ -149,25 +162,22 @@ async function settled(): Promise<void> {
 }
 
 /** Saves the current colours as a new palette. */
-export async function saveAsNew(name: string, colorIds: readonly string[]): Promise<boolean> {
+export async function saveAsNew(name: string, colorIds: readonly string[]): Promise<Done | SavedFailure> {
   await settled();
   const repo = repository();
   const result = await call(repo, () => repo.create(name, colorIds));
-  if (!result.ok) {
-    failed(repo, result, 'Failed to save palette');
-    return false;
-  }
+  if (!result.ok) return failed(repo, result);
   upsert(result.value);
   markSaved(result.value.id, result.value.version, result.value.name);
   // The first palette kept on this device is worth asking the browser not to evict.
   if (repo.kind === 'local') void askPersistentStorage();
-  showToast('Palette saved!');
-  return true;
+  return done(undefined);
 }
 
+/** A save onto a loaded palette: saved (as which version), failed, or a conflict for the person to settle. */
 export type SaveBackResult =
-  | { kind: 'saved' }
-  | { kind: 'failed' }
+  | { kind: 'saved'; palette: PaletteSummary }
+  | { kind: 'failed'; failure: SavedFailure }
   | { kind: 'conflict'; theirs: PaletteSummary | null };
 
 /**
@@ -185,40 +195,35 @@ export async function saveBack(
   if (result.ok) {
     upsert(result.value);
     markSaved(result.value.id, result.value.version, result.value.name);
-    showToast(`Saved as version ${result.value.version} of ${result.value.name}`);
-    return { kind: 'saved' };
+    return { kind: 'saved', palette: result.value };
   }
   if (result.reason === 'conflict' || result.reason === 'not-found') {
     const theirs = result.reason === 'conflict' ? result.theirs : null;
     if (theirs) replaceInList(theirs);
     return { kind: 'conflict', theirs };
   }
-  failed(repo, result, 'Failed to save palette');
-  return { kind: 'failed' };
+  return { kind: 'failed', failure: failed(repo, result) };
 }
 
-/** Trimmed, non-empty and different, otherwise nothing happens (no request, no toast). */
-export async function renamePalette(id: string, rawName: string): Promise<void> {
+/** Trimmed, non-empty and different, otherwise nothing happens (`null`: no request, no toast). */
+export async function renamePalette(id: string, rawName: string): Promise<Done | SavedFailure | null> {
   const name = rawName.trim();
   const current = savedState.palettes.find((p) => p.id === id);
-  if (!current || name === '' || name === current.name) return;
+  if (!current || name === '' || name === current.name) return null;
   const repo = repository();
   const result = await call(repo, () => repo.update(id, current.version, { name }));
   if (result.ok) {
     upsert(result.value);
-    showToast('Palette renamed!');
-    return;
+    return done(undefined);
   }
-  if (changedElsewhere(result, 'Rename it again')) return;
-  failed(repo, result, 'Failed to rename palette');
+  return changedElsewhere(result) ?? failed(repo, result);
 }
 
 /** A change made on an older copy: the list shows the latest and the person is asked to do it again. */
-function changedElsewhere(result: Failure, again: string): boolean {
-  if (result.reason !== 'conflict' || !result.theirs) return false;
+function changedElsewhere(result: Failure): SavedFailure | null {
+  if (result.reason !== 'conflict' || !result.theirs) return null;
   replaceInList(result.theirs);
-  showToast(`This palette was changed elsewhere; the list now shows the latest. ${again}.`, 'error');
-  return true;
+  return { ok: false, reason: 'changed-elsewhere' };
 }
 
 function forget(ids: readonly string[]): void {
@@ -226,8 +231,8 @@ function forget(ids: readonly string[]): void {
   if (savedState.loadedFrom && ids.includes(savedState.loadedFrom.id)) savedState.loadedFrom = null;
 }
 
-/** What a delete took away, so its Undo can bring it back exactly. */
-interface Deleted {
+/** What a delete took away, so its Undo can bring it back exactly (the caller's toast offers it). */
+export interface Deleted {
   ids: string[];
   /** Where it was deleted: the Undo asks the same place. */
   onServer: boolean;
@@ -247,50 +252,34 @@ function remember(ids: readonly string[], repo: PaletteRepository): Deleted {
   };
 }
 
-const undoAction = (deleted: Deleted) => ({ label: 'Undo', run: () => void undoDelete(deleted) });
-
-/** One delete for one palette or many: the toast texts differ, the steps and the Undo do not. */
-async function removePalettes(ids: readonly string[], texts: { failed: string; done: string }): Promise<boolean> {
+/** One delete for one palette or many; the answer carries what its Undo needs. */
+export async function deletePalettes(ids: readonly string[]): Promise<Done<Deleted> | SavedFailure> {
   const repo = repository();
   const deleted = remember(ids, repo);
   const result = await call(repo, () => repo.remove(ids));
-  if (!result.ok) {
-    failed(repo, result, texts.failed);
-    return false;
-  }
+  if (!result.ok) return failed(repo, result);
   forget(ids);
-  showToast(texts.done, 'info', undoAction(deleted));
-  return true;
+  return done(deleted);
 }
 
-export async function deletePalette(id: string): Promise<void> {
-  await removePalettes([id], { failed: 'Failed to delete palette', done: 'Palette deleted' });
-}
-
-export async function deletePalettes(ids: readonly string[]): Promise<boolean> {
-  if (ids.length === 0) return false;
-  return removePalettes(ids, { failed: 'Failed to delete palettes', done: `Deleted ${ids.length} palette(s)` });
-}
+/** Why an Undo could not happen: the failures above, or signed in or out since the delete. */
+export type UndoFailure =
+  | SavedFailure
+  | { ok: false; reason: 'signed-in-since' }
+  | { ok: false; reason: 'signed-out-since' };
 
 /**
  * The toast's Undo: the palettes come back with their history (on the server as a PaletteUndeleted
- * event, private; on this device as they were).
+ * event, private; on this device as they were). Answers how many came back.
  */
-async function undoDelete(deleted: Deleted): Promise<void> {
+export async function undoDelete(deleted: Deleted): Promise<Done<number> | UndoFailure> {
   const repo = repository();
   if (onServer(repo) !== deleted.onServer) {
     // Signed in or out since: the list lives elsewhere now and these are not in it.
-    showToast(
-      deleted.onServer ? 'Could not undo: you signed out since' : 'Could not undo: you signed in since',
-      'error',
-    );
-    return;
+    return deleted.onServer ? { ok: false, reason: 'signed-out-since' } : { ok: false, reason: 'signed-in-since' };
   }
   const result = await call(repo, () => repo.undelete(deleted.ids));
-  if (!result.ok) {
-    failed(repo, result, 'Could not undo the delete');
-    return;
-  }
+  if (!result.ok) return failed(repo, result);
   const back = result.value;
   for (const palette of back) replaceInList(palette);
   // The editor's link to its saved palette comes back too, unless it was already out of date.
@@ -300,8 +289,7 @@ async function undoDelete(deleted: Deleted): Promise<void> {
     const wasCurrent = deleted.versions.get(loaded.id) === loaded.version;
     savedState.loadedFrom = { id: loaded.id, version: wasCurrent ? restored.version : loaded.version };
   }
-  if (back.length === 0) showToast('Nothing to restore: it is back already', 'error');
-  else showToast(back.length === 1 ? 'Palette restored' : `Restored ${back.length} palettes`);
+  return done(back.length);
 }
 
 /** Loads a saved palette (or one of its versions) into the main screen and closes the sidebar. */
@@ -310,67 +298,48 @@ export function loadPalette(palette: PaletteSummary, colorIds: readonly string[]
   markSaved(palette.id, palette.version, palette.name);
   closeOverlay('history');
   closeOverlay('saved');
-  showToast(`Loaded ${palette.name}`);
 }
 
-/** Public ⇄ private (signed-in users), as the share sheet's switch asks; the sheet shows and copies the link. */
-export async function toggleSharing(id: string): Promise<void> {
+/**
+ * Public ⇄ private (signed-in users), as the share sheet's switch asks; the sheet shows and copies the
+ * link. Answers the palette as it now is (`null`: not in the list, nothing done).
+ */
+export async function toggleSharing(id: string): Promise<Done<PaletteSummary> | SavedFailure | null> {
   const palette = savedState.palettes.find((p) => p.id === id);
-  if (!palette) return;
+  if (!palette) return null;
   const repo = repository();
   const result = await call(repo, () => repo.setSharing(id, !palette.isPublic, palette.version));
-  if (!result.ok) {
-    if (changedElsewhere(result, 'Check it and change the sharing again')) return;
-    failed(repo, result, 'Failed to update sharing settings');
-    return;
-  }
+  if (!result.ok) return changedElsewhere(result) ?? failed(repo, result);
   const base = savedState.loadedFrom?.id === id ? savedState.loadedFrom.version : null;
-  const { isPublic, shareId } = result.value;
   upsert(result.value);
   // This tab's own change moves its base along; a base that was already stale stays stale.
   if (base !== null && base !== palette.version) savedState.loadedFrom = { id, version: base };
-  if (!isPublic) {
-    showToast('Palette is now private');
-    return;
-  }
-  if (!shareId) {
-    // Queued offline: the server makes the link when the change lands; the sidebar marks it waiting.
-    showToast('Palette will be shared when the connection returns');
-    return;
-  }
-  showToast('Palette is now public');
+  return done(result.value);
 }
 
-/** Every version, newest first. */
-export async function loadHistory(id: string): Promise<PaletteVersion[] | null> {
+/** Every version, newest first; `gone`: this device no longer has the palette. */
+export async function loadHistory(
+  id: string,
+): Promise<Done<PaletteVersion[]> | SavedFailure | { ok: false; reason: 'gone' }> {
   await settled();
   const repo = repository();
   const result = await call(repo, () => repo.history(id));
-  if (result.ok) return [...result.value].reverse();
-  if (result.reason === 'not-found' && !onServer(repo)) {
-    showToast('This palette no longer exists on this device', 'error');
-    return null;
-  }
-  failed(repo, result, 'Failed to load the history');
-  return null;
+  if (result.ok) return done([...result.value].reverse());
+  if (result.reason === 'not-found' && !onServer(repo)) return { ok: false, reason: 'gone' };
+  return failed(repo, result);
 }
 
 /** Appends a version that brings `version` back. */
-export async function restoreVersion(id: string, version: number): Promise<boolean> {
+export async function restoreVersion(id: string, version: number): Promise<Done | SavedFailure> {
   const repo = repository();
   const base = savedState.palettes.find((p) => p.id === id)?.version ?? version;
   const result = await call(repo, () => repo.restore(id, version, base));
-  if (!result.ok) {
-    if (changedElsewhere(result, 'Look at its history and restore again')) return false;
-    failed(repo, result, 'Failed to restore this version');
-    return false;
-  }
+  if (!result.ok) return changedElsewhere(result) ?? failed(repo, result);
   upsert(result.value);
   // The editor shows what was restored, linked to the palette at its new version.
   replacePalette(result.value.colorIds);
   markSaved(result.value.id, result.value.version, result.value.name);
-  showToast(`Restored version ${version}`);
-  return true;
+  return done(undefined);
 }
 
 type ImportItem = ImportBody['palettes'][number];
@@ -449,9 +418,7 @@ async function runSync(): Promise<void> {
       // Uploaded palettes leave this device (refused and unreadable ones stay).
       const discarded = await local.discard(records.filter((r) => !kept.has(r.id)).map((r) => r.id));
       if (discarded.ok) mirrorCount(refused.length);
-      if (refused.length > 0) {
-        showToast(`${refused.length} palette(s) could not be uploaded and stay on this device`, 'error');
-      }
+      if (refused.length > 0) notify({ type: 'upload-refused', count: refused.length });
     }
     const list = await remoteRepository().list();
     if (!list.ok) throw new Error(list.reason);
@@ -466,7 +433,7 @@ async function runSync(): Promise<void> {
     savedState.source = 'local';
     await loadLocalList();
     setSyncStatus('error');
-    showToast('Could not load your saved palettes', 'error');
+    notify({ type: 'sync-failed' });
   }
 }
 

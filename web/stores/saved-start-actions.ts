@@ -2,7 +2,6 @@ import { authChecked, authState } from './auth-store';
 import { initAuth } from './auth-actions';
 import { paletteState } from './palette-store';
 import { localChoice } from './saved-store';
-import { showToast } from './toast-store';
 import { openOverlay, overlayComing } from './ui-store';
 
 /**
@@ -17,21 +16,22 @@ export function startSavedAfterLoad(): void {
   else window.addEventListener('load', start, { once: true });
 }
 
-/** Save button and S key: refuse an empty palette, ask an anonymous visitor to sign in. */
-export function requestSave(): void {
-  if (paletteState.slots.length === 0) {
-    showToast('No palette to save', 'error');
-    return;
-  }
+/**
+ * Save button and S key: refuse an empty palette (false: the caller says so), ask an anonymous
+ * visitor to sign in, else open the save dialog.
+ */
+export function requestSave(): boolean {
+  if (paletteState.slots.length === 0) return false;
   if (authState.backend === 'checking') {
     // Pressed S before the start-up check answered: decide once it has, never on a guess.
     initAuth();
     void overlayComing(authChecked).then(requestSave);
-    return;
+    return true;
   }
   if (authState.backend === 'available' && !authState.user && !localChoice.deviceOnly) {
     openOverlay('auth', { reason: 'save' });
-    return;
+    return true;
   }
   openOverlay('save');
+  return true;
 }

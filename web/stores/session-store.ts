@@ -32,10 +32,9 @@ import { generatePalette, initPalette, loadPaletteFromHexes, paletteState, setPa
 import { savedState } from './saved-store';
 import { announceShared } from './shared-link-actions';
 import { themeState } from './theme-store';
-import { showToast } from './toast-store';
 
 /** The browser storage key of the restored session; sessions already stored use it, so it stays. */
-export const SESSION_KEY = 'session';
+const SESSION_KEY = 'session';
 const WRITE_DELAY_MS = 300;
 
 // Loose objects: a session written by an older or newer build may carry more fields; we read ours.
@@ -246,19 +245,27 @@ function restore(session: RestoredSession): void {
 }
 
 /**
+ * What a start-up link did, for the caller's toast: a palette shown from a link (`name`: a saved
+ * palette's share page; `canUndo`: the visitor's own is one Undo away), or a link with no colour
+ * the catalogue has.
+ */
+export type LinkOutcome = { kind: 'shared'; name: string | null; canUndo: boolean } | { kind: 'no-colours' };
+
+/**
  * The first palette of a visit, once the catalogue is loaded: a `#palette=` link wins, then the
  * remembered session, else a fresh palette of 5. From then on every change is remembered.
  * `painted`: the server's first paint, already on screen. The stored session still wins where it
  * differs (the cookie is only its mirror); an empty store keeps what the server painted.
  */
-export function startSession(painted?: FirstPaint['source']): void {
+export function startSession(painted?: FirstPaint['source']): LinkOutcome[] {
+  const said: LinkOutcome[] = [];
   const catalogue = getCatalogue();
-  if (!catalogue) return;
+  if (!catalogue) return said;
   const share = painted === 'share' ? firstPaint()?.share : null;
   if (share) {
     // The server painted a share link's palette: say whose it is and go to `/`, as the client did.
     history.replaceState(null, '', '/');
-    announceShared(share.name, `Loaded ${share.name}`);
+    said.push({ kind: 'shared', name: share.name, ...announceShared(share.name) });
   }
   if (painted === 'cookie' || painted === 'random') {
     const raw = readStorage();
@@ -281,8 +288,7 @@ export function startSession(painted?: FirstPaint['source']): void {
       clearHash();
       // Over the visitor's remembered palette as an undo step, so theirs is one Undo away.
       const loaded = loadPaletteFromHexes(route.hexes, { initial: !restored && !painted }) > 0;
-      if (loaded) announceShared(null, 'Palette loaded from link!');
-      else showToast('No catalogue colours in that link', 'error');
+      said.push(loaded ? { kind: 'shared', name: null, ...announceShared(null) } : { kind: 'no-colours' });
     }
     if (paletteState.slots.length === 0) generatePalette();
   }
@@ -297,4 +303,5 @@ export function startSession(painted?: FirstPaint['source']): void {
     writeSoon();
     mirrorStoredTheme();
   }
+  return said;
 }

@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { sayNotices } from '../../../web/app/notices';
 import { createOutboxRepository } from '../../../web/data/outbox/outbox';
 import type { OutboxRepository } from '../../../web/data/outbox/outbox-types';
 import { attachOutbox, detachOutbox } from '../../../web/stores/outbox-actions';
@@ -35,6 +36,9 @@ function outboxOn(server: FakePaletteServer): OutboxRepository {
   return outbox;
 }
 
+// What the outbox reports unasked becomes a toast through the app's notices, as in the app.
+sayNotices();
+
 describe('outbox store: the conflict toast and choice', () => {
   it('announces a held offline change with a Choose toast that opens the choice, and settles it as chosen', async () => {
     const server = new FakePaletteServer();
@@ -59,7 +63,7 @@ describe('outbox store: the conflict toast and choice', () => {
     const seq = outboxState.conflicts[0]!.seq;
     expect(topOverlay()).toEqual({ name: 'offline-conflict', params: { seq: String(seq) } });
 
-    expect(await chooseForConflict(seq, 'overwrite')).toBe(true);
+    expect(await chooseForConflict(seq, 'overwrite')).toBe('settled');
     expect(resolved).toEqual([`${kitchen.value.id}:overwrite`]);
     await expect
       .poll(async () => {

@@ -3,23 +3,26 @@ import { ApiFailure } from '../../../web/lib/api-client';
 import type { LocalRepository } from '../../../web/data/local-repository';
 import type { PaletteRepository, RepoResult, PaletteSummary } from '../../../web/data/palette-repository';
 import { askPersistentStorage, PERSIST_ASKED_KEY } from '../../../web/data/persistent-storage';
-import { authState } from '../../../web/stores/auth-store';
+import { sayNotices } from '../../../web/app/notices';
 import {
   deletePalette,
   renamePalette,
   saveAsNew,
   saveBack,
-  startSaved,
-  switchToLocalList,
   toggleSharing,
-} from '../../../web/stores/saved-actions';
+} from '../../../web/features/saved/saved-commands';
+import { authState } from '../../../web/stores/auth-store';
+import { startSaved, switchToLocalList } from '../../../web/stores/saved-actions';
 import { setRepositories } from '../../../web/stores/saved-repository';
 import { savedState } from '../../../web/stores/saved-store';
 import { syncState } from '../../../web/stores/sync-store';
 import { runToastAction, toastState } from '../../../web/stores/toast-store';
 import { localRecord, paletteSummary } from '../palette-fixtures';
 
-// The actions against fake repositories: they only turn RepoResults into state and the fixed toasts.
+// The actions against fake repositories, called as the saved feature calls them: the actions turn
+// RepoResults into state and results, the feature (and app/notices.ts, for what nobody asked) into
+// the fixed toasts.
+sayNotices();
 const palette = (id: string, version = 1, name = `Name ${id}`): PaletteSummary =>
   paletteSummary({ id, name, version, createdAt: `2026-01-01T10:0${id.length}:00.000Z` });
 

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LocalPaletteRecord } from '../../../web/data/local-palettes';
 import type { LocalRepository } from '../../../web/data/local-repository';
 import type { PaletteRepository, PaletteSummary } from '../../../web/data/palette-repository';
+import { sayNotices } from '../../../web/app/notices';
 import { syncOnSignIn } from '../../../web/stores/saved-actions';
 import { setRepositories } from '../../../web/stores/saved-repository';
 import { savedState } from '../../../web/stores/saved-store';
@@ -50,6 +51,9 @@ function setup(records: LocalPaletteRecord[], judge: Judge): void {
     });
   });
 }
+
+// What the sync reports unasked becomes a toast through the app's notices, as in the app.
+sayNotices();
 
 const toasts = () => toastState.toasts.map((t) => t.message);
 const withHistory = (palettes: Sent[]) => palettes.some((p) => p.history !== undefined);

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { menuItems, moveInMenu } from '../../lib/menu-keys';
 import { openOverlay } from '../../stores/ui-store';
+import { signOut } from './account-commands';
 
 /** The header's account menu: who is signed in, the account screen, and Sign Out. */
 export default function AccountMenu({ email }: { email: string }) {
@@ -77,7 +78,7 @@ export default function AccountMenu({ email }: { email: string }) {
             role="menuitem"
             onClick={() => {
               close(true);
-              void import('../../stores/account-actions').then((m) => m.signOutNow());
+              void signOut();
             }}
           >
             Sign Out

@@ -1,8 +1,8 @@
 import { useSnapshot } from 'valtio';
 import { useShortcut } from '../../lib/shortcuts';
 import { catalogueState } from '../../stores/catalogue-store';
-import { canExport, sharePaletteLink } from '../../stores/export-store';
-import { exportPalette } from './start-export';
+import { canExport } from '../../stores/export-store';
+import { exportPalette, shareLink } from './start-export';
 import { filterState } from '../../stores/filter-store';
 import { paletteState } from '../../stores/palette-store';
 import { openOverlay, uiState } from '../../stores/ui-store';
@@ -21,7 +21,7 @@ export function ShareExportBar() {
   if (!ready || count === 0 || filtered) return null;
   return (
     <div className="share-export-bar">
-      <button type="button" className="share-export-button share-export-share" onClick={() => void sharePaletteLink()}>
+      <button type="button" className="share-export-button share-export-share" onClick={() => void shareLink()}>
         Share
       </button>
       <ExportMenu />

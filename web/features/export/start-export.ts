@@ -1,17 +1,24 @@
-import { currentColors, type ExportFormat } from '../../stores/export-store';
+import { currentColors, type ExportFormat, sharePaletteLink } from '../../stores/export-store';
 import { savedNameFor } from '../../stores/saved-store';
 import { showToast } from '../../stores/toast-store';
 
 /**
  * The export menu's first-paint half: it only starts an export; the writers, the PNG worker and the
- * download (export-actions.ts) arrive by dynamic import on first use.
+ * download (export-writers.ts) arrive by dynamic import on first use.
  */
 
-const loadExporter = () => import('./export-actions');
+const loadExporter = () => import('./export-writers');
 
 /** Fetches the export code ahead of the click (the Export button's hover or focus). */
 export function preloadExport(): void {
   loadExporter().catch(() => {});
+}
+
+/** The Share button: the link copied, or the share sheet (which says nothing). */
+export async function shareLink(): Promise<void> {
+  const copied = await sharePaletteLink();
+  if (copied) showToast('Link copied to clipboard!');
+  else if (copied === false) showToast('Failed to copy link', 'error');
 }
 
 const running = new Map<ExportFormat, Promise<void>>();

@@ -44,9 +44,13 @@ export default function HashRoutes() {
         const loaded = loadPaletteFromHexes(route.hexes) > 0;
         // The label and the Undo offer are not first-paint code: they arrive with the link.
         if (loaded)
-          void import('../../stores/shared-link-actions').then((m) =>
-            m.announceShared(null, 'Palette loaded from link!'),
-          );
+          void import('../../stores/shared-link-actions').then(({ announceShared, backToOwn }) => {
+            const message = 'Palette loaded from link!';
+            // The visitor's own palette is one Undo away; the toast says so and offers it.
+            if (announceShared(null).canUndo) {
+              showToast(message, 'info', { label: 'Undo: back to your palette', run: backToOwn });
+            } else showToast(message);
+          });
         else showToast('No catalogue colours in that link', 'error');
       }
     };

@@ -2,11 +2,10 @@ import { useId } from 'react';
 import { useSnapshot } from 'valtio';
 import { PALETTE_MAX } from '../../../shared/palette/limits';
 import { paletteState } from '../../stores/palette-store';
-import { requestSave } from '../../stores/saved-start-actions';
 import { savedCount, savedState } from '../../stores/saved-store';
 import { openOverlay } from '../../stores/ui-store';
 import { IconButton } from './icons';
-import { ADD_REASON, addColor, unlockEverything } from './palette-actions';
+import { ADD_REASON, addColor, save, unlockEverything } from './palette-commands';
 import { usePaletteShortcuts } from './palette-shortcuts';
 
 export function SavedCount({ count }: { count: number }) {
@@ -46,7 +45,7 @@ export function FloatingActions() {
         className="fab fab-wide-only"
         aria-label="Save palette"
         title="Save (S)"
-        onClick={requestSave}
+        onClick={save}
         data-label="Save"
       />
       <IconButton

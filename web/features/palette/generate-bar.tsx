@@ -4,7 +4,7 @@ import { isPaletteStyle, PALETTE_STYLES } from '../../../shared/palette/style-na
 import { catalogueState } from '../../stores/catalogue-store';
 import { paletteState, setPaletteStyle } from '../../stores/palette-store';
 import { IconButton } from './icons';
-import { generate, redoChange, undoChange } from './palette-actions';
+import { generate, redoChange, undoChange } from './palette-commands';
 
 export function GenerateBar() {
   const { status } = useSnapshot(catalogueState);

@@ -3,23 +3,21 @@ import { useSnapshot } from 'valtio';
 import { PALETTE_MAX } from '../../../shared/palette/limits';
 import { catalogueState } from '../../stores/catalogue-store';
 import { paletteState } from '../../stores/palette-store';
-import { sharePaletteLink } from '../../stores/export-store';
-import { requestSave } from '../../stores/saved-start-actions';
 import { savedCount, savedState } from '../../stores/saved-store';
 import { openOverlay } from '../../stores/ui-store';
 import { SavedCount } from './floating-actions';
 import { IconButton } from './icons';
-import { ADD_REASON, addColor, generate } from './palette-actions';
+import { ADD_REASON, addColor, generate, save } from './palette-commands';
 
 /** At 768 px or less a footer bar holds save, saved palettes, generate, share and add. */
-export function MobileFooter() {
+export function MobileFooter({ onShare }: { onShare: () => void }) {
   const saved = savedCount(useSnapshot(savedState));
   const ready = useSnapshot(catalogueState).status === 'ready';
   const full = useSnapshot(paletteState).slots.length >= PALETTE_MAX;
   const reasonId = useId();
   return (
     <nav className="mobile-footer" aria-label="Palette actions">
-      <IconButton icon="save" className="footer-button" onClick={requestSave}>
+      <IconButton icon="save" className="footer-button" onClick={save}>
         <span>Save</span>
       </IconButton>
       <IconButton
@@ -36,7 +34,7 @@ export function MobileFooter() {
       <IconButton icon="generate" className="footer-button footer-generate" disabled={!ready} onClick={generate}>
         <span>Generate</span>
       </IconButton>
-      <IconButton icon="share" className="footer-button" onClick={() => sharePaletteLink()}>
+      <IconButton icon="share" className="footer-button" onClick={onShare}>
         <span>Share</span>
       </IconButton>
       <IconButton

@@ -2,7 +2,7 @@ import { type KeyboardEvent, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { forgetIdentity, identityState } from '../../stores/identity-store';
 import { savedState } from '../../stores/saved-store';
-import { generate } from './palette-actions';
+import { generate } from './palette-commands';
 import './palette-name.css';
 
 /** The name typed in place: a saved palette is renamed (spec's rules), an unsaved one keeps it as a draft. */
@@ -11,7 +11,7 @@ function commitName(raw: string): void {
   if (name === '' || name === identityState.name) return;
   const id = savedState.loadedFrom?.id;
   if (id && savedState.palettes.some((p) => p.id === id)) {
-    void import('../../stores/saved-actions').then((m) => m.renamePalette(id, name));
+    void import('./rename-saved').then((m) => m.renameSaved(id, name));
   } else {
     identityState.name = name;
   }

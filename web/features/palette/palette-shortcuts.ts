@@ -1,7 +1,6 @@
 import { useShortcut } from '../../lib/shortcuts';
-import { requestSave } from '../../stores/saved-start-actions';
 import { uiState } from '../../stores/ui-store';
-import { addColor, generate, redoChange, toggleLastLock, undoChange, unlockEverything } from './palette-actions';
+import { addColor, generate, redoChange, save, toggleLastLock, undoChange, unlockEverything } from './palette-commands';
 
 // Keys act on the palette only while no modal or drawer covers it.
 const noOverlay = () => uiState.overlays.length === 0;
@@ -10,7 +9,7 @@ const noOverlay = () => uiState.overlays.length === 0;
 export function usePaletteShortcuts(): void {
   useShortcut(' ', generate, { when: noOverlay });
   useShortcut('a', addColor, { when: noOverlay });
-  useShortcut('s', requestSave, { when: noOverlay });
+  useShortcut('s', save, { when: noOverlay });
   useShortcut('l', toggleLastLock, { when: noOverlay });
   useShortcut('u', unlockEverything, { when: noOverlay });
   useShortcut('z', undoChange, { mod: true, shift: false, when: noOverlay });

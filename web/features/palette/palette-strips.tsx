@@ -3,7 +3,7 @@ import { useSnapshot } from 'valtio';
 import { PALETTE_MIN } from '../../../shared/palette/limits';
 import { catalogueState } from '../../stores/catalogue-store';
 import { paletteState } from '../../stores/palette-store';
-import { REMOVE_REASON } from './palette-actions';
+import { REMOVE_REASON } from './palette-commands';
 import type { SortableLayerProps } from './sortable-layer';
 import { Strip, type StripDrag } from './strip';
 import './palette-strips.css';

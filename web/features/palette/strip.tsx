@@ -2,8 +2,7 @@ import type { CSSProperties, HTMLAttributes, Ref } from 'react';
 import { formatColorNumber } from '../../../shared/catalogue/ids';
 import type { CatalogueColor } from '../../../shared/catalogue/types';
 import { Icon } from './icons';
-import { copyHex } from '../../stores/clipboard-actions';
-import { REMOVE_REASON, removeColor, toggleLockAt } from './palette-actions';
+import { copyHex, REMOVE_REASON, removeColor, toggleLockAt } from './palette-commands';
 
 /** What the lazily loaded drag-and-drop layer adds to a strip; absent until it has arrived. */
 export interface StripDrag {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Dialog } from '../../lib/dialog';
 import type { PaletteVersion } from '../../../shared/palette/palette-evolve';
-import { loadHistory, loadPalette, restoreVersion } from '../../stores/saved-actions';
+import { loadHistory, loadPalette, restoreVersion } from './saved-commands';
 import { savedState } from '../../stores/saved-store';
 import type { OverlayProps } from '../../stores/ui-store';
 import { describeChange } from './describe-change';

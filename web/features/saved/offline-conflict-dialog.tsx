@@ -3,8 +3,18 @@ import { useSnapshot } from 'valtio';
 import type { ConflictChoice } from '../../data/outbox/outbox-types';
 import { Dialog } from '../../lib/dialog';
 import { chooseForConflict, outboxState } from '../../stores/outbox-store';
+import { showToast } from '../../stores/toast-store';
 import type { OverlayProps } from '../../stores/ui-store';
 import './saved.css';
+
+/** What each choice will do, said once it is settled. */
+const CHOSEN: Record<ConflictChoice, string> = {
+  theirs: 'Kept the newer version',
+  overwrite: 'Your change will be saved over the newer version',
+  new: 'Your change will be saved as a new palette',
+  retry: 'Trying again',
+  discard: 'Your change was discarded',
+};
 
 const formatTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -22,9 +32,14 @@ export default function OfflineConflictDialog({ params, onClose }: OverlayProps)
 
   async function choose(choice: ConflictChoice) {
     setBusy(true);
-    const settled = await chooseForConflict(seq, choice);
+    const outcome = await chooseForConflict(seq, choice);
     setBusy(false);
-    if (settled) onClose();
+    if (outcome === 'settled-already') showToast('This change was settled already', 'info');
+    else if (outcome === 'failed') showToast('Could not settle this change. Please try again.', 'error');
+    else {
+      showToast(CHOSEN[choice]);
+      onClose();
+    }
   }
 
   if (!conflict) {

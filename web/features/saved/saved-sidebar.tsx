@@ -3,7 +3,7 @@ import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Dialog } from '../../lib/dialog';
 import { authState } from '../../stores/auth-store';
-import { deletePalette, deletePalettes, loadPalette, renamePalette } from '../../stores/saved-actions';
+import { deletePalette, deletePalettes, loadPalette, renamePalette } from './saved-commands';
 import { type PaletteSummary, savedState } from '../../stores/saved-store';
 import { openOverlay, type OverlayProps } from '../../stores/ui-store';
 import { PalettePreview, useColorNames } from './palette-preview';

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { copyText } from '../../lib/clipboard';
 import { Dialog } from '../../lib/dialog';
-import { toggleSharing } from '../../stores/saved-actions';
+import { toggleSharing } from './saved-commands';
 import { savedState } from '../../stores/saved-store';
 import { showToast } from '../../stores/toast-store';
 import type { OverlayProps } from '../../stores/ui-store';

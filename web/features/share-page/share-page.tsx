@@ -4,7 +4,8 @@ import { getShare } from '../../lib/api-client';
 import { Dialog } from '../../lib/dialog';
 import { loadCatalogue } from '../../stores/catalogue-store';
 import { paletteState, replacePalette } from '../../stores/palette-store';
-import { announceShared } from '../../stores/shared-link-actions';
+import { announceShared, backToOwn } from '../../stores/shared-link-actions';
+import { showToast } from '../../stores/toast-store';
 import './share-page.css';
 
 /** Resolves once the app has shown its first palette, so the shared one replaces it and not the reverse. */
@@ -41,7 +42,11 @@ export default function SharePage({ shareId, onDone }: { shareId: string | null;
         if (!live) return;
         replacePalette(ids);
         goHome();
-        announceShared(palette.name, `Loaded ${palette.name}`);
+        const message = `Loaded ${palette.name}`;
+        // The visitor's own palette is one Undo away; the toast says so and offers it.
+        if (announceShared(palette.name).canUndo) {
+          showToast(message, 'info', { label: 'Undo: back to your palette', run: backToOwn });
+        } else showToast(message);
         onDone();
       })
       .catch(() => {

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createSearchClient } from '../../../../web/stores/search-client';
 import { isAbortError } from '../../../../web/lib/worker-bridge';
 import { deltaELabel, purchaseHref, showingLabel } from '../../../../web/features/search/search-format';
-import { openPurchase } from '../../../../web/features/search/color-actions';
+import { openPurchase } from '../../../../web/features/search/color-commands';
 import { toastState } from '../../../../web/stores/toast-store';
 import { loadRealCatalogue } from '../../catalogue-fixture';
 

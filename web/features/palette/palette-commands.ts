@@ -1,4 +1,5 @@
 import { PALETTE_MAX, PALETTE_MIN } from '../../../shared/palette/limits';
+import { copyText } from '../../lib/clipboard';
 import { catalogueState } from '../../stores/catalogue-store';
 import { clearFilters, filterState, isFilterActive, showPalette } from '../../stores/filter-store';
 import {
@@ -13,6 +14,7 @@ import {
   undo,
   unlockAll,
 } from '../../stores/palette-store';
+import { requestSave } from '../../stores/saved-start-actions';
 import { showToast } from '../../stores/toast-store';
 
 /** What buttons and keys do: the store's action plus its fixed toast (web/README.md, 'Texts users see'). */
@@ -100,4 +102,15 @@ export function undoChange(): void {
 
 export function redoChange(): void {
   showToast(redo() ? 'Redone' : 'Nothing to redo');
+}
+
+/** A strip's copy button. */
+export async function copyHex(hex: string): Promise<void> {
+  if (await copyText(hex)) showToast(`Copied ${hex}`);
+  else showToast('Failed to copy', 'error');
+}
+
+/** The Save button and the S key: an empty palette is refused with a toast. */
+export function save(): void {
+  if (!requestSave()) showToast('No palette to save', 'error');
 }

@@ -1,4 +1,5 @@
 import type { CatalogueColor } from '../../../shared/catalogue/types';
+import { copyText } from '../../lib/clipboard';
 import { addColor, paletteState } from '../../stores/palette-store';
 import { showToast } from '../../stores/toast-store';
 import { purchaseHref } from './search-format';
@@ -13,6 +14,12 @@ export function addToPalette(color: CatalogueColor, fullMessage = 'Maximum 10 co
   const result = addColor(color.id);
   if (result.ok) showToast(`Added ${color.colorName} to palette`);
   else showToast(fullMessage, 'error');
+}
+
+/** Copy buttons on results and the detail modal. */
+export async function copyHex(hex: string): Promise<void> {
+  if (await copyText(hex)) showToast(`Copied ${hex}`);
+  else showToast('Failed to copy', 'error');
 }
 
 /** For buy buttons whose link is not a web address. */
