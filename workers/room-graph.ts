@@ -14,6 +14,8 @@ export interface RegionGraph {
   chroma: Float32Array;
   /** Mean edge strength inside each superpixel: high when it straddles a border SLIC missed. */
   inner: Float32Array;
+  /** Share of the superpixel's pixels on a straight line of the picture (0–1): a crease, a frame. */
+  line: Float32Array;
   /** Share of the superpixel's pixels that are opaque (0–1). */
   opaque: Float32Array;
   /** Share of the superpixel's pixels with a clipped channel (0–1): blown-out light, colour unknown. */
@@ -172,8 +174,15 @@ export function buildGraph(
   width: number,
   sp: Superpixels,
   maps: EdgeMaps,
+  lines?: Uint8Array,
 ): RegionGraph {
   const m = superpixelMeans(lab, flags, maps, width, sp);
+  const line = new Float32Array(sp.count);
+  if (lines) {
+    for (let p = 0; p < lines.length; p++)
+      if (lines[p]) line[sp.labels[p] as number] = (line[sp.labels[p] as number] as number) + 1;
+    for (let k = 0; k < sp.count; k++) line[k] = (line[k] as number) / Math.max(1, m.size[k] as number);
+  }
   const { size, means, chroma, share, inner } = m;
   const { pairs, sums, lengths, count } = borders(sp.labels, width, maps.edge);
   const degree = new Int32Array(sp.count + 1);
@@ -212,6 +221,7 @@ export function buildGraph(
     lab: means,
     chroma,
     inner,
+    line,
     opaque: share,
     clipped: m.clipped,
     start,

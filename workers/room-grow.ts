@@ -75,7 +75,9 @@ export function growFrom(g: RegionGraph, seed: number, into: Uint8Array, limits:
     into[k] = 1;
     pixels += g.size[k] as number;
     // …and so does blown-out light, where wall and ceiling look the same because neither shows
-    if (k !== seed && ((g.inner[k] as number) > leaf || (g.clipped[k] as number) > 0.5)) continue;
+    // …and so does a straight line (a crease, a frame): the region may reach it but not cross it
+    if (k !== seed && ((g.inner[k] as number) > leaf || (g.clipped[k] as number) > 0.5 || (g.line[k] as number) > 0.5))
+      continue;
     for (let i = g.start[k] as number; i < (g.start[k + 1] as number); i++) {
       const j = g.to[i] as number;
       if (seen[j] || !accepts(g, k, j, seed, i, limits)) continue;

@@ -5,6 +5,7 @@ import { buildGraph, type RegionGraph } from './room-graph';
 import { DEFAULT_LIMITS, type GrowLimits, growFrom } from './room-grow';
 import { labImage, pixelFlags } from './room-pixels';
 import { refineMask } from './room-refine';
+import { drawSegments, lineSegments, type Segment } from './room-lines';
 import { slic } from './room-slic';
 
 export { repaint } from './room-repaint';
@@ -42,6 +43,103 @@ const DEFAULT_ANALYSIS_PIXELS = 600_000;
 const SUPERPIXELS = 3000;
 
 /**
+ * The picture's straight lines, drawn: found on 100·ln(L*+16), where a crease between two planes
+ * is the same step in a dim corner as in a bright one, over the picture's typical gradient.
+ */
+function straightLines(lab: Float32Array, width: number, height: number): Uint8Array {
+  const value = new Float32Array(width * height);
+  for (let p = 0; p < value.length; p++) value[p] = 100 * Math.log(Math.max(0, lab[p * 3] as number) + 16);
+  const segments = lineSegments(value, width, height, typicalGradient(value, width));
+  // …and at half the size, where noise is halved but a step is the same step: faint long creases
+  const hw = Math.floor(width / 2);
+  const hh = Math.floor(height / 2);
+  if (hw >= 16 && hh >= 16) {
+    const half = new Float32Array(hw * hh);
+    for (let y = 0; y < hh; y++) {
+      for (let x = 0; x < hw; x++) {
+        const p = 2 * y * width + 2 * x;
+        half[y * hw + x] =
+          ((value[p] as number) +
+            (value[p + 1] as number) +
+            (value[p + width] as number) +
+            (value[p + width + 1] as number)) /
+          4;
+      }
+    }
+    for (const s of lineSegments(half, hw, hh, typicalGradient(half, hw))) {
+      segments.push({
+        x1: 2 * s.x1 + 0.5,
+        y1: 2 * s.y1 + 0.5,
+        x2: 2 * s.x2 + 0.5,
+        y2: 2 * s.y2 + 0.5,
+        width: 2 * s.width,
+      });
+    }
+  }
+  return drawSegments(
+    segments.filter((s) => !lightOnly(lab, width, height, s)),
+    width,
+    height,
+  );
+}
+
+/** Largest chromaticity change (a*, b* over L*+16, ×100) across a line that only the light makes. */
+const LIGHT_CHROMA = 1.5;
+/** Smallest (L*+16) ratio across a line that a change of light makes (a crease of one paint can be less). */
+const LIGHT_RATIO = 1.1;
+
+/**
+ * Whether only the light changes across segment `s`: a clear change of lightness with the
+ * chromaticity kept (a shadow's or a sun patch's edge), judged from strips 2–5 px either side.
+ * Such a line is no border of a surface.
+ */
+function lightOnly(lab: Float32Array, width: number, height: number, s: Segment): boolean {
+  const length = Math.hypot(s.x2 - s.x1, s.y2 - s.y1);
+  if (length < 4) return false;
+  const ux = (s.x2 - s.x1) / length;
+  const uy = (s.y2 - s.y1) / length;
+  const sums = new Float64Array(8); // L, a, b, n per side
+  for (let t = 0.1 * length; t <= 0.9 * length; t += 1) {
+    for (let d = 2; d <= 5; d++) {
+      for (let side = 0; side < 2; side++) {
+        const sign = side === 0 ? -1 : 1;
+        const x = Math.round(s.x1 + ux * t - uy * d * sign);
+        const y = Math.round(s.y1 + uy * t + ux * d * sign);
+        if (x < 0 || y < 0 || x >= width || y >= height) continue;
+        const p = (y * width + x) * 3;
+        const o = side * 4;
+        sums[o] = (sums[o] as number) + (lab[p] as number);
+        sums[o + 1] = (sums[o + 1] as number) + (lab[p + 1] as number);
+        sums[o + 2] = (sums[o + 2] as number) + (lab[p + 2] as number);
+        sums[o + 3] = (sums[o + 3] as number) + 1;
+      }
+    }
+  }
+  if (!sums[3] || !sums[7]) return false;
+  const l0 = (sums[0] as number) / (sums[3] as number) + 16;
+  const l1 = (sums[4] as number) / (sums[7] as number) + 16;
+  const chroma = Math.hypot(
+    ((sums[1] as number) / (sums[3] as number)) * (100 / l0) - ((sums[5] as number) / (sums[7] as number)) * (100 / l1),
+    ((sums[2] as number) / (sums[3] as number)) * (100 / l0) - ((sums[6] as number) / (sums[7] as number)) * (100 / l1),
+  );
+  // chromaticity is noisier where it is dark (as in the region growing)
+  const slack = Math.max(1, 76 / Math.min(l0, l1));
+  return Math.max(l0, l1) / Math.min(l0, l1) >= LIGHT_RATIO && chroma <= LIGHT_CHROMA * slack;
+}
+
+/** The median step between horizontal neighbours: what noise alone makes of the gradient. */
+function typicalGradient(value: Float32Array, width: number): number {
+  const sample: number[] = [];
+  const stride = Math.max(1, Math.floor(value.length / 20_000));
+  for (let p = 1; p < value.length - 1; p += stride) {
+    if (p % width !== 0 && p % width !== width - 1)
+      sample.push(Math.abs((value[p + 1] as number) - (value[p - 1] as number)) / 2);
+  }
+  sample.sort((a, b) => a - b);
+  return sample[sample.length >> 1] ?? 0;
+}
+
+/**
  * Superpixels, edges and their graph for `image`: the work done once before the first tap.
  * @public the room worker calls it when a photo arrives.
  */
@@ -52,8 +150,9 @@ export function analyse(image: Pixels, options: AnalyseOptions = {}): RoomAnalys
   // noise would steer superpixel borders and fake edges: both work on a lightly blurred picture
   const lab = blur3(labImage(small), width, height);
   const size = Math.min(400, Math.max(36, (width * height) / SUPERPIXELS));
-  const sp = slic(lab, width, height, size);
-  const graph = buildGraph(lab, pixelFlags(small), width, sp, edgeMap(lab, width, height));
+  const lines = straightLines(lab, width, height);
+  const sp = slic(lab, width, height, size, lines);
+  const graph = buildGraph(lab, pixelFlags(small), width, sp, edgeMap(lab, width, height), lines);
   return { width, height, sourceWidth: image.width, sourceHeight: image.height, labels: sp.labels, graph };
 }
 
