@@ -88,18 +88,23 @@ function borders(labels: Int32Array, width: number, edges: Float32Array) {
   const sums: number[] = [];
   const lengths: number[] = [];
   const count = labels.length;
+  // neighbouring border pixels mostly belong to the pair just seen: look that up without the map
+  let lastKey = -1;
+  let lastIndex = -1;
   const visit = (p: number, q: number) => {
     const a = labels[p] as number;
     const b = labels[q] as number;
     if (a === b) return;
     const key = a < b ? a * count + b : b * count + a;
-    let i = pairs.get(key);
+    let i = key === lastKey ? lastIndex : pairs.get(key);
+    lastKey = key;
     if (i === undefined) {
       i = sums.length;
       pairs.set(key, i);
       sums.push(0);
       lengths.push(0);
     }
+    lastIndex = i;
     sums[i] = (sums[i] as number) + Math.max(edges[p] as number, edges[q] as number);
     lengths[i] = (lengths[i] as number) + 1;
   };
@@ -124,11 +129,12 @@ type Means = ReturnType<typeof superpixelMeans>;
 function alongFrom(m: Means, adj: Adjacency, from: number, dx: number, dy: number): number {
   let best = -1;
   let bestCos = 0.5;
+  const norm = dx * dx + dy * dy;
   for (let i = adj.start[from] as number; i < (adj.start[from + 1] as number); i++) {
     const k = adj.to[i] as number;
     const ex = (m.centre[k * 2] as number) - (m.centre[from * 2] as number);
     const ey = (m.centre[k * 2 + 1] as number) - (m.centre[from * 2 + 1] as number);
-    const cos = (ex * dx + ey * dy) / (Math.hypot(ex, ey) * Math.hypot(dx, dy) || 1);
+    const cos = (ex * dx + ey * dy) / (Math.sqrt((ex * ex + ey * ey) * norm) || 1);
     if (cos > bestCos) {
       bestCos = cos;
       best = k;

@@ -74,7 +74,7 @@ function gradient(v: Float32Array, width: number, height: number) {
         ((v[row + Math.min(width - 1, x + COARSE)] as number) - (v[row + Math.max(0, x - COARSE)] as number)) /
         (2 * COARSE);
       const cy = ((v[down + x] as number) - (v[up + x] as number)) / (2 * COARSE);
-      mag[p] = Math.max(0, Math.hypot(gx, gy) - Math.hypot(cx, cy));
+      mag[p] = Math.max(0, Math.sqrt(gx * gx + gy * gy) - Math.sqrt(cx * cx + cy * cy));
       angle[p] = Math.atan2(gx, -gy);
     }
   }

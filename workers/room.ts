@@ -47,33 +47,18 @@ const SUPERPIXELS = 3000;
  * is the same step in a dim corner as in a bright one, over the picture's typical gradient.
  */
 function straightLines(lab: Float32Array, width: number, height: number): Uint8Array {
-  const value = new Float32Array(width * height);
-  for (let p = 0; p < value.length; p++) value[p] = 100 * Math.log(Math.max(0, lab[p * 3] as number) + 16);
-  const segments = lineSegments(value, width, height, typicalGradient(value, width));
-  // …and at half the size, where noise is halved but a step is the same step: faint long creases
-  const hw = Math.floor(width / 2);
-  const hh = Math.floor(height / 2);
-  if (hw >= 16 && hh >= 16) {
-    const half = new Float32Array(hw * hh);
-    for (let y = 0; y < hh; y++) {
-      for (let x = 0; x < hw; x++) {
-        const p = 2 * y * width + 2 * x;
-        half[y * hw + x] =
-          ((value[p] as number) +
-            (value[p + 1] as number) +
-            (value[p + width] as number) +
-            (value[p + width + 1] as number)) /
-          4;
-      }
-    }
-    for (const s of lineSegments(half, hw, hh, typicalGradient(half, hw))) {
-      segments.push({
-        x1: 2 * s.x1 + 0.5,
-        y1: 2 * s.y1 + 0.5,
-        x2: 2 * s.x2 + 0.5,
-        y2: 2 * s.y2 + 0.5,
-        width: 2 * s.width,
-      });
+  // lines are looked for on a picture of at most LINE_PIXELS (the time is the pixels'), and at half
+  // that size, where noise is halved but a step is the same step: faint long creases
+  const factor = Math.max(1, Math.round(Math.sqrt((width * height) / LINE_PIXELS)));
+  const segments: Segment[] = [];
+  for (const f of [factor, 2 * factor]) {
+    const w = Math.floor(width / f);
+    const h = Math.floor(height / f);
+    if (w < 16 || h < 16) continue;
+    const small = logLightness(lab, width, f, w, h);
+    for (const s of lineSegments(small, w, h, typicalGradient(small, w))) {
+      const at = (v: number) => f * v + (f - 1) / 2;
+      segments.push({ x1: at(s.x1), y1: at(s.y1), x2: at(s.x2), y2: at(s.y2), width: f * s.width });
     }
   }
   return drawSegments(
@@ -81,6 +66,25 @@ function straightLines(lab: Float32Array, width: number, height: number): Uint8A
     width,
     height,
   );
+}
+
+/** Largest picture the line finder works on; a bigger one is averaged down by a whole factor. */
+const LINE_PIXELS = 160_000;
+
+/** 100·ln(L*+16) of `lab` (`width` wide) averaged over f×f blocks into a w×h picture. */
+function logLightness(lab: Float32Array, width: number, f: number, w: number, h: number): Float32Array {
+  const out = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      let sum = 0;
+      for (let dy = 0; dy < f; dy++) {
+        const row = (y * f + dy) * width + x * f;
+        for (let dx = 0; dx < f; dx++) sum += lab[(row + dx) * 3] as number;
+      }
+      out[y * w + x] = 100 * Math.log(Math.max(0, sum / (f * f)) + 16);
+    }
+  }
+  return out;
 }
 
 /** Largest chromaticity change (a*, b* over L*+16, ×100) across a line that only the light makes. */
@@ -129,14 +133,15 @@ function lightOnly(lab: Float32Array, width: number, height: number, s: Segment)
 
 /** The median step between horizontal neighbours: what noise alone makes of the gradient. */
 function typicalGradient(value: Float32Array, width: number): number {
-  const sample: number[] = [];
   const stride = Math.max(1, Math.floor(value.length / 20_000));
+  const sample = new Float32Array(Math.ceil(value.length / stride));
+  let n = 0;
   for (let p = 1; p < value.length - 1; p += stride) {
     if (p % width !== 0 && p % width !== width - 1)
-      sample.push(Math.abs((value[p + 1] as number) - (value[p - 1] as number)) / 2);
+      sample[n++] = Math.abs((value[p + 1] as number) - (value[p - 1] as number)) / 2;
   }
-  sample.sort((a, b) => a - b);
-  return sample[sample.length >> 1] ?? 0;
+  const used = sample.subarray(0, n).sort();
+  return used[n >> 1] ?? 0;
 }
 
 /**
