@@ -101,7 +101,11 @@ export function growFrom(g: RegionGraph, seed: number, into: Uint8Array, limits:
       queue[tail++] = j;
     }
   }
-  const loose = { ...limits, edgeOverNoise: limits.edgeOverNoise * limits.rimSlack, step: limits.step * limits.rimSlack };
+  const loose = {
+    ...limits,
+    edgeOverNoise: limits.edgeOverNoise * limits.rimSlack,
+    step: limits.step * limits.rimSlack,
+  };
   let ring = queue.slice(0, tail);
   for (let r = 0; r < limits.rim; r++) {
     const next: number[] = [];
