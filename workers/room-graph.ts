@@ -14,6 +14,8 @@ export interface RegionGraph {
   chroma: Float32Array;
   /** Mean edge strength inside each superpixel: high when it straddles a border SLIC missed. */
   inner: Float32Array;
+  /** Share of the superpixel's pixels on a straight line of the picture (0–1): a crease, a frame. */
+  line: Float32Array;
   /** Share of the superpixel's pixels that are opaque (0–1). */
   opaque: Float32Array;
   /** Share of the superpixel's pixels with a clipped channel (0–1): blown-out light, colour unknown. */
@@ -86,18 +88,23 @@ function borders(labels: Int32Array, width: number, edges: Float32Array) {
   const sums: number[] = [];
   const lengths: number[] = [];
   const count = labels.length;
+  // neighbouring border pixels mostly belong to the pair just seen: look that up without the map
+  let lastKey = -1;
+  let lastIndex = -1;
   const visit = (p: number, q: number) => {
     const a = labels[p] as number;
     const b = labels[q] as number;
     if (a === b) return;
     const key = a < b ? a * count + b : b * count + a;
-    let i = pairs.get(key);
+    let i = key === lastKey ? lastIndex : pairs.get(key);
+    lastKey = key;
     if (i === undefined) {
       i = sums.length;
       pairs.set(key, i);
       sums.push(0);
       lengths.push(0);
     }
+    lastIndex = i;
     sums[i] = (sums[i] as number) + Math.max(edges[p] as number, edges[q] as number);
     lengths[i] = (lengths[i] as number) + 1;
   };
@@ -122,11 +129,12 @@ type Means = ReturnType<typeof superpixelMeans>;
 function alongFrom(m: Means, adj: Adjacency, from: number, dx: number, dy: number): number {
   let best = -1;
   let bestCos = 0.5;
+  const norm = dx * dx + dy * dy;
   for (let i = adj.start[from] as number; i < (adj.start[from + 1] as number); i++) {
     const k = adj.to[i] as number;
     const ex = (m.centre[k * 2] as number) - (m.centre[from * 2] as number);
     const ey = (m.centre[k * 2 + 1] as number) - (m.centre[from * 2 + 1] as number);
-    const cos = (ex * dx + ey * dy) / (Math.hypot(ex, ey) * Math.hypot(dx, dy) || 1);
+    const cos = (ex * dx + ey * dy) / (Math.sqrt((ex * ex + ey * ey) * norm) || 1);
     if (cos > bestCos) {
       bestCos = cos;
       best = k;
@@ -172,8 +180,15 @@ export function buildGraph(
   width: number,
   sp: Superpixels,
   maps: EdgeMaps,
+  lines?: Uint8Array,
 ): RegionGraph {
   const m = superpixelMeans(lab, flags, maps, width, sp);
+  const line = new Float32Array(sp.count);
+  if (lines) {
+    for (let p = 0; p < lines.length; p++)
+      if (lines[p]) line[sp.labels[p] as number] = (line[sp.labels[p] as number] as number) + 1;
+    for (let k = 0; k < sp.count; k++) line[k] = (line[k] as number) / Math.max(1, m.size[k] as number);
+  }
   const { size, means, chroma, share, inner } = m;
   const { pairs, sums, lengths, count } = borders(sp.labels, width, maps.edge);
   const degree = new Int32Array(sp.count + 1);
@@ -212,6 +227,7 @@ export function buildGraph(
     lab: means,
     chroma,
     inner,
+    line,
     opaque: share,
     clipped: m.clipped,
     start,

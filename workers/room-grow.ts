@@ -20,6 +20,10 @@ export interface GrowLimits {
   lightnessStep: number;
   /** (L*+16) ratio allowed from the tapped superpixel, either way: light fall-off and shadows. */
   lightnessRatio: number;
+  /** Rings of superpixels added around the region under looser limits. */
+  rim: number;
+  /** How much looser (× the edge and step limits) the rim's limits are. */
+  rimSlack: number;
 }
 
 /** Inner edge strength, as a share of the border limit, that marks a superpixel as straddling. */
@@ -33,6 +37,8 @@ export const DEFAULT_LIMITS: GrowLimits = {
   chromaDrift: 8,
   lightnessStep: 6,
   lightnessRatio: 1.8,
+  rim: 2,
+  rimSlack: 2,
 };
 
 /** L* above which chromaticity is steady enough for the limits as they are. */
@@ -58,7 +64,21 @@ function accepts(g: RegionGraph, from: number, to: number, seed: number, i: numb
   return ratio <= limits.lightnessRatio && ratio >= 1 / limits.lightnessRatio;
 }
 
-/** Superpixels reached from `seed` (breadth first), marked 1 in `into`; returns how many pixels. */
+/** Whether the region may carry on past superpixel `k` (reached from `seed`). */
+function passes(g: RegionGraph, k: number, seed: number, leaf: number): boolean {
+  if (k === seed) return true;
+  // a superpixel with a strong edge inside straddles a border: it joins, but the region stops there;
+  // so does blown-out light, where wall and ceiling look the same because neither shows, and a
+  // straight line (a crease, a frame): the region may reach it but not cross it
+  return (g.inner[k] as number) <= leaf && (g.clipped[k] as number) <= 0.5 && (g.line[k] as number) <= 0.5;
+}
+
+/**
+ * Superpixels reached from `seed` (breadth first), marked 1 in `into`; returns how many pixels.
+ * Then the region's rim: `rim` more rings of neighbours under looser edge and step limits (the
+ * superpixels along a surface's own border, whose borders pick up the edge beside them), each
+ * ring only from the one before, so a gap in a border lets it spread that far and no further.
+ */
 export function growFrom(g: RegionGraph, seed: number, into: Uint8Array, limits: GrowLimits): number {
   if ((g.opaque[seed] as number) < 0.5) return 0;
   const seen = new Uint8Array(g.count);
@@ -66,7 +86,6 @@ export function growFrom(g: RegionGraph, seed: number, into: Uint8Array, limits:
   let head = 0;
   let tail = 0;
   let pixels = 0;
-  // a superpixel with a strong edge inside straddles a border: it joins, but the region stops there
   const leaf = edgeLimit(g, limits) * LEAF_SHARE;
   queue[tail++] = seed;
   seen[seed] = 1;
@@ -74,14 +93,34 @@ export function growFrom(g: RegionGraph, seed: number, into: Uint8Array, limits:
     const k = queue[head++] as number;
     into[k] = 1;
     pixels += g.size[k] as number;
-    // …and so does blown-out light, where wall and ceiling look the same because neither shows
-    if (k !== seed && ((g.inner[k] as number) > leaf || (g.clipped[k] as number) > 0.5)) continue;
+    if (!passes(g, k, seed, leaf)) continue;
     for (let i = g.start[k] as number; i < (g.start[k + 1] as number); i++) {
       const j = g.to[i] as number;
       if (seen[j] || !accepts(g, k, j, seed, i, limits)) continue;
       seen[j] = 1;
       queue[tail++] = j;
     }
+  }
+  const loose = {
+    ...limits,
+    edgeOverNoise: limits.edgeOverNoise * limits.rimSlack,
+    step: limits.step * limits.rimSlack,
+  };
+  let ring = queue.slice(0, tail);
+  for (let r = 0; r < limits.rim; r++) {
+    const next: number[] = [];
+    for (const k of ring) {
+      if (!passes(g, k, seed, leaf)) continue;
+      for (let i = g.start[k] as number; i < (g.start[k + 1] as number); i++) {
+        const j = g.to[i] as number;
+        if (seen[j] || !accepts(g, k, j, seed, i, loose)) continue;
+        seen[j] = 1;
+        into[j] = 1;
+        pixels += g.size[j] as number;
+        next.push(j);
+      }
+    }
+    ring = Int32Array.from(next);
   }
   return pixels;
 }

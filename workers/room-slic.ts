@@ -78,14 +78,19 @@ function update(lab: Float32Array, width: number, labels: Int32Array, centres: C
   }
 }
 
-/** Relabels 4-connected pieces; pieces under `minSize` join the label met just before them. */
-function enforceConnectivity(labels: Int32Array, width: number, minSize: number): Superpixels {
+/**
+ * Relabels 4-connected pieces; pieces under `minSize` join the label met just before them. Pixels
+ * on a line (`lines`) never share a piece with pixels off it: a superpixel straddling a line is
+ * cut in two along it, and the line's own pixels stay thin pieces of their own.
+ */
+function enforceConnectivity(labels: Int32Array, width: number, minSize: number, lines?: Uint8Array): Superpixels {
   const out = new Int32Array(labels.length).fill(-1);
   const queue = new Int32Array(labels.length);
   let next = 0;
   for (let start = 0; start < labels.length; start++) {
     if ((out[start] as number) >= 0) continue;
     const own = labels[start] as number;
+    const onLine = lines ? (lines[start] as number) : 0;
     let adjacent = -1;
     let head = 0;
     let tail = 0;
@@ -99,22 +104,24 @@ function enforceConnectivity(labels: Int32Array, width: number, minSize: number)
           d === 0 ? (x > 0 ? p - 1 : -1) : d === 1 ? (x < width - 1 ? p + 1 : -1) : d === 2 ? p - width : p + width;
         if (q < 0 || q >= labels.length) continue;
         const seen = out[q] as number;
-        if (seen >= 0 && seen !== next) adjacent = seen;
-        else if (seen < 0 && labels[q] === own) {
+        const sameSide = !lines || lines[q] === onLine;
+        if (seen >= 0 && seen !== next) {
+          if (sameSide) adjacent = seen;
+        } else if (seen < 0 && labels[q] === own && sameSide) {
           out[q] = next;
           queue[tail++] = q;
         }
       }
     }
-    if (tail < minSize && adjacent >= 0) {
+    if (tail < minSize && adjacent >= 0 && !onLine) {
       for (let i = 0; i < tail; i++) out[queue[i] as number] = adjacent;
     } else next++;
   }
   return { labels: out, count: next };
 }
 
-/** Superpixels of about `size` pixels each over an interleaved L*a*b* image. */
-export function slic(lab: Float32Array, width: number, height: number, size: number): Superpixels {
+/** Superpixels of about `size` pixels each over an interleaved L*a*b* image, cut along `lines` if given. */
+export function slic(lab: Float32Array, width: number, height: number, size: number, lines?: Uint8Array): Superpixels {
   const step = Math.max(2, Math.sqrt(size));
   const centres = seedCentres(lab, width, height, step);
   const labels = new Int32Array(width * height);
@@ -122,5 +129,5 @@ export function slic(lab: Float32Array, width: number, height: number, size: num
     assign(lab, width, height, step, centres, labels);
     update(lab, width, labels, centres);
   }
-  return enforceConnectivity(labels, width, Math.max(1, Math.floor(size / 4)));
+  return enforceConnectivity(labels, width, Math.max(1, Math.floor(size / 4)), lines);
 }

@@ -5,6 +5,7 @@ import { buildGraph, type RegionGraph } from './room-graph';
 import { DEFAULT_LIMITS, type GrowLimits, growFrom } from './room-grow';
 import { labImage, pixelFlags } from './room-pixels';
 import { refineMask } from './room-refine';
+import { drawSegments, lineSegments, type Segment } from './room-lines';
 import { slic } from './room-slic';
 
 export { repaint } from './room-repaint';
@@ -42,6 +43,108 @@ const DEFAULT_ANALYSIS_PIXELS = 600_000;
 const SUPERPIXELS = 3000;
 
 /**
+ * The picture's straight lines, drawn: found on 100·ln(L*+16), where a crease between two planes
+ * is the same step in a dim corner as in a bright one, over the picture's typical gradient.
+ */
+function straightLines(lab: Float32Array, width: number, height: number): Uint8Array {
+  // lines are looked for on a picture of at most LINE_PIXELS (the time is the pixels'), and at half
+  // that size, where noise is halved but a step is the same step: faint long creases
+  const factor = Math.max(1, Math.round(Math.sqrt((width * height) / LINE_PIXELS)));
+  const segments: Segment[] = [];
+  for (const f of [factor, 2 * factor]) {
+    const w = Math.floor(width / f);
+    const h = Math.floor(height / f);
+    if (w < 16 || h < 16) continue;
+    const small = logLightness(lab, width, f, w, h);
+    for (const s of lineSegments(small, w, h, typicalGradient(small, w))) {
+      const at = (v: number) => f * v + (f - 1) / 2;
+      segments.push({ x1: at(s.x1), y1: at(s.y1), x2: at(s.x2), y2: at(s.y2), width: f * s.width });
+    }
+  }
+  return drawSegments(
+    segments.filter((s) => !lightOnly(lab, width, height, s)),
+    width,
+    height,
+  );
+}
+
+/** Largest picture the line finder works on; a bigger one is averaged down by a whole factor. */
+const LINE_PIXELS = 160_000;
+
+/** 100·ln(L*+16) of `lab` (`width` wide) averaged over f×f blocks into a w×h picture. */
+function logLightness(lab: Float32Array, width: number, f: number, w: number, h: number): Float32Array {
+  const out = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      let sum = 0;
+      for (let dy = 0; dy < f; dy++) {
+        const row = (y * f + dy) * width + x * f;
+        for (let dx = 0; dx < f; dx++) sum += lab[(row + dx) * 3] as number;
+      }
+      out[y * w + x] = 100 * Math.log(Math.max(0, sum / (f * f)) + 16);
+    }
+  }
+  return out;
+}
+
+/** Largest chromaticity change (a*, b* over L*+16, ×100) across a line that only the light makes. */
+const LIGHT_CHROMA = 1.5;
+/** Smallest (L*+16) ratio across a line that a change of light makes (a crease of one paint can be less). */
+const LIGHT_RATIO = 1.1;
+
+/**
+ * Whether only the light changes across segment `s`: a clear change of lightness with the
+ * chromaticity kept (a shadow's or a sun patch's edge), judged from strips 2–5 px either side.
+ * Such a line is no border of a surface.
+ */
+function lightOnly(lab: Float32Array, width: number, height: number, s: Segment): boolean {
+  const length = Math.hypot(s.x2 - s.x1, s.y2 - s.y1);
+  if (length < 4) return false;
+  const ux = (s.x2 - s.x1) / length;
+  const uy = (s.y2 - s.y1) / length;
+  const sums = new Float64Array(8); // L, a, b, n per side
+  for (let t = 0.1 * length; t <= 0.9 * length; t += 1) {
+    for (let d = 2; d <= 5; d++) {
+      for (let side = 0; side < 2; side++) {
+        const sign = side === 0 ? -1 : 1;
+        const x = Math.round(s.x1 + ux * t - uy * d * sign);
+        const y = Math.round(s.y1 + uy * t + ux * d * sign);
+        if (x < 0 || y < 0 || x >= width || y >= height) continue;
+        const p = (y * width + x) * 3;
+        const o = side * 4;
+        sums[o] = (sums[o] as number) + (lab[p] as number);
+        sums[o + 1] = (sums[o + 1] as number) + (lab[p + 1] as number);
+        sums[o + 2] = (sums[o + 2] as number) + (lab[p + 2] as number);
+        sums[o + 3] = (sums[o + 3] as number) + 1;
+      }
+    }
+  }
+  if (!sums[3] || !sums[7]) return false;
+  const l0 = (sums[0] as number) / (sums[3] as number) + 16;
+  const l1 = (sums[4] as number) / (sums[7] as number) + 16;
+  const chroma = Math.hypot(
+    ((sums[1] as number) / (sums[3] as number)) * (100 / l0) - ((sums[5] as number) / (sums[7] as number)) * (100 / l1),
+    ((sums[2] as number) / (sums[3] as number)) * (100 / l0) - ((sums[6] as number) / (sums[7] as number)) * (100 / l1),
+  );
+  // chromaticity is noisier where it is dark (as in the region growing)
+  const slack = Math.max(1, 76 / Math.min(l0, l1));
+  return Math.max(l0, l1) / Math.min(l0, l1) >= LIGHT_RATIO && chroma <= LIGHT_CHROMA * slack;
+}
+
+/** The median step between horizontal neighbours: what noise alone makes of the gradient. */
+function typicalGradient(value: Float32Array, width: number): number {
+  const stride = Math.max(1, Math.floor(value.length / 20_000));
+  const sample = new Float32Array(Math.ceil(value.length / stride));
+  let n = 0;
+  for (let p = 1; p < value.length - 1; p += stride) {
+    if (p % width !== 0 && p % width !== width - 1)
+      sample[n++] = Math.abs((value[p + 1] as number) - (value[p - 1] as number)) / 2;
+  }
+  const used = sample.subarray(0, n).sort();
+  return used[n >> 1] ?? 0;
+}
+
+/**
  * Superpixels, edges and their graph for `image`: the work done once before the first tap.
  * @public the room worker calls it when a photo arrives.
  */
@@ -52,8 +155,9 @@ export function analyse(image: Pixels, options: AnalyseOptions = {}): RoomAnalys
   // noise would steer superpixel borders and fake edges: both work on a lightly blurred picture
   const lab = blur3(labImage(small), width, height);
   const size = Math.min(400, Math.max(36, (width * height) / SUPERPIXELS));
-  const sp = slic(lab, width, height, size);
-  const graph = buildGraph(lab, pixelFlags(small), width, sp, edgeMap(lab, width, height));
+  const lines = straightLines(lab, width, height);
+  const sp = slic(lab, width, height, size, lines);
+  const graph = buildGraph(lab, pixelFlags(small), width, sp, edgeMap(lab, width, height), lines);
   return { width, height, sourceWidth: image.width, sourceHeight: image.height, labels: sp.labels, graph };
 }
 

@@ -1,0 +1,294 @@
+/**
+ * Straight line segments of a picture, found the way LSD does (Grompone von Gioi et al. 2012):
+ * pixels whose gradient points the same way (within ±22.5°) are grown into line-support regions,
+ * each region is fitted with a rectangle, and a rectangle is kept only when that many aligned
+ * pixels would be a surprise in noise (its number of false alarms, NFA, below 1). A crease between
+ * two planes, a frame or a skirting is a long straight line even where its contrast is faint; the
+ * speckle of sensor noise and JPEG is not.
+ */
+export interface Segment {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+  /** Width of the fitted rectangle (pixels). */
+  width: number;
+}
+
+/** Angle tolerance: a pixel is aligned with a line when its level line is within this of the line's. */
+const TAU = Math.PI / 8;
+/** Chance that a pixel of noise is aligned by accident. */
+const P_ALIGNED = TAU / Math.PI;
+
+/** log10 of the binomial tail P[X ≥ k], X ~ B(n, p): Hoeffding-free, summed term by term in logs. */
+function logBinomialTail(n: number, k: number, p: number): number {
+  if (k <= 0) return 0;
+  if (k > n) return Number.NEGATIVE_INFINITY;
+  const lgamma = (x: number): number => {
+    // Windschitl's approximation of ln Γ(x), good to ~1e-8 for x > 1
+    return 0.5 * (Math.log(2 * Math.PI) - Math.log(x)) + x * (Math.log(x + 1 / (12 * x - 1 / (10 * x))) - 1);
+  };
+  const logTerm = (i: number) =>
+    lgamma(n + 1) - lgamma(i + 1) - lgamma(n - i + 1) + i * Math.log(p) + (n - i) * Math.log(1 - p);
+  let first = logTerm(k);
+  let sum = 1;
+  let ratio = 1;
+  for (let i = k + 1; i <= n; i++) {
+    ratio *= ((n - i + 1) / i) * (p / (1 - p));
+    sum += ratio;
+    if (ratio < 1e-12 * sum) break;
+  }
+  first += Math.log(sum);
+  return first / Math.LN10;
+}
+
+/** How far apart (pixels) the coarse gradient looks: a ramp of light is as steep over this as over 1 px. */
+const COARSE = 4;
+
+/**
+ * Gradient of a one-channel picture (Sobel on the 3×3 neighbourhood), less the gradient over
+ * ±COARSE pixels: a step (a crease, an object's edge) keeps most of its magnitude, a ramp of
+ * light (a ceiling brightening towards the window) loses it, so it cannot smear a line into a
+ * wide region. Also the angle of the level line (perpendicular to the gradient).
+ */
+function gradient(v: Float32Array, width: number, height: number) {
+  const mag = new Float32Array(width * height);
+  const angle = new Float32Array(width * height);
+  for (let y = 1; y < height - 1; y++) {
+    const up = Math.max(0, y - COARSE) * width;
+    const down = Math.min(height - 1, y + COARSE) * width;
+    for (let x = 1; x < width - 1; x++) {
+      const p = y * width + x;
+      const a = v[p - width - 1] as number;
+      const b = v[p - width] as number;
+      const c = v[p - width + 1] as number;
+      const d = v[p - 1] as number;
+      const f = v[p + 1] as number;
+      const g = v[p + width - 1] as number;
+      const h = v[p + width] as number;
+      const i = v[p + width + 1] as number;
+      const gx = (c + 2 * f + i - a - 2 * d - g) / 8;
+      const gy = (g + 2 * h + i - a - 2 * b - c) / 8;
+      const row = y * width;
+      const cx =
+        ((v[row + Math.min(width - 1, x + COARSE)] as number) - (v[row + Math.max(0, x - COARSE)] as number)) /
+        (2 * COARSE);
+      const cy = ((v[down + x] as number) - (v[up + x] as number)) / (2 * COARSE);
+      mag[p] = Math.max(0, Math.sqrt(gx * gx + gy * gy) - Math.sqrt(cx * cx + cy * cy));
+      angle[p] = Math.atan2(gx, -gy);
+    }
+  }
+  return { mag, angle };
+}
+
+const angleDiff = (a: number, b: number) => {
+  let d = Math.abs(a - b) % (2 * Math.PI);
+  if (d > Math.PI) d = 2 * Math.PI - d;
+  return d;
+};
+
+/**
+ * Line segments of `value` (one channel, e.g. 100·ln(L*+16) so that a faint crease in a dim
+ * corner counts as much as in a bright one). `noise` is the typical gradient of the flat picture:
+ * pixels below twice it are left out, as their direction is the noise's.
+ */
+export function lineSegments(value: Float32Array, width: number, height: number, noise: number): Segment[] {
+  const { mag, angle } = gradient(value, width, height);
+  const threshold = Math.max(0.05, 2 * noise);
+  // pixels by falling magnitude (a bucket sort, as LSD does): strong pixels seed regions first
+  const BINS = 1024;
+  let top = 0;
+  for (let p = 0; p < mag.length; p++) top = Math.max(top, mag[p] as number);
+  if (top <= threshold) return [];
+  const counts = new Int32Array(BINS + 1);
+  const bin = (m: number) => Math.min(BINS - 1, Math.floor(((m - threshold) / (top - threshold)) * BINS));
+  let strong = 0;
+  for (let p = 0; p < mag.length; p++) {
+    if ((mag[p] as number) <= threshold) continue;
+    counts[BINS - 1 - bin(mag[p] as number)] = (counts[BINS - 1 - bin(mag[p] as number)] as number) + 1;
+    strong++;
+  }
+  for (let b = 1; b <= BINS; b++) counts[b] = (counts[b] as number) + (counts[b - 1] as number);
+  const order = new Int32Array(strong);
+  for (let p = mag.length - 1; p >= 0; p--) {
+    if ((mag[p] as number) <= threshold) continue;
+    const b = BINS - 1 - bin(mag[p] as number);
+    counts[b] = (counts[b] as number) - 1;
+    order[counts[b] as number] = p;
+  }
+  const used = new Uint8Array(mag.length);
+  const region = new Int32Array(mag.length);
+  const segments: Segment[] = [];
+  const logTests = 2.5 * Math.log10(width * height) + Math.log10(11); // (NM)^(5/2)·11 tests, as LSD counts them
+  for (const seed of order) {
+    if (used[seed]) continue;
+    // grow the line-support region: 8-neighbours whose level line agrees with the region's
+    let n = 0;
+    region[n++] = seed;
+    used[seed] = 1;
+    let sx = Math.cos(angle[seed] as number);
+    let sy = Math.sin(angle[seed] as number);
+    let theta = angle[seed] as number;
+    for (let i = 0; i < n; i++) {
+      const p = region[i] as number;
+      const px = p % width;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const qx = px + dx;
+          const q = p + dy * width + dx;
+          if (qx < 0 || qx >= width || q < 0 || q >= mag.length || used[q]) continue;
+          if ((mag[q] as number) <= threshold || angleDiff(angle[q] as number, theta) > TAU) continue;
+          used[q] = 1;
+          region[n++] = q;
+          sx += Math.cos(angle[q] as number);
+          sy += Math.sin(angle[q] as number);
+          theta = Math.atan2(sy, sx);
+        }
+      }
+    }
+    if (n < 10) continue;
+    // the rectangle: centre of mass by magnitude, along the region's angle
+    let wsum = 0;
+    let cx = 0;
+    let cy = 0;
+    for (let i = 0; i < n; i++) {
+      const p = region[i] as number;
+      const m = mag[p] as number;
+      cx += m * (p % width);
+      cy += m * Math.floor(p / width);
+      wsum += m;
+    }
+    cx /= wsum;
+    cy /= wsum;
+    // its direction: the principal axis of the region's inertia (as LSD does), not the mean angle
+    let ixx = 0;
+    let iyy = 0;
+    let ixy = 0;
+    for (let i = 0; i < n; i++) {
+      const p = region[i] as number;
+      const m = mag[p] as number;
+      const ex = (p % width) - cx;
+      const ey = Math.floor(p / width) - cy;
+      ixx += m * ey * ey;
+      iyy += m * ex * ex;
+      ixy -= m * ex * ey;
+    }
+    let axis = 0.5 * Math.atan2(-2 * ixy, iyy - ixx);
+    // the axis is a line; point it the way the level lines do
+    if (angleDiff(axis, theta) > Math.PI / 2) axis += Math.PI;
+    const ux = Math.cos(axis);
+    const uy = Math.sin(axis);
+    let lmin = 0;
+    let lmax = 0;
+    let wmin = 0;
+    let wmax = 0;
+    for (let i = 0; i < n; i++) {
+      const p = region[i] as number;
+      const ex = (p % width) - cx;
+      const ey = Math.floor(p / width) - cy;
+      const l = ex * ux + ey * uy;
+      const w = -ex * uy + ey * ux;
+      lmin = Math.min(lmin, l);
+      lmax = Math.max(lmax, l);
+      wmin = Math.min(wmin, w);
+      wmax = Math.max(wmax, w);
+    }
+    const length = lmax - lmin + 1;
+    const breadth = wmax - wmin + 1;
+    // the region's own pixels are its aligned ones; the rectangle's area counts every pixel tested
+    const cells = Math.max(n, Math.round(length * breadth));
+    const logNfa = logTests + logBinomialTail(cells, n, P_ALIGNED);
+    if (logNfa >= 0) continue;
+    segments.push({
+      x1: cx + lmin * ux,
+      y1: cy + lmin * uy,
+      x2: cx + lmax * ux,
+      y2: cy + lmax * uy,
+      width: breadth,
+    });
+  }
+  return segments;
+}
+
+/** How far (pixels) each segment is drawn past its ends. */
+const REACH = 2;
+/** Gap (a share of the picture's mean side) across which an end of a line is joined to the nearest other line. */
+const JOIN = 0.02;
+
+/** The point of segment `s` nearest (x, y), and its squared distance. */
+function nearestOn(s: Segment, x: number, y: number): [number, number, number] {
+  const dx = s.x2 - s.x1;
+  const dy = s.y2 - s.y1;
+  const len2 = dx * dx + dy * dy;
+  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((x - s.x1) * dx + (y - s.y1) * dy) / len2));
+  const px = s.x1 + t * dx;
+  const py = s.y1 + t * dy;
+  return [px, py, (px - x) ** 2 + (py - y) ** 2];
+}
+
+/** Draws a line from (x1, y1) to (x2, y2), 4-connected, into `out`. */
+function draw(
+  out: Uint8Array,
+  width: number,
+  height: number,
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+  reach: number,
+) {
+  const length = Math.hypot(x2 - x1, y2 - y1);
+  const ux = length === 0 ? 0 : (x2 - x1) / length;
+  const uy = length === 0 ? 0 : (y2 - y1) / length;
+  let px = Number.NaN;
+  let py = Number.NaN;
+  for (let t = -reach; t <= length + reach; t += 0.25) {
+    const x = Math.round(x1 + ux * t);
+    const y = Math.round(y1 + uy * t);
+    if (x === px && y === py) continue;
+    // a diagonal step would leave a gap a 4-connected region slips through: fill the corner
+    if (x !== px && y !== py && py >= 0 && py < height && x >= 0 && x < width) out[py * width + x] = 1;
+    if (x >= 0 && y >= 0 && x < width && y < height) out[y * width + x] = 1;
+    px = x;
+    py = y;
+  }
+}
+
+/**
+ * The segments drawn one pixel wide and 4-connected (no diagonal gaps a region could slip
+ * through), each a little past its ends, and each end joined to the nearest other line when that
+ * is close (two lines meeting at a corner, where the detector stopped short, close it).
+ */
+export function drawSegments(segments: readonly Segment[], width: number, height: number): Uint8Array {
+  const out = new Uint8Array(width * height);
+  const gap = JOIN * ((width + height) / 2);
+  for (const [i, s] of segments.entries()) {
+    const length = Math.hypot(s.x2 - s.x1, s.y2 - s.y1);
+    draw(out, width, height, s.x1, s.y1, s.x2, s.y2, REACH);
+    for (const [x, y] of [
+      [s.x1, s.y1],
+      [s.x2, s.y2],
+    ] as const) {
+      let best: [number, number, number] = [0, 0, Math.min(gap, length) ** 2];
+      let found = false;
+      for (const [j, t] of segments.entries()) {
+        if (j === i) continue;
+        const near = nearestOn(t, x, y);
+        if (near[2] < best[2]) {
+          best = near;
+          found = true;
+        }
+      }
+      if (found) draw(out, width, height, x, y, best[0], best[1], 0);
+      // …and carried on to the picture's edge when that is close: a region must not slip round it
+      const ux = (x === s.x1 ? s.x1 - s.x2 : s.x2 - s.x1) / (length || 1);
+      const uy = (y === s.y1 ? s.y1 - s.y2 : s.y2 - s.y1) / (length || 1);
+      const toEdge = Math.min(
+        ux > 1e-6 ? (width - 1 - x) / ux : ux < -1e-6 ? -x / ux : Number.POSITIVE_INFINITY,
+        uy > 1e-6 ? (height - 1 - y) / uy : uy < -1e-6 ? -y / uy : Number.POSITIVE_INFINITY,
+      );
+      if (toEdge <= Math.min(2 * gap, length)) draw(out, width, height, x, y, x + ux * toEdge, y + uy * toEdge, 0);
+    }
+  }
+  return out;
+}
