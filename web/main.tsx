@@ -1,8 +1,9 @@
 import { StrictMode } from 'react';
+import type { PaletteSession } from '../shared/session/first-paint';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './app/app.css';
-import { startPalette } from './app/start-palette';
+import { prepareStart, startPalette } from './app/start-palette';
 import { generate } from './features/palette/palette-actions';
 import { firstPaint } from './lib/first-paint';
 import { startSavedAfterLoad } from './stores/saved-start-actions';
@@ -29,12 +30,14 @@ const afterStart = () => import('./app/after-start').then((m) => m.afterStart(ge
 
 if (paint && root.firstElementChild) {
   // Once live and the input held until then applied (hydrate-page.tsx): the session may change what shows.
-  const done = () => {
-    void startPalette(paint.source)
+  const done = (shown: PaletteSession) => {
+    void startPalette(paint.source, shown)
       .catch(() => {})
       .then(afterStart);
   };
-  // The hydration code is its own chunk, fetched beside the catalogue.
+  // The catalogue and the session code load while the page hydrates; they no longer hold it up.
+  void prepareStart();
+  // The hydration code is its own chunk, preloaded by the page.
   import('./app/hydrate-page').then(
     (m) => m.hydratePage(root, app, paint, done),
     // A stale deploy without that chunk: render from scratch rather than leave the page inert.

@@ -3,7 +3,10 @@ import { BRANDS, type Brand, type CatalogueColor, type Category } from '../catal
 import type { FirstPaint, FirstScreenPaints } from './first-paint';
 
 /** How many paints each category holds, for one supplier or (null) all: the category select's labels. */
-export function countCategories(colors: readonly CatalogueColor[], brand: Brand | null): Partial<Record<Category, number>> {
+export function countCategories(
+  colors: readonly CatalogueColor[],
+  brand: Brand | null,
+): Partial<Record<Category, number>> {
   const counts: Partial<Record<Category, number>> = {};
   for (const c of colors) {
     if (!brand || c.brand === brand) counts[c.category] = (counts[c.category] ?? 0) + 1;

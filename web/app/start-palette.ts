@@ -1,16 +1,30 @@
-import type { FirstPaint } from '../../shared/session/first-paint';
+import type { FirstPaint, PaletteSession } from '../../shared/session/first-paint';
 import { loadCatalogue } from '../stores/catalogue-store';
-import { generatePalette } from '../stores/palette-store';
+import { generatePalette, markPaletteStarted } from '../stores/palette-store';
+
+let sessionCode: Promise<typeof import('../stores/session-store') | null> | null = null;
+
+/**
+ * Starts fetching what the first palette needs, the catalogue and the session code, and answers
+ * with the session code: on a rendered page at once, so neither waits for the hydration.
+ */
+export function prepareStart(): Promise<typeof import('../stores/session-store') | null> {
+  loadCatalogue().catch(() => {});
+  sessionCode ??= import('../stores/session-store').catch(() => null);
+  return sessionCode;
+}
 
 /**
  * Loads the catalogue and the session code side by side, then shows the first palette. The session
  * code (with its validator) is its own chunk: the first paint does not need it. `painted`: the
- * server already rendered a palette, which the session then keeps or replaces.
+ * server already rendered a palette, which the session then keeps or replaces; `shown`: what the page
+ * showed as it hydrated (input since then is the person's, which a stored session equal to it keeps).
+ * Then whatever waited for the first palette (a Generate tapped before the catalogue came) runs.
  */
-export function startPalette(painted?: FirstPaint['source']): Promise<void> {
-  const session = import('../stores/session-store').catch(() => null);
-  return Promise.all([loadCatalogue(), session]).then(([, module]) => {
-    if (module) module.startSession(painted);
+export function startPalette(painted?: FirstPaint['source'], shown?: PaletteSession): Promise<void> {
+  return Promise.all([loadCatalogue(), prepareStart()]).then(([, module]) => {
+    if (module) module.startSession(painted, shown);
     else if (!painted) generatePalette();
+    markPaletteStarted();
   });
 }

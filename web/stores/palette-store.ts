@@ -29,6 +29,24 @@ interface EditorState {
 
 const HISTORY_LIMIT = 100;
 
+let started: () => void = () => {};
+const whenStarted = new Promise<void>((resolve) => {
+  started = resolve;
+});
+
+/** The visit's first palette is settled (the catalogue in, the session restored): app/start-palette.ts. */
+export function markPaletteStarted(): void {
+  started();
+}
+
+/**
+ * Runs `action` once the first palette is settled: a Generate tapped before the catalogue arrived
+ * takes effect then, once, over the palette the visit really starts from.
+ */
+export function afterPaletteStarted(action: () => void): void {
+  void whenStarted.then(action);
+}
+
 export const paletteState = proxy<EditorState>({ slots: [], style: 'Random', canUndo: false, canRedo: false });
 
 // Plain arrays, not proxied: valtio would track (and snapshot) up to 100 old palettes on every
