@@ -36,7 +36,7 @@ if (paint && root.firstElementChild) {
       .then(afterStart);
   };
   // The catalogue and the session code load while the page hydrates; they no longer hold it up.
-  void prepareStart();
+  void prepareStart(true);
   // The hydration code is its own chunk, preloaded by the page.
   import('./app/hydrate-page').then(
     (m) => m.hydratePage(root, app, paint, done),

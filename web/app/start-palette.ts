@@ -6,10 +6,14 @@ let sessionCode: Promise<typeof import('../stores/session-store') | null> | null
 
 /**
  * Starts fetching what the first palette needs, the catalogue and the session code, and answers
- * with the session code: on a rendered page at once, so neither waits for the hydration.
+ * with the session code: on a rendered page at once, so neither waits for the hydration. There
+ * (`painted`) the session keeps what the person did before it started (`startSession`'s `shown`),
+ * so a Generate tapped early need wait only for the catalogue, not for the session code too.
  */
-export function prepareStart(): Promise<typeof import('../stores/session-store') | null> {
-  loadCatalogue().catch(() => {});
+export function prepareStart(painted = false): Promise<typeof import('../stores/session-store') | null> {
+  const catalogue = loadCatalogue();
+  if (painted) catalogue.then(markPaletteStarted, () => {});
+  else catalogue.catch(() => {});
   sessionCode ??= import('../stores/session-store').catch(() => null);
   return sessionCode;
 }

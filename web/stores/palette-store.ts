@@ -34,15 +34,15 @@ const whenStarted = new Promise<void>((resolve) => {
   started = resolve;
 });
 
-/** The visit's first palette is settled (the catalogue in, the session restored): app/start-palette.ts. */
+/**
+ * Generate may draw from the catalogue: it has loaded and, on a page rendered from scratch, the
+ * session has put its palette on screen (app/start-palette.ts).
+ */
 export function markPaletteStarted(): void {
   started();
 }
 
-/**
- * Runs `action` once the first palette is settled: a Generate tapped before the catalogue arrived
- * takes effect then, once, over the palette the visit really starts from.
- */
+/** Runs `action` then: a Generate tapped before the catalogue arrived takes effect once, when it has. */
 export function afterPaletteStarted(action: () => void): void {
   void whenStarted.then(action);
 }

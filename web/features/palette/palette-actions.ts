@@ -20,7 +20,7 @@ import { showToast } from '../../stores/toast-store';
 
 /**
  * Whether an action that draws from the whole catalogue may run now. Before the catalogue has
- * arrived (the page is live as soon as it hydrates) the action waits for it and the first palette,
+ * arrived (the page is live as soon as it hydrates) the action waits for it (`markPaletteStarted`),
  * then runs once; with no catalogue to come (its retry screen shows) it does nothing.
  */
 function ready(action: () => void): boolean {
