@@ -130,6 +130,12 @@ function key(target: Element, event: KeyboardEvent, focusAtStart: Element | null
   }
 }
 
+/**
+ * React has hydrated this element (it carries React's props): a click there reaches its handler.
+ * The strips (inside their Activity) hydrate after the rest, at a lower priority.
+ */
+const hydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactProps$'));
+
 const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 /**
@@ -146,9 +152,7 @@ async function settle(): Promise<void> {
 
 /**
  * Once the app is live: applies what was held, one input at a time, each after the last has taken
- * effect, then lets inputs through. Inputs made meanwhile join the end of the queue. A part React
- * has not hydrated yet (the strips, inside their Activity, come after the rest at a lower priority)
- * it hydrates on the spot for a click, key or change dispatched into it, then handles the event.
+ * effect, then lets inputs through. Inputs made meanwhile join the end of the queue.
  */
 export async function applyHeldInput(): Promise<void> {
   const h = held();
@@ -158,6 +162,9 @@ export async function applyHeldInput(): Promise<void> {
     const input = h.queue.shift() as HeldInput;
     const target = current(input);
     if (!target) continue;
+    const until = performance.now() + 5000;
+    while (document.getElementById('root')?.contains(target) && !hydrated(target) && performance.now() < until)
+      await frame();
     // Only the last of a run of typing in one field: the person saw that one.
     const next = h.queue[0];
     if (input.type === 'value' && next?.type === 'value' && next.target === input.target) continue;
