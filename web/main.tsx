@@ -35,11 +35,12 @@ if (paint && root.firstElementChild) {
       .catch(() => {})
       .then(afterStart);
   };
-  // The catalogue and the session code load while the page hydrates; they no longer hold it up.
-  void prepareStart(true);
+  // The catalogue (its download preloaded by the page) and the session code are read once the page
+  // has hydrated: they no longer hold it up.
+  const hydrated = () => void prepareStart(true);
   // The hydration code is its own chunk, preloaded by the page.
   import('./app/hydrate-page').then(
-    (m) => m.hydratePage(root, app, paint, done),
+    (m) => m.hydratePage(root, app, paint, hydrated, done),
     // A stale deploy without that chunk: render from scratch rather than leave the page inert.
     () => {
       dropHeldInput();

@@ -66,14 +66,16 @@ function Live({ ready, onLive, children }: { ready?: Promise<unknown>; onLive: (
 /**
  * The browser's side of the server's first paint, its own chunk (preloaded by the page). The page
  * carries its first screen's paints, so it hydrates at once, while the catalogue (preloaded too)
- * arrives: what needs the whole catalogue waits for it (palette-actions.ts). `onDone` runs once
- * live and the input held until then is applied, with what the page showed as it hydrated: only
- * then may the session change what shows.
+ * arrives: what needs the whole catalogue waits for it (palette-actions.ts). `onHydrated` runs once
+ * hydrated (the catalogue is read then, so its parsing never holds the hydration up); `onDone` once
+ * the input held until then is applied too, with what the page showed as it hydrated: only then
+ * may the session change what shows.
  */
 export function hydratePage(
   root: HTMLElement,
   app: ReactNode,
   paint: FirstPaint,
+  onHydrated: () => void,
   onDone: (shown: PaletteSession) => void,
 ): void {
   // The page's stylesheet, held back as 'print' by the server (its rules are inline), now applies.
@@ -96,6 +98,7 @@ export function hydratePage(
   }
   // Live: first the input held until now is applied, as it would have been taken, then `onDone`.
   const live = () => {
+    onHydrated();
     void applyHeldInput().then(() => onDone(shown ?? shownNow()));
   };
   // The same boundary as entry-server.tsx renders around the app.

@@ -5,7 +5,7 @@ import type { CatalogueColor, CompactCatalogue } from '../../shared/catalogue/ty
 import type { FirstScreenPaints } from '../../shared/session/first-paint';
 
 /** The part of the catalogue a rendered page carries (shared/session/first-screen.ts), with its look-up. */
-export interface FirstScreen {
+interface FirstScreen {
   byId: ReadonlyMap<string, CatalogueColor>;
   counts: FirstScreenPaints['counts'];
 }
