@@ -1,8 +1,9 @@
 import { StrictMode } from 'react';
+import type { PaletteSession } from '../shared/session/first-paint';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './app/app.css';
-import { startPalette } from './app/start-palette';
+import { prepareStart, startPalette } from './app/start-palette';
 import { generate } from './features/palette/palette-commands';
 import { firstPaint } from './lib/first-paint';
 import { startSavedAfterLoad } from './stores/saved-start-actions';
@@ -29,14 +30,17 @@ const afterStart = () => import('./app/after-start').then((m) => m.afterStart(ge
 
 if (paint && root.firstElementChild) {
   // Once live and the input held until then applied (hydrate-page.tsx): the session may change what shows.
-  const done = () => {
-    void startPalette(paint.source)
+  const done = (shown: PaletteSession) => {
+    void startPalette(paint.source, shown)
       .catch(() => {})
       .then(afterStart);
   };
-  // The hydration code is its own chunk, fetched beside the catalogue.
+  // The catalogue (its download preloaded by the page) and the session code are read once the page
+  // has hydrated: they no longer hold it up.
+  const hydrated = () => void prepareStart(true);
+  // The hydration code is its own chunk, preloaded by the page.
   import('./app/hydrate-page').then(
-    (m) => m.hydratePage(root, app, paint, done),
+    (m) => m.hydratePage(root, app, paint, hydrated, done),
     // A stale deploy without that chunk: render from scratch rather than leave the page inert.
     () => {
       dropHeldInput();

@@ -52,11 +52,16 @@ const HOLD =
 /**
  * In a rendered page the app's script runs after the first paint, not before it (on a slow phone
  * evaluating it would hold the paint back): fetched at once (modulepreload), started by a tiny
- * inline script after the next frame. The CSP allows that script by its hash.
+ * inline script after the next frame. The CSP allows that script by its hash. The hydration chunk
+ * (`web/app/hydrate-page.tsx`, which the entry imports on a rendered page only) is fetched at once
+ * too, beside the entry rather than after it; its own imports are the shell's preloads.
  */
-function loaderFor(src: string): string {
-  return `<link rel="modulepreload" crossorigin href="${src}" /><script>${HOLD}requestAnimationFrame(function(){setTimeout(function(){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src='${src}';document.head.append(s)})})</script>`;
+function loaderFor(src: string, hydrate: string | null): string {
+  const preloadHydrate = hydrate ? `<link rel="modulepreload" crossorigin href="${hydrate}" />` : '';
+  return `<link rel="modulepreload" crossorigin href="${src}" />${preloadHydrate}<script>${HOLD}requestAnimationFrame(function(){setTimeout(function(){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src='${src}';document.head.append(s)})})</script>`;
 }
+
+const HYDRATE_CHUNK = /\.\/(hydrate-page-[\w-]+\.js)/;
 
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/;
 
@@ -68,13 +73,16 @@ export function readShell(distDir: string): PageShell | null {
   const cssPath = link ? join(distDir, link[1] as string) : null;
   const css = cssPath && existsSync(cssPath) ? readFileSync(cssPath, 'utf8') : null;
   const entry = ENTRY.exec(html);
+  const entryPath = entry ? join(distDir, (entry[1] as string).slice(1)) : null;
+  // The entry names its hydration chunk (hashed) in its dynamic import.
+  const hydrate = entryPath && existsSync(entryPath) ? HYDRATE_CHUNK.exec(readFileSync(entryPath, 'utf8')) : null;
   return {
     html,
     revision: createHash('sha256').update(html).digest('hex'),
     css,
     cssLink: css ? (link?.[0] ?? null) : null,
     entryTag: entry?.[0] ?? null,
-    entryLoader: entry ? loaderFor(entry[1] as string) : null,
+    entryLoader: entry ? loaderFor(entry[1] as string, hydrate ? `/assets/${hydrate[1]}` : null) : null,
   };
 }
 

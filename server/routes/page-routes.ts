@@ -9,6 +9,7 @@ import type { CatalogueColor } from '../../shared/catalogue/types';
 import { generateColorIds } from '../../shared/palette/generate';
 import { PALETTE_DEFAULT } from '../../shared/palette/limits';
 import { type FirstPaint, PALETTE_COOKIE, type PaletteSession, THEME_COOKIE } from '../../shared/session/first-paint';
+import { firstScreenPaints } from '../../shared/session/first-screen';
 import { parsePaletteCookie, parseThemeCookie } from '../../shared/session/palette-cookie';
 import type { AppEnv, PageRenderer } from '../http/app-env';
 import { describePaints, HOME_DESCRIPTION, HOME_TITLE, type PageHead } from '../pages/head-tags';
@@ -90,7 +91,10 @@ export function pageRoutes(distDir: string, renderer: PageRenderer | null) {
     c.header('Vary', 'Cookie');
     c.header(SHELL_HEADER, built.revision);
     if (!paint || !renderer) return c.html(built.html, status);
-    return c.html(fillShell(built, renderer(c.var.deps.catalogue, paint), paint, head), status);
+    const catalogue = c.var.deps.catalogue;
+    // The first screen's paints go with the page, so the browser hydrates before the catalogue arrives.
+    const sent: FirstPaint = { ...paint, paints: firstScreenPaints(catalogue, paint) };
+    return c.html(fillShell(built, renderer(catalogue, sent), sent, head), status);
   };
 
   const origin = (c: Context<AppEnv>) => c.var.deps.config.publicOrigin.replace(/\/$/, '');

@@ -1,5 +1,5 @@
 import type { LightnessBand } from '../catalogue/lightness-bands';
-import type { Brand, Category, Undertone } from '../catalogue/types';
+import type { Brand, CatalogueColor, Category, Undertone } from '../catalogue/types';
 import type { PaletteStyle } from '../palette/style-names';
 
 /**
@@ -51,6 +51,19 @@ export interface FirstPaint extends PaletteSession {
   share: { id: string; name: string } | null;
   /** On `/share/{id}`: the visitor's own palette beneath the shared one, one Undo away. */
   own: { colorIds: string[]; locked: boolean[] } | null;
+  /**
+   * What the first screen shows of the catalogue, so the browser hydrates without waiting for it
+   * (first-screen.ts). Set by the server as it renders; absent, hydration waits for the catalogue.
+   */
+  paints?: FirstScreenPaints;
+}
+
+/** The catalogue as far as the first screen needs it. */
+export interface FirstScreenPaints {
+  /** The paints on screen (and, on a share, the visitor's own beneath them) by the ids the palette uses. */
+  colors: Record<string, CatalogueColor>;
+  /** Paints per category for all suppliers (key '') and for each supplier: the category select's labels. */
+  counts: Record<string, Partial<Record<Category, number>>>;
 }
 
 /**

@@ -2,20 +2,26 @@ import { type ReactNode, Suspense, use, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { ref } from 'valtio';
 import type { Catalogue } from '../../shared/catalogue/catalogue';
-import type { FirstPaint } from '../../shared/session/first-paint';
+import type { FirstPaint, PaletteSession } from '../../shared/session/first-paint';
 import { catalogueState, loadCatalogue } from '../stores/catalogue-store';
 import { filterState } from '../stores/filter-store';
 import { applyHeldInput } from './held-input';
-import { applyIdentity } from '../stores/identity-store';
+import { applyIdentity, currentIdentity } from '../stores/identity-store';
 import { initPalette, paletteState, replacePalette } from '../stores/palette-store';
 
 /**
- * Puts the stores in the state the page was rendered from: the server before rendering, the
- * browser before hydrating, so both render the same markup.
+ * Puts the stores in the state the page was rendered from: the server before rendering (with the
+ * catalogue), the browser before hydrating (with the first screen's paints the page carries, or the
+ * catalogue when it carries none), so both render the same markup.
  */
-export function applyFirstPaint(catalogue: Catalogue, paint: FirstPaint): void {
-  catalogueState.catalogue = ref(catalogue);
-  catalogueState.status = 'ready';
+export function applyFirstPaint(catalogue: Catalogue | null, paint: FirstPaint): void {
+  if (catalogue) {
+    catalogueState.catalogue = ref(catalogue);
+    catalogueState.status = 'ready';
+  } else if (paint.paints) {
+    const byId = new Map(Object.entries(paint.paints.colors));
+    catalogueState.firstScreen = ref({ byId, counts: paint.paints.counts });
+  }
   if (paint.own) {
     // The visitor's palette first, so the shared one is one Undo away (as when the client loaded it).
     initPalette(paint.own.colorIds, paint.own.locked);
@@ -35,37 +41,73 @@ export function applyFirstPaint(catalogue: Catalogue, paint: FirstPaint): void {
   applyIdentity(paint.own ? null : paint.identity);
 }
 
-/**
- * Hydrates once the stores hold what the server rendered from (the catalogue must load first).
- * Meanwhile the server's markup stays: React keeps the suspended boundary as it is. Then `onDone`:
- * only then may the session change what shows.
- */
-function WhenReady({ ready, onDone, children }: { ready: Promise<unknown>; onDone: () => void; children: ReactNode }) {
-  use(ready);
-  useEffect(onDone, [onDone]);
+/** What the page shows as hydrated: the session code compares the stored session with it, not with later input. */
+function shownNow(): PaletteSession {
+  return {
+    colorIds: paletteState.slots.map((s) => s.colorId),
+    locked: paletteState.slots.map((s) => s.locked),
+    searchTerm: filterState.searchTerm,
+    brand: filterState.brand,
+    category: filterState.category,
+    lightness: filterState.lightness,
+    undertone: filterState.undertone,
+    style: paletteState.style,
+    identity: currentIdentity(),
+  };
+}
+
+/** Runs `onLive` once hydrated; with `ready`, hydrates only once it has settled (the server's markup stays meanwhile). */
+function Live({ ready, onLive, children }: { ready?: Promise<unknown>; onLive: () => void; children: ReactNode }) {
+  if (ready) use(ready);
+  useEffect(onLive, [onLive]);
   return children;
 }
 
-/** The browser's side of the server's first paint: its own chunk, beside the catalogue. */
-export function hydratePage(root: HTMLElement, app: ReactNode, paint: FirstPaint, onDone: () => void): void {
+/**
+ * The browser's side of the server's first paint, its own chunk (preloaded by the page). The page
+ * carries its first screen's paints, so it hydrates at once, while the catalogue (preloaded too)
+ * arrives: what needs the whole catalogue waits for it (palette-actions.ts). `onHydrated` runs once
+ * hydrated (the catalogue is read then, so its parsing never holds the hydration up); `onDone` once
+ * the input held until then is applied too, with what the page showed as it hydrated: only then
+ * may the session change what shows.
+ */
+export function hydratePage(
+  root: HTMLElement,
+  app: ReactNode,
+  paint: FirstPaint,
+  onHydrated: () => void,
+  onDone: (shown: PaletteSession) => void,
+): void {
   // The page's stylesheet, held back as 'print' by the server (its rules are inline), now applies.
   document.querySelector('link[data-inlined]')?.setAttribute('media', 'all');
-  // A failed catalogue still settles: the app then renders its retry screen.
-  const ready = loadCatalogue().then(
-    (catalogue) => applyFirstPaint(catalogue, paint),
-    () => {},
-  );
+  let shown: PaletteSession | null = null;
+  let ready: Promise<unknown> | undefined;
+  if (paint.paints) {
+    applyFirstPaint(null, paint);
+    shown = shownNow();
+  } else {
+    // A page from before the first screen's paints were sent: hydrate once the catalogue is in.
+    // A failed catalogue still settles: the app then renders its retry screen.
+    ready = loadCatalogue().then(
+      (catalogue) => {
+        applyFirstPaint(catalogue, paint);
+        shown = shownNow();
+      },
+      () => {},
+    );
+  }
   // Live: first the input held until now is applied, as it would have been taken, then `onDone`.
   const live = () => {
-    void applyHeldInput().then(onDone);
+    onHydrated();
+    void applyHeldInput().then(() => onDone(shown ?? shownNow()));
   };
   // The same boundary as entry-server.tsx renders around the app.
   hydrateRoot(
     root,
     <Suspense>
-      <WhenReady ready={ready} onDone={live}>
+      <Live ready={ready} onLive={live}>
         {app}
-      </WhenReady>
+      </Live>
     </Suspense>,
   );
 }

@@ -1,4 +1,4 @@
-import type { FirstPaint } from '../../shared/session/first-paint';
+import type { FirstPaint, PaletteSession } from '../../shared/session/first-paint';
 import { type LinkOutcome, startSession } from '../stores/session-store';
 import { backToOwn } from '../stores/shared-link-actions';
 import { showToast } from '../stores/toast-store';
@@ -8,8 +8,8 @@ import { showToast } from '../stores/toast-store';
  * (web/README.md, 'Texts users see'). Loaded by start-palette.ts beside the catalogue: the first
  * paint carries none of it.
  */
-export function startSessionAndSay(painted?: FirstPaint['source']): void {
-  for (const outcome of startSession(painted)) sayLink(outcome);
+export function startSessionAndSay(painted?: FirstPaint['source'], shown?: PaletteSession): void {
+  for (const outcome of startSession(painted, shown)) sayLink(outcome);
 }
 
 function sayLink(outcome: LinkOutcome): void {

@@ -1,15 +1,33 @@
 import { proxy, ref } from 'valtio';
 import catalogueUrl from '../../data/generated/catalogue.json?url';
 import { type Catalogue, hydrateCatalogue } from '../../shared/catalogue/catalogue';
-import type { CompactCatalogue } from '../../shared/catalogue/types';
+import type { CatalogueColor, CompactCatalogue } from '../../shared/catalogue/types';
+import type { FirstScreenPaints } from '../../shared/session/first-paint';
+
+/** The part of the catalogue a rendered page carries (shared/session/first-screen.ts), with its look-up. */
+interface FirstScreen {
+  byId: ReadonlyMap<string, CatalogueColor>;
+  counts: FirstScreenPaints['counts'];
+}
 
 interface CatalogueState {
+  /** Of the whole catalogue: 'ready' once it has loaded. */
   status: 'loading' | 'ready' | 'error';
   /** In `ref()`: 447 colours that never change need no proxy tracking. */
   catalogue: Catalogue | null;
+  /**
+   * On a page the server rendered, until the catalogue arrives: the paints on screen and the
+   * category counts, enough to hydrate and answer the first screen's controls (in `ref()`).
+   */
+  firstScreen: FirstScreen | null;
 }
 
-export const catalogueState = proxy<CatalogueState>({ status: 'loading', catalogue: null });
+export const catalogueState = proxy<CatalogueState>({ status: 'loading', catalogue: null, firstScreen: null });
+
+/** A paint on screen: from the catalogue, or before it has loaded from what the page carried. */
+export function paintById(id: string): CatalogueColor | undefined {
+  return catalogueState.catalogue?.byId.get(id) ?? catalogueState.firstScreen?.byId.get(id);
+}
 
 /** URL of the built catalogue file; workers fetch the same cached file. */
 export const CATALOGUE_URL = catalogueUrl;

@@ -1,7 +1,7 @@
 import type { CatalogueColor } from '../../shared/catalogue/types';
 import { paletteHash } from '../../shared/export/palette-hash';
 import { copyText } from '../lib/clipboard';
-import { getCatalogue } from './catalogue-store';
+import { paintById } from './catalogue-store';
 import { resultsShown } from './filter-store';
 import { paletteState } from './palette-store';
 import { savedNameFor } from './saved-store';
@@ -15,9 +15,7 @@ export type ExportFormat = 'png' | 'svg' | 'json' | 'css' | 'ase' | 'gpl' | 'swa
 
 /** The current palette's catalogue colours, in order; null while there is none to share. */
 export function currentColors(): CatalogueColor[] | null {
-  const catalogue = getCatalogue();
-  if (!catalogue) return null;
-  const colors = paletteState.slots.flatMap((s) => catalogue.byId.get(s.colorId) ?? []);
+  const colors = paletteState.slots.flatMap((s) => paintById(s.colorId) ?? []);
   return colors.length > 0 ? colors : null;
 }
 

@@ -29,6 +29,24 @@ interface EditorState {
 
 const HISTORY_LIMIT = 100;
 
+let started: () => void = () => {};
+const whenStarted = new Promise<void>((resolve) => {
+  started = resolve;
+});
+
+/**
+ * Generate may draw from the catalogue: it has loaded and, on a page rendered from scratch, the
+ * session has put its palette on screen (app/start-palette.ts).
+ */
+export function markPaletteStarted(): void {
+  started();
+}
+
+/** Runs `action` then: a Generate tapped before the catalogue arrived takes effect once, when it has. */
+export function afterPaletteStarted(action: () => void): void {
+  void whenStarted.then(action);
+}
+
 export const paletteState = proxy<EditorState>({ slots: [], style: 'Random', canUndo: false, canRedo: false });
 
 // Plain arrays, not proxied: valtio would track (and snapshot) up to 100 old palettes on every

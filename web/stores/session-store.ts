@@ -211,24 +211,33 @@ function readStorage(): string | null {
 
 const sameList = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
-/** Whether the screen already shows this session (the server painted it from the cookie). */
-function showing(session: RestoredSession): boolean {
+/** What the screen shows now, in the session's terms. */
+function onScreen(): PaletteSession {
+  return {
+    colorIds: paletteState.slots.map((s) => s.colorId),
+    locked: paletteState.slots.map((s) => s.locked),
+    searchTerm: filterState.searchTerm,
+    brand: filterState.brand,
+    category: filterState.category,
+    lightness: filterState.lightness,
+    undertone: filterState.undertone,
+    style: paletteState.style,
+    identity: currentIdentity(),
+  };
+}
+
+/** Whether `shown` (the server's paint, as the page hydrated it) is this session. */
+function showing(session: RestoredSession, shown: PaletteSession): boolean {
   return (
-    sameList(
-      session.colorIds,
-      paletteState.slots.map((s) => s.colorId),
-    ) &&
-    sameList(
-      session.locked,
-      paletteState.slots.map((s) => s.locked),
-    ) &&
-    session.searchTerm === filterState.searchTerm &&
-    session.brand === filterState.brand &&
-    session.category === filterState.category &&
-    session.lightness === filterState.lightness &&
-    session.undertone === filterState.undertone &&
-    session.style === paletteState.style &&
-    JSON.stringify(session.identity ?? null) === JSON.stringify(currentIdentity())
+    sameList(session.colorIds, shown.colorIds) &&
+    sameList(session.locked, shown.locked) &&
+    session.searchTerm === shown.searchTerm &&
+    session.brand === shown.brand &&
+    session.category === shown.category &&
+    session.lightness === shown.lightness &&
+    session.undertone === shown.undertone &&
+    session.style === shown.style &&
+    JSON.stringify(session.identity ?? null) === JSON.stringify(shown.identity ?? null)
   );
 }
 
@@ -255,9 +264,11 @@ export type LinkOutcome = { kind: 'shared'; name: string | null; canUndo: boolea
  * The first palette of a visit, once the catalogue is loaded: a `#palette=` link wins, then the
  * remembered session, else a fresh palette of 5. From then on every change is remembered.
  * `painted`: the server's first paint, already on screen. The stored session still wins where it
- * differs (the cookie is only its mirror); an empty store keeps what the server painted.
+ * differs (the cookie is only its mirror); an empty store keeps what the server painted. `shown`:
+ * that paint as the page hydrated it; what the person did since (the page is live before the
+ * catalogue and this code arrive) stays when the stored session is the one painted.
  */
-export function startSession(painted?: FirstPaint['source']): LinkOutcome[] {
+export function startSession(painted?: FirstPaint['source'], shown?: PaletteSession): LinkOutcome[] {
   const said: LinkOutcome[] = [];
   const catalogue = getCatalogue();
   if (!catalogue) return said;
@@ -270,7 +281,7 @@ export function startSession(painted?: FirstPaint['source']): LinkOutcome[] {
   if (painted === 'cookie' || painted === 'random') {
     const raw = readStorage();
     const restored = readSession(raw, catalogue);
-    if (restored && !showing(restored)) restore(restored);
+    if (restored && !showing(restored, shown ?? onScreen())) restore(restored);
     else if (raw !== null && !restored) {
       // A corrupt or outdated stored session: a fresh palette, as without server rendering.
       initPalette([]);

@@ -46,6 +46,21 @@ describe('the first paint from the server', () => {
     expect(res.headers.get('vary')).toContain('Cookie');
   });
 
+  it("carries the first screen's paints and category counts, so the browser hydrates before the catalogue arrives", async () => {
+    const { app } = await setup();
+    const html = await (await app.request('/')).text();
+    const { paints } = firstPaintOf(html);
+    const ids = stripIds(html) as string[];
+    expect(Object.keys(paints?.colors ?? {}).sort()).toEqual([...ids].sort());
+    for (const id of ids) expect(paints?.colors[id]).toEqual(JSON.parse(JSON.stringify(catalogue.byId.get(id))));
+    // The category select's labels, for all suppliers and for one chosen before the catalogue comes.
+    const lick = catalogue.colors.filter((c) => c.brand === 'Lick');
+    expect(paints?.counts['']?.Blues).toBe(catalogue.colors.filter((c) => c.category === 'Blues').length);
+    expect(paints?.counts.Lick?.Greens).toBe(lick.filter((c) => c.category === 'Greens').length);
+    // A few KiB, against the catalogue's 220.
+    expect(JSON.stringify(paints).length).toBeLessThan(8000);
+  });
+
   it('sends the page gzipped to browsers that accept it', async () => {
     const { app } = await setup();
     const res = await app.request('/', { headers: { 'accept-encoding': 'gzip, br' } });

@@ -12,7 +12,9 @@ import './share-export-bar.css';
 /** The bottom Share and Export buttons, shown only while a palette is on screen (not search results). */
 export function ShareExportBar() {
   const count = useSnapshot(paletteState).slots.length;
-  const ready = useSnapshot(catalogueState).status === 'ready';
+  // The palette's own paints are enough to share or export it: the page carries them.
+  const { status, catalogue, firstScreen } = useSnapshot(catalogueState);
+  const ready = status !== 'error' && (catalogue !== null || firstScreen !== null);
   const filter = useSnapshot(filterState);
   const filtered =
     (filter.searchTerm.trim() !== '' || filter.brand !== null || filter.category !== null) && !filter.paletteShown;

@@ -9,7 +9,8 @@ import { generate, redoChange, undoChange } from './palette-commands';
 export function GenerateBar() {
   const { status } = useSnapshot(catalogueState);
   const snap = useSnapshot(paletteState);
-  const ready = status === 'ready';
+  // Enabled while the catalogue loads: a press then takes effect once it has (palette-actions.ts).
+  const ready = status !== 'error';
   const styleId = useId();
   return (
     <div className="generate-bar">

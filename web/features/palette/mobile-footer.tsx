@@ -12,7 +12,8 @@ import { ADD_REASON, addColor, generate, save } from './palette-commands';
 /** At 768 px or less a footer bar holds save, saved palettes, generate, share and add. */
 export function MobileFooter({ onShare }: { onShare: () => void }) {
   const saved = savedCount(useSnapshot(savedState));
-  const ready = useSnapshot(catalogueState).status === 'ready';
+  // Enabled while the catalogue loads: a tap then takes effect once it has (palette-actions.ts).
+  const ready = useSnapshot(catalogueState).status !== 'error';
   const full = useSnapshot(paletteState).slots.length >= PALETTE_MAX;
   const reasonId = useId();
   return (

@@ -4,6 +4,7 @@ import { catalogueState } from '../../stores/catalogue-store';
 import { clearFilters, filterState, isFilterActive, showPalette } from '../../stores/filter-store';
 import {
   addRandomColor,
+  afterPaletteStarted,
   generatePalette,
   loadStyles,
   paletteState,
@@ -19,7 +20,16 @@ import { showToast } from '../../stores/toast-store';
 
 /** What buttons and keys do: the store's action plus its fixed toast (web/README.md, 'Texts users see'). */
 
-const ready = () => catalogueState.status === 'ready';
+/**
+ * Whether an action that draws from the whole catalogue may run now. Before the catalogue has
+ * arrived (the page is live as soon as it hydrates) the action waits for it (`markPaletteStarted`),
+ * then runs once; with no catalogue to come (its retry screen shows) it does nothing.
+ */
+function ready(action: () => void): boolean {
+  if (catalogueState.status === 'ready') return true;
+  if (catalogueState.status === 'loading') afterPaletteStarted(action);
+  return false;
+}
 
 /** Why Add and Remove are disabled at the limits: their tooltips and accessible descriptions. */
 export const ADD_REASON = `A palette holds at most ${PALETTE_MAX} colours`;
@@ -30,7 +40,7 @@ export const REMOVE_REASON = `A palette needs at least ${PALETTE_MIN} colours`;
  * supplier or category shapes the palette (as Coolors' generator keeps its constraints) and says so.
  */
 export function generate(): void {
-  if (!ready()) return;
+  if (!ready(generate)) return;
   // With every position locked there is nothing to refill: say so rather than do nothing.
   if (paletteState.slots.length > 0 && paletteState.slots.every((s) => s.locked)) {
     if (isFilterActive()) showPalette();
@@ -62,7 +72,7 @@ export function generate(): void {
 }
 
 export function addColor(): void {
-  if (!ready()) return;
+  if (!ready(addColor)) return;
   const result = addRandomColor();
   if (!result.ok) {
     showToast('Maximum 10 colours allowed', 'error');

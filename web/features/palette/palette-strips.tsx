@@ -1,7 +1,7 @@
 import { type ComponentType, useCallback, useEffect, useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { PALETTE_MIN } from '../../../shared/palette/limits';
-import { catalogueState } from '../../stores/catalogue-store';
+import { catalogueState, paintById } from '../../stores/catalogue-store';
 import { paletteState } from '../../stores/palette-store';
 import { REMOVE_REASON } from './palette-commands';
 import type { SortableLayerProps } from './sortable-layer';
@@ -55,14 +55,15 @@ function ConnectedStrip(props: {
 }) {
   const { slots } = useSnapshot(paletteState);
   const slot = slots[props.index];
-  const color = slot && catalogueState.catalogue?.byId.get(slot.colorId);
+  const color = slot && paintById(slot.colorId);
   if (!slot || !color) return null;
   return <Strip {...props} locked={slot.locked} color={color} canRemove={slots.length > PALETTE_MIN} />;
 }
 
 export function PaletteStrips() {
   const { slots } = useSnapshot(paletteState);
-  const { catalogue } = useSnapshot(catalogueState);
+  // The paints on screen: the catalogue's, or before it arrives those the page carried.
+  const { catalogue, firstScreen } = useSnapshot(catalogueState);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const Layer = useSortableLayer();
   const removeReasonId = useId();
@@ -74,7 +75,7 @@ export function PaletteStrips() {
     });
   }, []);
 
-  if (!catalogue || slots.length === 0) {
+  if ((!catalogue && !firstScreen) || slots.length === 0) {
     return (
       <p className="palette-loading" aria-live="polite">
         Mixing your palette…

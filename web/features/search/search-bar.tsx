@@ -16,6 +16,7 @@ import {
   type Undertone,
   UNDERTONES,
 } from '../../../shared/catalogue/types';
+import { countCategories } from '../../../shared/session/first-screen';
 import { catalogueState } from '../../stores/catalogue-store';
 import {
   clearFilters,
@@ -123,18 +124,16 @@ const FilterSelects = memo(function FilterSelects({
   lightness: LightnessBand | null;
   undertone: Undertone | null;
 }) {
-  const { catalogue } = useSnapshot(catalogueState);
-  const counts = useMemo(() => {
-    const map = new Map<Category, number>();
-    for (const c of catalogue?.colors ?? []) {
-      if (!brand || c.brand === brand) map.set(c.category, (map.get(c.category) ?? 0) + 1);
-    }
-    return map;
-  }, [catalogue, brand]);
+  const { catalogue, firstScreen } = useSnapshot(catalogueState);
+  // From the catalogue, or before it arrives the counts the page carried (the same numbers).
+  const counts = useMemo(
+    () => (catalogue ? countCategories(catalogue.colors, brand) : firstScreen?.counts[brand ?? '']),
+    [catalogue, firstScreen, brand],
+  );
   // A category with no paints (for this supplier) is not offered, unless it is the one chosen.
-  const categories = CATEGORIES.filter((c) => !catalogue || (counts.get(c) ?? 0) > 0 || c === category).map((c) => ({
+  const categories = CATEGORIES.filter((c) => !counts || (counts[c] ?? 0) > 0 || c === category).map((c) => ({
     value: c,
-    label: catalogue ? `${c} (${counts.get(c) ?? 0})` : c,
+    label: counts ? `${c} (${counts[c] ?? 0})` : c,
   }));
   // One row that scrolls sideways on a phone, each select as wide as its words (search-bar.css).
   return (

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { subscribe, useSnapshot } from 'valtio';
-import { getCatalogue } from '../../stores/catalogue-store';
+import { paintById } from '../../stores/catalogue-store';
 import { paletteState } from '../../stores/palette-store';
 import { backToOwn } from '../../stores/shared-link-actions';
 import { dismissShared, sharedLinkState } from '../../stores/shared-link-store';
@@ -23,10 +23,9 @@ export default function SharedBanner() {
     [],
   );
   if (!shown) return null;
-  const catalogue = getCatalogue();
   // Only web addresses become links (a purchase link must start with http).
   const paints = shown.colorIds.flatMap((id) => {
-    const color = catalogue?.byId.get(id);
+    const color = paintById(id);
     return color && /^https?:\/\//.test(color.purchaseLink) ? [color] : [];
   });
   return (
