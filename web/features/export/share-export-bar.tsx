@@ -1,4 +1,5 @@
-import { useSnapshot } from 'valtio';
+import { useSyncExternalStore } from 'react';
+import { subscribe, useSnapshot } from 'valtio';
 import { useShortcut } from '../../lib/shortcuts';
 import { catalogueState } from '../../stores/catalogue-store';
 import { canExport } from '../../stores/export-store';
@@ -9,18 +10,22 @@ import { openOverlay, uiState } from '../../stores/ui-store';
 import { ExportMenu } from './export-menu';
 import './share-export-bar.css';
 
+const subscribeFilters = (onChange: () => void) => subscribe(filterState, onChange, true);
+const filtered = () =>
+  (filterState.searchTerm.trim() !== '' || filterState.brand !== null || filterState.category !== null) &&
+  !filterState.paletteShown;
+
 /** The bottom Share and Export buttons, shown only while a palette is on screen (not search results). */
 export function ShareExportBar() {
   const count = useSnapshot(paletteState).slots.length;
   // The palette's own paints are enough to share or export it: the page carries them.
   const { status, catalogue, firstScreen } = useSnapshot(catalogueState);
   const ready = status !== 'error' && (catalogue !== null || firstScreen !== null);
-  const filter = useSnapshot(filterState);
-  const filtered =
-    (filter.searchTerm.trim() !== '' || filter.brand !== null || filter.category !== null) && !filter.paletteShown;
+  // Only whether results hide the bar: a keystroke that keeps them showing does not render it.
+  const hidden = useSyncExternalStore(subscribeFilters, filtered, filtered);
   // E works under the same condition, and not behind a modal.
   useShortcut('e', () => void exportPalette('png'), { when: () => canExport() && uiState.overlays.length === 0 });
-  if (!ready || count === 0 || filtered) return null;
+  if (!ready || count === 0 || hidden) return null;
   return (
     <div className="share-export-bar">
       <button type="button" className="share-export-button share-export-share" onClick={() => void shareLink()}>

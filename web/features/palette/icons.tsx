@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import { type ButtonHTMLAttributes, memo } from 'react';
 /** Small stroke icons, inline so the first paint needs no icon font or extra request. */
 const paths = {
   copy: 'M9 9h11v11H9zM5 15H4V4h11v1',
@@ -22,7 +22,8 @@ const paths = {
 
 export type IconName = keyof typeof paths;
 
-export function Icon({ name }: { name: IconName }) {
+/** Memoised: a strip re-renders with each new colour, its five icons stay as they were. */
+export const Icon = memo(function Icon({ name }: { name: IconName }) {
   return (
     <svg
       className="icon"
@@ -40,7 +41,7 @@ export function Icon({ name }: { name: IconName }) {
       <path d={paths[name]} />
     </svg>
   );
-}
+});
 
 /** A button led by an icon: its name comes from `aria-label`, or from the text in `children`. */
 export function IconButton({

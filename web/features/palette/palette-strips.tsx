@@ -1,5 +1,5 @@
-import { type ComponentType, useCallback, useEffect, useId, useState } from 'react';
-import { useSnapshot } from 'valtio';
+import { type ComponentType, useCallback, useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { subscribe, useSnapshot } from 'valtio';
 import { PALETTE_MIN } from '../../../shared/palette/limits';
 import { catalogueState, paintById } from '../../stores/catalogue-store';
 import { paletteState } from '../../stores/palette-store';
@@ -41,9 +41,14 @@ function useSortableLayer(): SortableLayer | null {
   return layer;
 }
 
+const subscribePalette = (onChange: () => void) => subscribe(paletteState, onChange);
+const canRemoveNow = () => paletteState.slots.length > PALETTE_MIN;
+
 /**
  * One strip reading its own slot: Generate keeps each position's key, so a new palette re-renders
- * the five strips and not the list or the drag-and-drop context around them.
+ * the five strips and not the list or the drag-and-drop context around them. It reads plain values
+ * straight from the store (no tracking proxy built on every render): a strip whose colour and lock
+ * stayed, a locked one, does not render again.
  */
 function ConnectedStrip(props: {
   slotKey: string;
@@ -53,11 +58,15 @@ function ConnectedStrip(props: {
   removeReasonId: string;
   drag?: StripDrag;
 }) {
-  const { slots } = useSnapshot(paletteState);
-  const slot = slots[props.index];
-  const color = slot && paintById(slot.colorId);
-  if (!slot || !color) return null;
-  return <Strip {...props} locked={slot.locked} color={color} canRemove={slots.length > PALETTE_MIN} />;
+  const { index } = props;
+  const colorNow = () => paletteState.slots[index]?.colorId;
+  const lockedNow = () => paletteState.slots[index]?.locked === true;
+  const colorId = useSyncExternalStore(subscribePalette, colorNow, colorNow);
+  const locked = useSyncExternalStore(subscribePalette, lockedNow, lockedNow);
+  const canRemove = useSyncExternalStore(subscribePalette, canRemoveNow, canRemoveNow);
+  const color = colorId === undefined ? undefined : paintById(colorId);
+  if (!color) return null;
+  return <Strip {...props} locked={locked} color={color} canRemove={canRemove} />;
 }
 
 export function PaletteStrips() {

@@ -101,10 +101,8 @@ export function Strip(props: StripProps) {
       </div>
       <div className="palette-strip-info">
         <span className="palette-strip-name">{name}</span>
-        <span className="palette-strip-brand">
-          {color.brand}
-          {number ? ` · ${number}` : ''}
-        </span>
+        {/* One text node: a new colour rewrites it once, not brand and number apart. */}
+        <span className="palette-strip-brand">{number ? `${color.brand} · ${number}` : color.brand}</span>
         <span className="palette-strip-hex">{color.hexCode}</span>
         <span className="palette-strip-details">{color.description}</span>
       </div>

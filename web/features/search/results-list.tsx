@@ -1,5 +1,4 @@
-import { elementScroll, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { subscribe, useSnapshot } from 'valtio';
 import { formatColorNumber } from '../../../shared/catalogue/ids';
 import type { CatalogueColor } from '../../../shared/catalogue/types';
@@ -35,20 +34,56 @@ function usePhone(): boolean {
   return phone;
 }
 
+// Rows drawn above and below those in view, so a fling or a Tab to the next row finds it there.
+const OVERSCAN = 3;
+
 /**
- * The scroll box's size from its ResizeObserver only: the library's default also reads clientHeight
- * at mount, a forced layout inside the first keystroke's task (profiled: ~2.5 ms of it at CPU 4×).
- * The first observation arrives after layout and before that frame paints.
+ * The rows in view, from the box's scroll offset and height alone: every row is `rowHeight` tall, so
+ * there is nothing to measure, and a new result count changes only the list's height. Renders again
+ * only when the first row in view or the number of rows that fit changes; `key` is the query the
+ * list answers: a new one starts at its first row (the box is scrolled back to the top).
  */
-function observeRect(
-  instance: Virtualizer<HTMLDivElement, Element>,
-  cb: (rect: { width: number; height: number }) => void,
-) {
-  const element = instance.scrollElement;
-  if (!element || typeof ResizeObserver === 'undefined') return;
-  const observer = new ResizeObserver(() => cb({ width: element.clientWidth, height: element.clientHeight }));
-  observer.observe(element, { box: 'content-box' });
-  return () => observer.disconnect();
+function useRowWindow(
+  scrollRef: RefObject<HTMLDivElement | null>,
+  rowHeight: number,
+  count: number,
+  key: string,
+): { start: number; end: number; onScroll: () => void } {
+  // Until the ResizeObserver reports: the window's height, so the first frame already has its rows.
+  const [height, setHeight] = useState(() => innerHeight);
+  const [offset, setOffset] = useState(() => ({ key, top: 0 }));
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    // Read from the observation itself: no forced layout inside a keystroke's task.
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setHeight(entry.contentRect.height);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [scrollRef]);
+  // A new query starts at its best match; the flag spares a forced layout on every keystroke.
+  const scrolled = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the answered query changes.
+  useLayoutEffect(() => {
+    if (scrolled.current && scrollRef.current) scrollRef.current.scrollTop = 0;
+    scrolled.current = false;
+  }, [key]);
+  const top = offset.key === key ? offset.top : 0;
+  const first = Math.floor(top / rowHeight);
+  const start = Math.max(0, first - OVERSCAN);
+  const end = Math.min(count, first + Math.ceil(height / rowHeight) + 1 + OVERSCAN);
+  const onScroll = () => {
+    const element = scrollRef.current;
+    if (!element) return;
+    const now = element.scrollTop;
+    if (now > 0) scrolled.current = true;
+    // Same first row, same rows: no render for a scroll inside one row.
+    setOffset((last) =>
+      last.key === key && Math.floor(last.top / rowHeight) === Math.floor(now / rowHeight) ? last : { key, top: now },
+    );
+  };
+  return { start, end, onScroll };
 }
 
 const ResultRow = memo(function ResultRow({
@@ -151,6 +186,11 @@ function ResultsList() {
   // not in a second React render a microtask later.
   const snap = useSnapshot(searchState, { sync: true });
   const { ids, key } = snap;
+  // With no query answered (the list hidden, or before the worker's first answer) the last answer's
+  // rows stay drawn, hidden: the next query's first key updates them in place instead of building them.
+  const last = useRef(ids);
+  if (key !== '') last.current = ids;
+  const rows = key === '' ? last.current : ids;
   const { catalogue } = useSnapshot(catalogueState);
   const { slots } = useSnapshot(paletteState);
   const full = slots.length >= PALETTE_MAX;
@@ -159,30 +199,13 @@ function ResultsList() {
   const rowHeight = phone ? ROW_HEIGHT.phone : ROW_HEIGHT.wide;
   const scrollRef = useRef<HTMLDivElement>(null);
 
-  // A new query starts at its best match; the flag spares a forced layout on every keystroke.
-  const scrolled = useRef(false);
-
-  const virtualizer = useVirtualizer({
-    count: ids.length,
-    getScrollElement: () => scrollRef.current,
-    // The library scrolls a freshly mounted box to 0 (profiled: a forced layout of ~16 ms at CPU 4×
-    // inside the first keystroke); a box not scrolled since it was last at the top is there already.
-    scrollToFn: (offset, options, instance) => {
-      if (offset + (options.adjustments ?? 0) === 0 && !scrolled.current) return;
-      elementScroll(offset, options, instance);
-    },
-    estimateSize: () => rowHeight,
-    overscan: 3,
-    observeElementRect: observeRect,
-    // Until the observer reports: the window, so the first frame already has its rows.
-    initialRect: { width: innerWidth, height: innerHeight },
-  });
+  const { start, end, onScroll } = useRowWindow(scrollRef, rowHeight, rows.length, key);
 
   // aria-setsize is written here, not by each row: a new count would otherwise re-render every row on
   // screen, even those whose colour the next letter left in place.
   const rowsRef = useRef<HTMLUListElement>(null);
   useLayoutEffect(() => {
-    const size = String(ids.length);
+    const size = String(rows.length);
     for (const row of rowsRef.current?.children ?? []) {
       if (row.getAttribute('aria-setsize') !== size) row.setAttribute('aria-setsize', size);
     }
@@ -194,17 +217,6 @@ function ResultsList() {
     mark();
     return subscribe(searchState, mark, true);
   }, []);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the rows change height when the phone layout switches.
-  useEffect(() => {
-    virtualizer.measure();
-  }, [virtualizer, rowHeight]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the answered query changes.
-  useLayoutEffect(() => {
-    if (scrolled.current && scrollRef.current) scrollRef.current.scrollTop = 0;
-    scrolled.current = false;
-  }, [key]);
 
   const answered = key !== '' || snap.status === 'ready';
   // A hex code no paint has comes back as the nearest paints: say so, or they look like matches.
@@ -230,32 +242,28 @@ function ResultsList() {
           </button>
         </div>
       )}
-      <div
-        ref={scrollRef}
-        className="results-scroll"
-        onScroll={() => {
-          scrolled.current = true;
-        }}
-      >
+      <div ref={scrollRef} className="results-scroll" onScroll={onScroll}>
         <ul
           ref={rowsRef}
           aria-label="Search results"
           className="results-rows"
-          style={{ height: virtualizer.getTotalSize() }}
+          hidden={key === ''}
+          style={{ height: rows.length * rowHeight }}
         >
           {catalogue &&
-            virtualizer.getVirtualItems().map((item) => {
-              const color = catalogue.byId.get(ids[item.index] as string);
+            rows.slice(start, end).map((id, i) => {
+              const color = catalogue.byId.get(id);
               if (!color) return null;
+              const index = start + i;
               return (
                 // Keyed by position: a new query updates the rows on screen instead of rebuilding them.
                 <ResultRow
-                  key={item.index}
+                  key={index}
                   color={color}
                   full={full}
                   inPalette={inPalette.has(color.id)}
-                  position={item.index + 1}
-                  top={item.start}
+                  position={index + 1}
+                  top={index * rowHeight}
                   height={rowHeight}
                 />
               );
