@@ -1,12 +1,15 @@
 import { expose, transfer } from 'comlink';
-import { type CaptionLine, type Layer, type Op, RoomEngine, type RoomSource } from './room-engine';
+import { type CaptionLine, type Layer, type LoadResult, type Op, RoomEngine, type RoomSource } from './room-engine';
 
 const engine = new RoomEngine();
 
 /** The room view's worker: it holds the working copy of the picture, so a tap sends only its point. */
 const api = {
   has: (id: string) => engine.has(id),
-  load: (source: RoomSource, maxSide: number) => engine.load(source, maxSide),
+  async load(source: RoomSource, maxSide: number): Promise<LoadResult> {
+    const result = await engine.load(source, maxSide);
+    return result.ok ? transfer(result, [result.picture]) : result;
+  },
   prepare: (id: string) => engine.prepare(id),
   mask(id: string, ops: Op[]): Uint8Array {
     const mask = engine.mask(id, ops);

@@ -18,6 +18,11 @@ const room = new WorkerBridge<RoomApi, RoomEngine>({
 let source: RoomSource | null = null;
 let maxSide = 2048;
 
+/** A picture loaded again into a fresh engine: the page already shows it. */
+const dropPicture = (result: LoadResult) => {
+  if (result.ok) result.picture.close();
+};
+
 /**
  * Runs a job on the current picture; an engine that does not hold it (a fresh worker after a
  * crash, or the page's own engine taking over) loads it again from the kept file first.
@@ -30,11 +35,11 @@ function onPicture<T>(
   if (!current) return Promise.reject(new Error('No picture is loaded'));
   return room.call({
     worker: async (remote) => {
-      if (!(await remote.has(current.id))) await remote.load(current, maxSide);
+      if (!(await remote.has(current.id))) dropPicture(await remote.load(current, maxSide));
       return inWorker(remote, current.id);
     },
     mainThread: async (local) => {
-      if (!local.has(current.id)) await local.load(current, maxSide);
+      if (!local.has(current.id)) dropPicture(await local.load(current, maxSide));
       return onPage(local, current.id);
     },
   });

@@ -78,6 +78,8 @@ interface RoomState {
   /** Jobs under way (a tap, a paint, a picture loading): the picture says it is busy until they land. */
   working: number;
   frame: ImageBitmap | null;
+  /** A picture is on screen (`frame` is set): what the view's layout depends on, not which frame. */
+  showing: boolean;
   under: ImageBitmap | null;
   /** The photo as it was (press-and-hold). */
   original: ImageBitmap | null;
@@ -114,6 +116,7 @@ export const roomState = proxy<RoomState>({
   announcement: '',
   working: 0,
   frame: null,
+  showing: false,
   under: null,
   original: null,
   samples: null,
@@ -228,7 +231,7 @@ function rerender(): Promise<void> {
           : await renderPicture(layers({ key: roomState.selected, paintId: compareId }));
       if (roomState.picture !== current) continue;
       const oldUnder = roomState.under;
-      roomState.frame?.close();
+      if (roomState.frame !== before) roomState.frame?.close();
       roomState.frame = ref(frame);
       if (oldUnder && oldUnder !== before && oldUnder !== under) oldUnder.close();
       roomState.under = under ? ref(under) : null;
@@ -278,16 +281,30 @@ function reset(picture: Picture, width: number, height: number): void {
   resetHistory();
 }
 
-async function showPicture(): Promise<void> {
-  before?.close();
-  before = await renderPicture([]);
-  roomState.original = ref(before);
-  roomState.under = ref(before);
-  await rerender();
+/**
+ * Shows a picture just loaded (the worker sends it ready to draw with the load): the photo as it
+ * was is the frame at once, and only a room that already has painted surfaces is rendered again.
+ */
+async function showPicture(picture: ImageBitmap): Promise<void> {
+  const old = [before, roomState.frame, roomState.under];
+  before = picture;
+  roomState.original = ref(picture);
+  roomState.under = ref(picture);
+  if (layers().length > 0) await rerender();
+  else roomState.frame = ref(picture);
+  roomState.showing = true;
+  for (const bitmap of new Set(old)) {
+    if (bitmap && bitmap !== roomState.frame && bitmap !== roomState.under && bitmap !== before) bitmap.close();
+  }
   roomState.phase = 'ready';
 }
 
 let loadToken = 0;
+
+/** A picture that arrived after another was asked for: never shown. */
+function dropPicture(result: LoadResult): void {
+  if (result.ok) result.picture.close();
+}
 
 /** A photo from the camera, the file chooser, a drop or a paste; a bad file changes nothing. */
 async function openPhotoNow(file: File): Promise<void> {
@@ -297,18 +314,19 @@ async function openPhotoNow(file: File): Promise<void> {
   roomState.problem = null;
   try {
     const result = await loadPicture({ id: `photo-${token}-${Date.now()}`, photo: file }, displaySide());
-    if (token !== loadToken) return;
+    if (token !== loadToken) return dropPicture(result);
     if (!result.ok) {
       roomState.phase = wasPhase;
       fail(PROBLEMS[result.reason](result));
       return;
     }
+    // The worker starts on the analysis now; taps wait behind it, while the person answers what
+    // the walls are now.
+    preparePicture().catch((error: unknown) => console.warn('room: preparing the photo failed', error));
     reset({ kind: 'photo', name: file.name || 'Photo' }, result.width, result.height);
     roomState.wallsNowId = null;
     roomState.askingWallsNow = true;
-    await showPicture();
-    // Taps wait behind it in the worker; meanwhile the person answers what the walls are now.
-    preparePicture().catch((error: unknown) => console.warn('room: preparing the photo failed', error));
+    await showPicture(result.picture);
     roomState.announcement = 'Photo ready. Tap a wall to select it.';
   } catch (error) {
     console.error('room: reading the photo failed', error);
@@ -348,7 +366,7 @@ async function openSampleNow(roomId: string, light?: string): Promise<void> {
     if (keep) roomState.picture = { kind: 'sample', roomId, light: lit.id };
     const [photo, labels] = await Promise.all([fetchBlob(lit.src), fetchBlob(room.mask)]);
     const result = await loadPicture({ id: `sample-${room.id}-${lit.id}-${token}`, photo, labels }, displaySide());
-    if (token !== loadToken) return;
+    if (token !== loadToken) return dropPicture(result);
     if (!result.ok) throw new Error(`sample room ${roomId}: ${result.reason}`);
     const picture: Picture = { kind: 'sample', roomId: room.id, light: lit.id };
     if (keep && result.width === roomState.width && result.height === roomState.height) {
@@ -358,7 +376,7 @@ async function openSampleNow(roomId: string, light?: string): Promise<void> {
     }
     roomState.wallsNowId = getCatalogue()?.byId.has(room.wallsNow.id) ? room.wallsNow.id : null;
     roomState.askingWallsNow = false;
-    await showPicture();
+    await showPicture(result.picture);
     roomState.announcement = `${room.name}, ${lit.label}.`;
   } catch (error) {
     console.error('room: the sample room did not load', error);
@@ -617,7 +635,7 @@ async function openSavedNow(id: string): Promise<void> {
       );
       picture = { kind: 'photo', name: saved.name };
     }
-    if (token !== loadToken) return;
+    if (token !== loadToken) return dropPicture(result);
     if (!result.ok) throw new Error(result.reason);
     reset(picture, result.width, result.height);
     roomState.paletteIds = [...new Set([...saved.paletteIds, ...roomState.paletteIds])];
@@ -633,7 +651,7 @@ async function openSavedNow(id: string): Promise<void> {
       }
     }
     roomState.savedId = id;
-    await showPicture();
+    await showPicture(result.picture);
     roomState.announcement = `${saved.name} opened.`;
   } catch (error) {
     console.error('room: opening the saved room failed', error);

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useSnapshot } from 'valtio';
 import { formatColorNumber } from '../../../shared/catalogue/ids';
 import { BRANDS, type CatalogueColor } from '../../../shared/catalogue/types';
@@ -63,7 +64,7 @@ function PhotoButtons({ compact }: { compact?: boolean }) {
   );
 }
 
-function SampleRooms() {
+const SampleRooms = memo(function SampleRooms() {
   const { samples, picture } = useSnapshot(roomState);
   if (!samples) return <p className="room-muted">Loading the sample rooms…</p>;
   return (
@@ -82,9 +83,9 @@ function SampleRooms() {
       ))}
     </ul>
   );
-}
+});
 
-function Lights() {
+const Lights = memo(function Lights() {
   const { samples, picture } = useSnapshot(roomState);
   if (picture?.kind !== 'sample') return null;
   const room = samples?.find((r) => r.id === picture.roomId);
@@ -105,9 +106,9 @@ function Lights() {
       ))}
     </fieldset>
   );
-}
+});
 
-function SurfaceChoice() {
+const SurfaceChoice = memo(function SurfaceChoice() {
   const { selected, surfaces } = useSnapshot(roomState);
   const { catalogue } = useSnapshot(catalogueState);
   return (
@@ -129,9 +130,9 @@ function SurfaceChoice() {
       })}
     </fieldset>
   );
-}
+});
 
-function Tools() {
+const Tools = memo(function Tools() {
   const { tool, erase, zoomed, canUndo, canRedo } = useSnapshot(roomState);
   return (
     <div className="room-tools" role="toolbar" aria-label="Selection tools">
@@ -155,9 +156,9 @@ function Tools() {
       </button>
     </div>
   );
-}
+});
 
-function Chips() {
+const Chips = memo(function Chips() {
   const { paletteIds, selected, surfaces } = useSnapshot(roomState);
   const { catalogue } = useSnapshot(catalogueState);
   const current = surfaces[selected].paintId;
@@ -182,9 +183,9 @@ function Chips() {
       })}
     </ul>
   );
-}
+});
 
-function Compare() {
+const Compare = memo(function Compare() {
   const { split, compareWith, paletteIds, selected, surfaces } = useSnapshot(roomState);
   const { catalogue } = useSnapshot(catalogueState);
   const release = () => setHolding(false);
@@ -232,13 +233,51 @@ function Compare() {
       </label>
     </div>
   );
+});
+
+/** Runs `job` when the page is next idle (soon, where the browser cannot say); returns a cancel. */
+function whenIdle(job: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(job, { timeout: 2000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(job, 50);
+  return () => clearTimeout(id);
 }
 
-function WallsNow() {
-  const { wallsNowId, askingWallsNow, picture } = useSnapshot(roomState);
+/** One brand's paints as options, each with its number. */
+const BrandOptions = memo(function BrandOptions({ brand }: { brand: string }) {
   const { catalogue } = useSnapshot(catalogueState);
+  return (
+    <optgroup label={brand}>
+      {catalogue?.colors
+        .filter((c) => c.brand === brand)
+        .map((c) => {
+          const number = formatColorNumber(c.brand, c.number);
+          return (
+            <option key={c.id} value={c.id}>
+              {number ? `${c.colorName} (${number})` : c.colorName}
+            </option>
+          );
+        })}
+    </optgroup>
+  );
+});
+
+const WallsNow = memo(function WallsNow() {
+  const { wallsNowId, askingWallsNow, picture } = useSnapshot(roomState);
   const now = usePaint(wallsNowId);
   const [choice, setChoice] = useState(wallsNowId ?? '');
+  // Hundreds of paints are hundreds of elements: they come a brand at a time while the page is
+  // idle, or all at once the moment the person reaches for the list.
+  const [brands, setBrands] = useState(0);
+  const fillNow = () => {
+    if (brands < BRANDS.length) flushSync(() => setBrands(BRANDS.length));
+  };
+  useEffect(() => {
+    if (!askingWallsNow || brands >= BRANDS.length) return;
+    return whenIdle(() => setBrands((n) => n + 1));
+  }, [askingWallsNow, brands]);
   if (!picture) return null;
   if (!askingWallsNow) {
     return (
@@ -262,21 +301,15 @@ function WallsNow() {
     >
       <label>
         What colour are your walls painted now?
-        <select value={choice} onChange={(event) => setChoice(event.target.value)}>
+        <select
+          value={choice}
+          onChange={(event) => setChoice(event.target.value)}
+          onFocus={fillNow}
+          onPointerDown={fillNow}
+        >
           <option value="">A white, not sure which</option>
-          {BRANDS.map((brand) => (
-            <optgroup key={brand} label={brand}>
-              {catalogue?.colors
-                .filter((c) => c.brand === brand)
-                .map((c) => {
-                  const number = formatColorNumber(c.brand, c.number);
-                  return (
-                    <option key={c.id} value={c.id}>
-                      {number ? `${c.colorName} (${number})` : c.colorName}
-                    </option>
-                  );
-                })}
-            </optgroup>
+          {BRANDS.slice(0, brands).map((brand) => (
+            <BrandOptions key={brand} brand={brand} />
           ))}
         </select>
       </label>
@@ -285,9 +318,9 @@ function WallsNow() {
       </button>
     </form>
   );
-}
+});
 
-function Keep() {
+const Keep = memo(function Keep() {
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
@@ -331,7 +364,7 @@ function Keep() {
       ) : null}
     </div>
   );
-}
+});
 
 /** Paste a photo (a screenshot, a copied image) while the view is open. */
 function usePastedPhotos() {
@@ -351,7 +384,18 @@ function usePastedPhotos() {
  * Try the palette on a room: a sample room in three lights or the person's own photo, surfaces
  * chosen by a tap, repainted in the room worker. Its address is #room (#room=<id> for a saved one).
  */
+/** The live region: its own component, so a new announcement re-renders nothing else. */
+function Announcement() {
+  const { announcement } = useSnapshot(roomState);
+  return (
+    <p className="visually-hidden room-announce" aria-live="polite">
+      {announcement}
+    </p>
+  );
+}
+
 export default function RoomView({ params, onClose }: OverlayProps) {
+  // Only what decides which parts show: a new frame or announcement must not re-render the view.
   const state = useSnapshot(roomState);
   const [dragging, setDragging] = useState(false);
   usePastedPhotos();
@@ -396,7 +440,7 @@ export default function RoomView({ params, onClose }: OverlayProps) {
     <Dialog title="Try in a room" onClose={onClose} className="room-dialog" historyEntry={false}>
       <div className={`room-view${dragging ? ' room-dragging' : ''}`} {...dropHandlers}>
         <p className="room-privacy">Your photo stays on this device.</p>
-        {state.phase === 'empty' || (state.phase === 'loading' && !state.frame) ? (
+        {state.phase === 'empty' || (state.phase === 'loading' && !state.showing) ? (
           <section className="room-start" aria-label="Choose a room">
             <p>Use a photo of your own room, or try a sample room.</p>
             <PhotoButtons />
@@ -411,7 +455,7 @@ export default function RoomView({ params, onClose }: OverlayProps) {
           </p>
         ) : null}
         {state.problem ? <p className="room-problem">{state.problem}</p> : null}
-        {state.frame ? (
+        {state.showing ? (
           <>
             <RoomStage />
             <Chips />
@@ -428,9 +472,7 @@ export default function RoomView({ params, onClose }: OverlayProps) {
             </details>
           </>
         ) : null}
-        <p className="visually-hidden room-announce" aria-live="polite">
-          {state.announcement}
-        </p>
+        <Announcement />
       </div>
     </Dialog>
   );
