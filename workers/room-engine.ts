@@ -39,6 +39,9 @@ export interface Layer {
   nowHex?: string;
 }
 
+/** A layer of `select`: one already made, or the surface being selected (its mask is made there). */
+export type SelectLayer = Layer | { self: true; hex: string; nowHex?: string };
+
 export type LoadProblem = Exclude<ImageHeader, { ok: true }>['reason'] | 'undecodable' | 'too-small';
 
 export type LoadResult =
@@ -329,6 +332,22 @@ export class RoomEngine {
     this.canvas ??= new OffscreenCanvas(width, height);
     context2d(this.canvas).putImageData(new ImageData(this.frame, width, height), 0, 0);
     return this.canvas.transferToImageBitmap();
+  }
+
+  /**
+   * A tap or stroke in one trip: the surface's mask from `ops`, and the frame with it painted
+   * (`paint`, in its place among `layers`) and outlined. `covered` says whether it holds anything.
+   */
+  select(
+    id: string,
+    ops: readonly Op[],
+    layers: readonly SelectLayer[],
+  ): { mask: Uint8Array; covered: boolean; frame: ImageBitmap } {
+    const mask = this.mask(id, ops);
+    let covered = false;
+    for (let p = 0; p < mask.length && !covered; p++) covered = mask[p] !== 0;
+    const full = layers.map((layer) => ('self' in layer ? { mask, hex: layer.hex, nowHex: layer.nowHex } : layer));
+    return { mask, covered, frame: this.render(id, full, covered ? mask : undefined) };
   }
 
   /** The working copy as a JPEG, to keep on the device: small, and without the original's metadata. */

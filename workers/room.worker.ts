@@ -1,5 +1,13 @@
 import { expose, transfer } from 'comlink';
-import { type CaptionLine, type Layer, type LoadResult, type Op, RoomEngine, type RoomSource } from './room-engine';
+import {
+  type CaptionLine,
+  type Layer,
+  type LoadResult,
+  type Op,
+  RoomEngine,
+  type RoomSource,
+  type SelectLayer,
+} from './room-engine';
 
 const engine = new RoomEngine();
 
@@ -18,6 +26,10 @@ const api = {
   render(id: string, layers: Layer[], outline?: Uint8Array): ImageBitmap {
     const bitmap = engine.render(id, layers, outline);
     return transfer(bitmap, [bitmap]);
+  },
+  select(id: string, ops: Op[], layers: SelectLayer[]) {
+    const result = engine.select(id, ops, layers);
+    return transfer(result, [result.mask.buffer as ArrayBuffer, result.frame]);
   },
   keep: (id: string) => engine.keep(id),
   download: (id: string, layers: Layer[], caption: CaptionLine[], type: string) =>

@@ -1,8 +1,16 @@
-import type { CaptionLine, Layer, LoadResult, Op, RoomEngine, RoomSource } from '../../../workers/room-engine';
+import type {
+  CaptionLine,
+  Layer,
+  LoadResult,
+  Op,
+  RoomEngine,
+  RoomSource,
+  SelectLayer,
+} from '../../../workers/room-engine';
 import type { RoomApi } from '../../../workers/room.worker';
 import { WorkerBridge } from '../../lib/worker-bridge';
 
-export type { CaptionLine, Layer, LoadResult, Op, RoomSource };
+export type { CaptionLine, Layer, LoadResult, Op, RoomSource, SelectLayer };
 
 /** The engine runs on the page only when the worker cannot (no OffscreenCanvas there) or has failed. */
 const room = new WorkerBridge<RoomApi, RoomEngine>({
@@ -73,6 +81,13 @@ export const renderPicture = (layers: Layer[], outline?: Uint8Array) =>
   onPicture(
     (remote, id) => remote.render(id, layers, outline),
     (local, id) => local.render(id, layers, outline),
+  );
+
+/** A surface's new mask and the frame showing it, in one trip to the worker. */
+export const selectAndRender = (ops: Op[], layers: SelectLayer[]) =>
+  onPicture(
+    (remote, id) => remote.select(id, ops, layers),
+    (local, id) => local.select(id, ops, layers),
   );
 
 export const keepPhoto = () =>

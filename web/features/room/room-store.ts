@@ -10,9 +10,11 @@ import {
   keepPhoto,
   type Layer,
   type LoadResult,
+  type SelectLayer,
   loadPicture,
   preparePicture,
   renderPicture,
+  selectAndRender,
   surfaceMask,
 } from './room-client';
 
@@ -198,6 +200,25 @@ async function working<T>(job: () => Promise<T>): Promise<T> {
 
 let renderRun: Promise<void> | null = null;
 let renderAgain = false;
+/** Frames are numbered as asked for: one that lands after a later one was shown is dropped. */
+let frameAsked = 0;
+let frameShown = 0;
+
+/** Shows a new frame (and what it is compared with) unless a later one is already on screen. */
+function showFrame(asked: number, picture: Picture | null, frame: ImageBitmap, under?: ImageBitmap | null): void {
+  if (asked < frameShown || roomState.picture !== picture) {
+    frame.close();
+    if (under && under !== before) under.close();
+    return;
+  }
+  frameShown = asked;
+  if (roomState.frame !== before) roomState.frame?.close();
+  roomState.frame = ref(frame);
+  if (under === undefined) return;
+  const oldUnder = roomState.under;
+  if (oldUnder && oldUnder !== before && oldUnder !== under) oldUnder.close();
+  roomState.under = under ? ref(under) : null;
+}
 
 function layers(override?: { key: SurfaceKey; paintId: string }): Layer[] {
   const nowHex = paint(roomState.wallsNowId)?.hexCode;
@@ -222,6 +243,7 @@ function rerender(): Promise<void> {
     do {
       renderAgain = false;
       const current = roomState.picture;
+      const asked = ++frameAsked;
       const outline = roomState.surfaces[roomState.selected].covered ? masks[roomState.selected] : undefined;
       const frame = await renderPicture(layers(), outline);
       const compareId = roomState.compareWith;
@@ -229,12 +251,7 @@ function rerender(): Promise<void> {
         compareId === 'photo' || roomState.split >= 100
           ? before
           : await renderPicture(layers({ key: roomState.selected, paintId: compareId }));
-      if (roomState.picture !== current) continue;
-      const oldUnder = roomState.under;
-      if (roomState.frame !== before) roomState.frame?.close();
-      roomState.frame = ref(frame);
-      if (oldUnder && oldUnder !== before && oldUnder !== under) oldUnder.close();
-      roomState.under = under ? ref(under) : null;
+      showFrame(asked, current, frame, under);
     } while (renderAgain);
   })()
     .catch((error: unknown) => {
@@ -402,7 +419,7 @@ async function tapAtNow(x: number, y: number): Promise<void> {
   remember();
   roomState.surfaces[key].ops.push(op);
   try {
-    await recomputeMask(key);
+    await reselect(key, !op.erase);
   } catch (error) {
     console.error('room: selecting failed', error);
     fail('Selecting that part failed. Try again.');
@@ -414,10 +431,43 @@ async function tapAtNow(x: number, y: number): Promise<void> {
     showToast('Nothing to paint there. Tap a wall, the ceiling or the woodwork.');
     return;
   }
-  const surface = roomState.surfaces[key];
-  if (!surface.paintId && roomState.paletteIds[0]) surface.paintId = roomState.paletteIds[0];
   announceSurface(key);
-  await rerender();
+}
+
+/**
+ * The selected surface's mask from its ops and the frame showing it, in one trip to the worker (a
+ * comparison on screen needs a second picture: then the usual repaint follows). The surface takes
+ * the palette's first paint when it has none. With `needsCover`, an empty result is not shown (the
+ * caller takes the tap back).
+ */
+async function reselect(key: SurfaceKey, needsCover: boolean): Promise<void> {
+  const surface = roomState.surfaces[key];
+  const paintId = surface.paintId ?? roomState.paletteIds[0] ?? null;
+  const color = paint(paintId);
+  const nowHex = key === 'walls' || key === 'feature' ? paint(roomState.wallsNowId)?.hexCode : undefined;
+  const picture = roomState.picture;
+  const asked = ++frameAsked;
+  const result = await selectAndRender(
+    plainOps(key),
+    SURFACE_KEYS.flatMap<SelectLayer>((k) => {
+      if (k === key) return color ? [{ self: true, hex: color.hexCode, ...(nowHex ? { nowHex } : {}) }] : [];
+      return layers().filter((layer) => layer.mask === masks[k]);
+    }),
+  );
+  if (roomState.picture !== picture) {
+    result.frame.close();
+    return;
+  }
+  masks[key] = result.mask;
+  surface.covered = result.covered;
+  if (needsCover && !result.covered) {
+    result.frame.close();
+    return;
+  }
+  if (!surface.paintId && paintId) surface.paintId = paintId;
+  showFrame(asked, picture, result.frame);
+  // A repaint asked for meanwhile used the old mask; a comparison needs its second picture.
+  if (renderRun || (roomState.compareWith !== 'photo' && roomState.split < 100)) await rerender();
 }
 
 function undoLast(key: SurfaceKey, mask: Uint8Array | undefined, covered: boolean): void {
@@ -440,11 +490,8 @@ async function brushStrokeNow(points: Array<{ x: number; y: number }>, radius: n
     radius,
     ...(roomState.erase ? { erase: true } : {}),
   });
-  await recomputeMask(key);
-  const surface = roomState.surfaces[key];
-  if (!surface.paintId && roomState.paletteIds[0]) surface.paintId = roomState.paletteIds[0];
+  await reselect(key, false);
   announceSurface(key);
-  await rerender();
 }
 
 /** A chip: the selected surface takes that paint. */
