@@ -419,7 +419,8 @@ async function tapAtNow(x: number, y: number): Promise<void> {
   remember();
   roomState.surfaces[key].ops.push(op);
   try {
-    await reselect(key, !op.erase);
+    // Another picture opened meanwhile: this tap was on the old one.
+    if (!(await reselect(key, !op.erase))) return;
   } catch (error) {
     console.error('room: selecting failed', error);
     fail('Selecting that part failed. Try again.');
@@ -438,9 +439,9 @@ async function tapAtNow(x: number, y: number): Promise<void> {
  * The selected surface's mask from its ops and the frame showing it, in one trip to the worker (a
  * comparison on screen needs a second picture: then the usual repaint follows). The surface takes
  * the palette's first paint when it has none. With `needsCover`, an empty result is not shown (the
- * caller takes the tap back).
+ * caller takes the tap back). False when another picture was opened meanwhile (nothing changes).
  */
-async function reselect(key: SurfaceKey, needsCover: boolean): Promise<void> {
+async function reselect(key: SurfaceKey, needsCover: boolean): Promise<boolean> {
   const surface = roomState.surfaces[key];
   const paintId = surface.paintId ?? roomState.paletteIds[0] ?? null;
   const color = paint(paintId);
@@ -456,18 +457,19 @@ async function reselect(key: SurfaceKey, needsCover: boolean): Promise<void> {
   );
   if (roomState.picture !== picture) {
     result.frame.close();
-    return;
+    return false;
   }
   masks[key] = result.mask;
   surface.covered = result.covered;
   if (needsCover && !result.covered) {
     result.frame.close();
-    return;
+    return true;
   }
   if (!surface.paintId && paintId) surface.paintId = paintId;
   showFrame(asked, picture, result.frame);
   // A repaint asked for meanwhile used the old mask; a comparison needs its second picture.
   if (renderRun || (roomState.compareWith !== 'photo' && roomState.split < 100)) await rerender();
+  return true;
 }
 
 function undoLast(key: SurfaceKey, mask: Uint8Array | undefined, covered: boolean): void {
@@ -490,8 +492,7 @@ async function brushStrokeNow(points: Array<{ x: number; y: number }>, radius: n
     radius,
     ...(roomState.erase ? { erase: true } : {}),
   });
-  await reselect(key, false);
-  announceSurface(key);
+  if (await reselect(key, false)) announceSurface(key);
 }
 
 /** A chip: the selected surface takes that paint. */
