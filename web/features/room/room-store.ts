@@ -205,19 +205,20 @@ let frameAsked = 0;
 let frameShown = 0;
 
 /** Shows a new frame (and what it is compared with) unless a later one is already on screen. */
-function showFrame(asked: number, picture: Picture | null, frame: ImageBitmap, under?: ImageBitmap | null): void {
+function showFrame(asked: number, picture: Picture | null, frame: ImageBitmap, under?: ImageBitmap | null): boolean {
   if (asked < frameShown || roomState.picture !== picture) {
     frame.close();
     if (under && under !== before) under.close();
-    return;
+    return false;
   }
   frameShown = asked;
   if (roomState.frame !== before) roomState.frame?.close();
   roomState.frame = ref(frame);
-  if (under === undefined) return;
+  if (under === undefined) return true;
   const oldUnder = roomState.under;
   if (oldUnder && oldUnder !== before && oldUnder !== under) oldUnder.close();
   roomState.under = under ? ref(under) : null;
+  return true;
 }
 
 function layers(override?: { key: SurfaceKey; paintId: string }): Layer[] {
@@ -466,9 +467,10 @@ async function reselect(key: SurfaceKey, needsCover: boolean): Promise<boolean> 
     return true;
   }
   if (!surface.paintId && paintId) surface.paintId = paintId;
-  showFrame(asked, picture, result.frame);
-  // A repaint asked for meanwhile used the old mask; a comparison needs its second picture.
-  if (renderRun || (roomState.compareWith !== 'photo' && roomState.split < 100)) await rerender();
+  const shown = showFrame(asked, picture, result.frame);
+  // A repaint asked for meanwhile used the old mask (whether it landed first or is still under
+  // way); a comparison needs its second picture.
+  if (!shown || renderRun || (roomState.compareWith !== 'photo' && roomState.split < 100)) await rerender();
   return true;
 }
 
