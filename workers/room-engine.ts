@@ -2,7 +2,8 @@ import type { Pixels } from './extract';
 import { fitWithin, type ImageFormat, type ImageHeader, MAX_PIXELS, sniffImage } from './image-header';
 import type { CardInput } from '../shared/export/card-layout';
 import { captionedImage } from './room-caption';
-import { analyse, photoMask, type RoomAnalysis, repaint, selectSuperpixels } from './room';
+import { analyse, photoMask, type RoomAnalysis, selectSuperpixels } from './room';
+import { applyRepaint, type PreparedRepaint, prepareRepaint } from './room-repaint';
 
 /**
  * The room view's jobs around the pure core (`room.ts`: the analysis once per photo, then
@@ -40,10 +41,14 @@ export interface Layer {
   nowHex?: string;
 }
 
+/** A layer of `select`: one already made, or the surface being selected (its mask is made there). */
+export type SelectLayer = Layer | { self: true; hex: string; nowHex?: string };
+
 export type LoadProblem = Exclude<ImageHeader, { ok: true }>['reason'] | 'undecodable' | 'too-small';
 
 export type LoadResult =
-  | { ok: true; width: number; height: number }
+  /** `picture`: the working copy, ready to draw (the photo as it was). */
+  | { ok: true; width: number; height: number; picture: ImageBitmap }
   | { ok: false; reason: LoadProblem; format?: ImageFormat; width?: number; height?: number };
 
 /** The caption band's card: a title and the surfaces' paints, as the palette's PNG export has them. */
@@ -111,11 +116,22 @@ function stamp(mask: Uint8Array, width: number, height: number, op: Extract<Op, 
   }
 }
 
-/** A two-pixel dashed line, light and dark by turns so it shows on any paint, inside the mask's edge. */
-function markEdge(data: Uint8ClampedArray, mask: Uint8Array, width: number, height: number): void {
+/** A checksum of a mask's bytes: the same surface sent again is recognised without keeping the page's copy. */
+function checksum(mask: Uint8Array): number {
+  let h = mask.length;
+  for (let p = 0; p < mask.length; p++) h = (Math.imul(h, 31) + (mask[p] as number)) | 0;
+  return h;
+}
+
+/**
+ * The outline of a mask: a two-pixel dashed line, light and dark by turns so it shows on any paint,
+ * inside the mask's edge. Pixel positions with bit 31 clear are light, set are dark.
+ */
+function edgePixels(mask: Uint8Array, width: number, height: number): Int32Array {
   // The picture's own border is not the surface's edge: only a neighbour inside the picture counts.
   const outside = (x: number, y: number) =>
     x >= 0 && y >= 0 && x < width && y < height && (mask[y * width + x] ?? 0) < 128;
+  const out: number[] = [];
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       if ((mask[y * width + x] ?? 0) < 128) continue;
@@ -125,13 +141,34 @@ function markEdge(data: Uint8ClampedArray, mask: Uint8Array, width: number, heig
       }
       if (!edge) continue;
       const light = ((x + y) >> 3) % 2 === 0;
-      const at = (y * width + x) * 4;
-      data[at] = light ? 255 : 20;
-      data[at + 1] = light ? 255 : 20;
-      data[at + 2] = light ? 255 : 20;
+      out.push((y * width + x) | (light ? 0 : 1 << 31));
     }
   }
+  return Int32Array.from(out);
 }
+
+function markEdge(data: Uint8ClampedArray, edges: Int32Array): void {
+  for (let k = 0; k < edges.length; k++) {
+    const e = edges[k] as number;
+    const at = (e & 0x7fffffff) * 4;
+    const v = e < 0 ? 20 : 255;
+    data[at] = v;
+    data[at + 1] = v;
+    data[at + 2] = v;
+  }
+}
+
+/** A surface's repaint, prepared once and kept while the page keeps sending the same mask. */
+interface KeptLayer {
+  sum: number;
+  length: number;
+  nowHex: string | undefined;
+  prepared: PreparedRepaint;
+  used: number;
+}
+
+/** Up to four surfaces, the second paint of a comparison and a few just changed. */
+const KEPT_LAYERS = 8;
 
 export class RoomEngine {
   private id: string | null = null;
@@ -139,6 +176,13 @@ export class RoomEngine {
   private labels: Uint8Array | null = null;
   /** The once-per-photo part of the taps (superpixels and their graph), made before the first tap. */
   private analysis: RoomAnalysis | null = null;
+  /** Repaints prepared per surface (the slow half of `repaint`), so a new paint is one short pass. */
+  private kept: KeptLayer[] = [];
+  private outline: { sum: number; length: number; edges: Int32Array } | null = null;
+  private uses = 0;
+  /** The frame is composed here and drawn on `canvas`, both kept from one render to the next. */
+  private frame: Uint8ClampedArray<ArrayBuffer> | null = null;
+  private canvas: OffscreenCanvas | null = null;
 
   has(id: string): boolean {
     return this.id === id && this.image !== null;
@@ -150,6 +194,10 @@ export class RoomEngine {
     this.image = null;
     this.labels = null;
     this.analysis = null;
+    this.kept = [];
+    this.outline = null;
+    this.frame = null;
+    this.canvas = null;
     const { photo } = source;
     if (photo.size === 0) return { ok: false, reason: 'empty' };
     const header = sniffImage(new Uint8Array(await photo.arrayBuffer()));
@@ -169,6 +217,7 @@ export class RoomEngine {
     } catch {
       return { ok: false, reason: UNIVERSAL.has(format) ? 'corrupt' : 'undecodable', format, width, height };
     }
+    let picture: ImageBitmap;
     try {
       const canvas = new OffscreenCanvas(size.width, size.height);
       const context = context2d(canvas);
@@ -178,12 +227,14 @@ export class RoomEngine {
       context.drawImage(bitmap, 0, 0, size.width, size.height);
       const data = context.getImageData(0, 0, size.width, size.height).data;
       this.image = { width: size.width, height: size.height, data };
+      // The page shows this at once: no second trip to have the photo drawn.
+      picture = canvas.transferToImageBitmap();
     } finally {
       bitmap.close();
     }
     if (source.labels) this.labels = await readLabels(source.labels, size.width, size.height);
     this.id = source.id;
-    return { ok: true, width: size.width, height: size.height };
+    return { ok: true, width: size.width, height: size.height, picture };
   }
 
   /** Does the slow once-per-photo analysis now, so the first tap answers at once (a sample room needs none). */
@@ -227,13 +278,40 @@ export class RoomEngine {
     return mask;
   }
 
-  private repainted(id: string, layers: readonly Layer[]): RoomPixels {
-    let image = this.current(id);
+  /** A surface's prepared repaint: made when its mask or the walls' paint is new, else kept. */
+  private prepared(image: RoomPixels, layer: Layer): PreparedRepaint {
+    const sum = checksum(layer.mask);
+    this.uses++;
+    let kept = this.kept.find((k) => k.sum === sum && k.length === layer.mask.length && k.nowHex === layer.nowHex);
+    if (!kept) {
+      kept = {
+        sum,
+        length: layer.mask.length,
+        nowHex: layer.nowHex,
+        prepared: prepareRepaint(image, layer.mask, layer.nowHex),
+        used: 0,
+      };
+      this.kept.push(kept);
+      if (this.kept.length > KEPT_LAYERS) this.kept = this.kept.sort((a, b) => b.used - a.used).slice(0, KEPT_LAYERS);
+    }
+    kept.used = this.uses;
+    return kept.prepared;
+  }
+
+  /** The picture with each surface in its paint, into `out` (the photo's size). */
+  private repaintInto(image: RoomPixels, layers: readonly Layer[], out: Uint8ClampedArray): void {
+    out.set(image.data);
     for (const layer of layers) {
       if (layer.mask.length !== image.width * image.height) continue;
-      image = repaint(image, layer.mask, layer.hex, layer.nowHex);
+      applyRepaint(this.prepared(image, layer), layer.hex, out);
     }
-    return image;
+  }
+
+  private repainted(id: string, layers: readonly Layer[]): RoomPixels {
+    const image = this.current(id);
+    const data = new Uint8ClampedArray(image.data.length);
+    this.repaintInto(image, layers, data);
+    return { width: image.width, height: image.height, data };
   }
 
   /**
@@ -241,12 +319,35 @@ export class RoomEngine {
    * `outline`, the selected surface's edge is marked (just inside it) so the person sees what a tap took.
    */
   render(id: string, layers: readonly Layer[], outline?: Uint8Array): ImageBitmap {
-    const image = this.repainted(id, layers);
-    const data = new Uint8ClampedArray(image.data);
-    if (outline && outline.length === image.width * image.height) markEdge(data, outline, image.width, image.height);
-    const canvas = new OffscreenCanvas(image.width, image.height);
-    context2d(canvas).putImageData(new ImageData(data, image.width, image.height), 0, 0);
-    return canvas.transferToImageBitmap();
+    const image = this.current(id);
+    const { width, height } = image;
+    this.frame ??= new Uint8ClampedArray(image.data.length);
+    this.repaintInto(image, layers, this.frame);
+    if (outline && outline.length === width * height) {
+      const sum = checksum(outline);
+      if (this.outline?.sum !== sum || this.outline.length !== outline.length)
+        this.outline = { sum, length: outline.length, edges: edgePixels(outline, width, height) };
+      markEdge(this.frame, this.outline.edges);
+    }
+    this.canvas ??= new OffscreenCanvas(width, height);
+    context2d(this.canvas).putImageData(new ImageData(this.frame, width, height), 0, 0);
+    return this.canvas.transferToImageBitmap();
+  }
+
+  /**
+   * A tap or stroke in one trip: the surface's mask from `ops`, and the frame with it painted
+   * (`paint`, in its place among `layers`) and outlined. `covered` says whether it holds anything.
+   */
+  select(
+    id: string,
+    ops: readonly Op[],
+    layers: readonly SelectLayer[],
+  ): { mask: Uint8Array; covered: boolean; frame: ImageBitmap } {
+    const mask = this.mask(id, ops);
+    let covered = false;
+    for (let p = 0; p < mask.length && !covered; p++) covered = mask[p] !== 0;
+    const full = layers.map((layer) => ('self' in layer ? { mask, hex: layer.hex, nowHex: layer.nowHex } : layer));
+    return { mask, covered, frame: this.render(id, full, covered ? mask : undefined) };
   }
 
   /** The working copy as a JPEG, to keep on the device: small, and without the original's metadata. */

@@ -98,6 +98,74 @@ function cleanSeen(data: Pixels['data'], i: number, now: Rgb, colour: Rgb, est: 
 }
 
 /**
+ * The part of a repaint that does not depend on the new paint, worked out once per surface (and
+ * photo): which pixels it covers, how much of each, and the clean light the camera saw there.
+ * Trying paint after paint is then one short pass each (`applyRepaint`).
+ */
+export interface PreparedRepaint {
+  /** Pixels the mask touches, and their weight (mask / 255). */
+  pixels: Int32Array;
+  weights: Float32Array;
+  /** The clean signal per pixel and channel (linear; see `cleanSeen`). */
+  seen: Float32Array;
+  now: Rgb;
+  /** Per channel: the walls' bounce light at this surface, F × mean radiosity × current paint. */
+  bounceLight: Rgb;
+}
+
+/** What `repaint` works out before it looks at the new paint: the surface's pixels and their light. */
+export function prepareRepaint(image: Pixels, mask: Uint8Array, wallsNowHex?: string): PreparedRepaint {
+  const n = Math.min(mask.length, image.width * image.height);
+  let count = 0;
+  for (let p = 0; p < n; p++) if (mask[p] !== 0) count++;
+  const pixels = new Int32Array(count);
+  const weights = new Float32Array(count);
+  const seen = new Float32Array(count * 3);
+  const given = wallsNowHex === undefined ? null : linearOfHex(wallsNowHex);
+  const now = (count === 0 ? [1, 1, 1] : (given ?? wallsNow(image, mask)).map((v) => Math.max(1e-4, v))) as Rgb;
+  const { colour, mean } = count === 0 ? { colour: now, mean: now } : surfaceMeans(image, mask, now);
+  const est = new Float64Array(3);
+  for (let p = 0, k = 0; p < n; p++) {
+    const m = mask[p] as number;
+    if (m === 0) continue;
+    pixels[k] = p;
+    weights[k] = m / 255;
+    cleanSeen(image.data, p * 4, now, colour, est);
+    seen[k * 3] = est[0] as number;
+    seen[k * 3 + 1] = est[1] as number;
+    seen[k * 3 + 2] = est[2] as number;
+    k++;
+  }
+  const bounceLight = mean.map((v, c) => WALL_VIEW * v * (now[c] as number)) as Rgb;
+  return { pixels, weights, seen, now, bounceLight };
+}
+
+/**
+ * The prepared surface in `paintHex`, written over `data` (the picture so far, RGBA sRGB): per
+ * channel the light it receives × the new paint. Pixels outside the surface are not touched.
+ */
+export function applyRepaint(prepared: PreparedRepaint, paintHex: string, data: Uint8ClampedArray): void {
+  const paint = linearOfHex(paintHex);
+  if (!paint) return;
+  const { pixels, weights, seen: clean, now, bounceLight } = prepared;
+  const bounce = bounceGain(paint, now);
+  const ratio = paint.map((v, c) => v / (now[c] as number)) as Rgb;
+  for (let k = 0; k < pixels.length; k++) {
+    const i = (pixels[k] as number) * 4;
+    const w = weights[k] as number;
+    for (let c = 0; c < 3; c++) {
+      const seen = clean[k * 3 + c] as number;
+      // the share of this pixel's light that came off the walls: F × their mean radiosity × ρ / seen
+      const share = Math.min(MAX_BOUNCE, (bounceLight[c] as number) / Math.max(1e-6, seen));
+      const gain = (ratio[c] as number) * (1 - share + share * (bounce[c] as number));
+      // seen × gain, but only the clean part is scaled: the noise stays as the camera made it
+      const change = (gain - 1) * seen;
+      data[i + c] = encodeSrgb((SRGB_TO_LINEAR[data[i + c] as number] as number) + change * w);
+    }
+  }
+}
+
+/**
  * The photo with the masked surface in `paintHex`: in linear light, per channel, the light the
  * surface receives × the new paint, where the light is what the camera saw / the current paint
  * (`wallsNowHex`, or estimated from the photo when not given). Shadows, texture and the light's
@@ -106,29 +174,7 @@ function cleanSeen(data: Pixels['data'], i: number, now: Rgb, colour: Rgb, est: 
 export function repaint(image: Pixels, mask: Uint8Array, paintHex: string, wallsNowHex?: string): Pixels {
   const data = new Uint8ClampedArray(image.data);
   const out = { width: image.width, height: image.height, data };
-  const paint = linearOfHex(paintHex);
-  const n = Math.min(mask.length, image.width * image.height);
-  if (!paint || n === 0) return out;
-  const given = wallsNowHex === undefined ? null : linearOfHex(wallsNowHex);
-  const now = (given ?? wallsNow(image, mask)).map((v) => Math.max(1e-4, v)) as Rgb;
-  const bounce = bounceGain(paint, now);
-  const { colour, mean } = surfaceMeans(image, mask, now);
-  const est = new Float64Array(3);
-  for (let p = 0; p < n; p++) {
-    const m = mask[p] as number;
-    if (m === 0) continue;
-    const w = m / 255;
-    const i = p * 4;
-    cleanSeen(image.data, i, now, colour, est);
-    for (let c = 0; c < 3; c++) {
-      const seen = est[c] as number;
-      // the share of this pixel's light that came off the walls: F × their mean radiosity × ρ / seen
-      const share = Math.min(MAX_BOUNCE, (WALL_VIEW * (mean[c] as number) * (now[c] as number)) / Math.max(1e-6, seen));
-      const gain = ((paint[c] as number) / (now[c] as number)) * (1 - share + share * (bounce[c] as number));
-      // seen × gain, but only the clean part is scaled: the noise stays as the camera made it
-      const change = (gain - 1) * seen;
-      data[i + c] = encodeSrgb((SRGB_TO_LINEAR[image.data[i + c] as number] as number) + change * w);
-    }
-  }
+  if (!linearOfHex(paintHex) || Math.min(mask.length, image.width * image.height) === 0) return out;
+  applyRepaint(prepareRepaint(image, mask, wallsNowHex), paintHex, data);
   return out;
 }

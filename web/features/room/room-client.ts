@@ -1,8 +1,16 @@
-import type { CardInput, Layer, LoadResult, Op, RoomEngine, RoomSource } from '../../../workers/room-engine';
+import type {
+  CardInput,
+  Layer,
+  LoadResult,
+  Op,
+  RoomEngine,
+  RoomSource,
+  SelectLayer,
+} from '../../../workers/room-engine';
 import type { RoomApi } from '../../../workers/room.worker';
 import { WorkerBridge } from '../../lib/worker-bridge';
 
-export type { CardInput, Layer, LoadResult, Op, RoomSource };
+export type { CardInput, Layer, LoadResult, Op, RoomSource, SelectLayer };
 
 /** The engine runs on the page only when the worker cannot (no OffscreenCanvas there) or has failed. */
 const room = new WorkerBridge<RoomApi, RoomEngine>({
@@ -18,6 +26,11 @@ const room = new WorkerBridge<RoomApi, RoomEngine>({
 let source: RoomSource | null = null;
 let maxSide = 2048;
 
+/** A picture loaded again into a fresh engine: the page already shows it. */
+const dropPicture = (result: LoadResult) => {
+  if (result.ok) result.picture.close();
+};
+
 /**
  * Runs a job on the current picture; an engine that does not hold it (a fresh worker after a
  * crash, or the page's own engine taking over) loads it again from the kept file first.
@@ -30,11 +43,11 @@ function onPicture<T>(
   if (!current) return Promise.reject(new Error('No picture is loaded'));
   return room.call({
     worker: async (remote) => {
-      if (!(await remote.has(current.id))) await remote.load(current, maxSide);
+      if (!(await remote.has(current.id))) dropPicture(await remote.load(current, maxSide));
       return inWorker(remote, current.id);
     },
     mainThread: async (local) => {
-      if (!local.has(current.id)) await local.load(current, maxSide);
+      if (!local.has(current.id)) dropPicture(await local.load(current, maxSide));
       return onPage(local, current.id);
     },
   });
@@ -68,6 +81,13 @@ export const renderPicture = (layers: Layer[], outline?: Uint8Array) =>
   onPicture(
     (remote, id) => remote.render(id, layers, outline),
     (local, id) => local.render(id, layers, outline),
+  );
+
+/** A surface's new mask and the frame showing it, in one trip to the worker. */
+export const selectAndRender = (ops: Op[], layers: SelectLayer[]) =>
+  onPicture(
+    (remote, id) => remote.select(id, ops, layers),
+    (local, id) => local.select(id, ops, layers),
   );
 
 export const keepPhoto = () =>

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type PointerEvent, useLayoutEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { brushStroke, roomState, tapAt } from './room-store';
 import { usePinchZoom } from './room-zoom';
@@ -6,15 +6,25 @@ import { usePinchZoom } from './room-zoom';
 /** A finger's width on screen (CSS pixels): the brush's diameter whatever the zoom. */
 const BRUSH_CSS = 28;
 
-function useBitmap(bitmap: ImageBitmap | null) {
+/**
+ * Draws `bitmap` on the canvas, while `shown` (a canvas nobody can see waits until it can: each
+ * draw of a full-size picture is main-thread time). Before the browser paints, so a canvas that
+ * appears shows its picture at once.
+ */
+function useBitmap(bitmap: ImageBitmap | null, shown = true) {
   const ref = useRef<HTMLCanvasElement>(null);
-  useEffect(() => {
+  const drawn = useRef<ImageBitmap | null>(null);
+  useLayoutEffect(() => {
     const canvas = ref.current;
-    if (!canvas || !bitmap) return;
-    canvas.width = bitmap.width;
-    canvas.height = bitmap.height;
+    if (!canvas || !bitmap || !shown || drawn.current === bitmap) return;
+    // A new size clears the canvas; the same size is only drawn over (the picture is opaque).
+    if (canvas.width !== bitmap.width || canvas.height !== bitmap.height) {
+      canvas.width = bitmap.width;
+      canvas.height = bitmap.height;
+    }
     canvas.getContext('2d')?.drawImage(bitmap, 0, 0);
-  }, [bitmap]);
+    drawn.current = bitmap;
+  }, [bitmap, shown]);
   return ref;
 }
 
@@ -26,8 +36,8 @@ function useBitmap(bitmap: ImageBitmap | null) {
 export function RoomStage() {
   const state = useSnapshot(roomState);
   const frameRef = useBitmap(state.frame as ImageBitmap | null);
-  const underRef = useBitmap(state.under as ImageBitmap | null);
-  const originalRef = useBitmap(state.original as ImageBitmap | null);
+  const underRef = useBitmap(state.under as ImageBitmap | null, state.split < 100);
+  const originalRef = useBitmap(state.original as ImageBitmap | null, state.holding);
   const strokeRef = useRef<HTMLCanvasElement>(null);
   const stroke = useRef<Array<{ x: number; y: number }> | null>(null);
   const [cross, setCross] = useState({ x: 0.5, y: 0.5 });

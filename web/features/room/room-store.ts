@@ -10,9 +10,11 @@ import {
   keepPhoto,
   type Layer,
   type LoadResult,
+  type SelectLayer,
   loadPicture,
   preparePicture,
   renderPicture,
+  selectAndRender,
   surfaceMask,
 } from './room-client';
 
@@ -77,6 +79,8 @@ interface RoomState {
   /** Jobs under way (a tap, a paint, a picture loading): the picture says it is busy until they land. */
   working: number;
   frame: ImageBitmap | null;
+  /** A picture is on screen (`frame` is set): what the view's layout depends on, not which frame. */
+  showing: boolean;
   under: ImageBitmap | null;
   /** The photo as it was (press-and-hold). */
   original: ImageBitmap | null;
@@ -112,6 +116,7 @@ export const roomState = proxy<RoomState>({
   announcement: '',
   working: 0,
   frame: null,
+  showing: false,
   under: null,
   original: null,
   samples: null,
@@ -193,6 +198,26 @@ async function working<T>(job: () => Promise<T>): Promise<T> {
 
 let renderRun: Promise<void> | null = null;
 let renderAgain = false;
+/** Frames are numbered as asked for: one that lands after a later one was shown is dropped. */
+let frameAsked = 0;
+let frameShown = 0;
+
+/** Shows a new frame (and what it is compared with) unless a later one is already on screen. */
+function showFrame(asked: number, picture: Picture | null, frame: ImageBitmap, under?: ImageBitmap | null): boolean {
+  if (asked < frameShown || roomState.picture !== picture) {
+    frame.close();
+    if (under && under !== before) under.close();
+    return false;
+  }
+  frameShown = asked;
+  if (roomState.frame !== before) roomState.frame?.close();
+  roomState.frame = ref(frame);
+  if (under === undefined) return true;
+  const oldUnder = roomState.under;
+  if (oldUnder && oldUnder !== before && oldUnder !== under) oldUnder.close();
+  roomState.under = under ? ref(under) : null;
+  return true;
+}
 
 function layers(override?: { key: SurfaceKey; paintId: string }): Layer[] {
   const nowHex = paint(roomState.wallsNowId)?.hexCode;
@@ -217,6 +242,7 @@ function rerender(): Promise<void> {
     do {
       renderAgain = false;
       const current = roomState.picture;
+      const asked = ++frameAsked;
       const outline = roomState.surfaces[roomState.selected].covered ? masks[roomState.selected] : undefined;
       const frame = await renderPicture(layers(), outline);
       const compareId = roomState.compareWith;
@@ -224,12 +250,7 @@ function rerender(): Promise<void> {
         compareId === 'photo' || roomState.split >= 100
           ? before
           : await renderPicture(layers({ key: roomState.selected, paintId: compareId }));
-      if (roomState.picture !== current) continue;
-      const oldUnder = roomState.under;
-      roomState.frame?.close();
-      roomState.frame = ref(frame);
-      if (oldUnder && oldUnder !== before && oldUnder !== under) oldUnder.close();
-      roomState.under = under ? ref(under) : null;
+      showFrame(asked, current, frame, under);
     } while (renderAgain);
   })()
     .catch((error: unknown) => {
@@ -276,16 +297,30 @@ function reset(picture: Picture, width: number, height: number): void {
   resetHistory();
 }
 
-async function showPicture(): Promise<void> {
-  before?.close();
-  before = await renderPicture([]);
-  roomState.original = ref(before);
-  roomState.under = ref(before);
-  await rerender();
+/**
+ * Shows a picture just loaded (the worker sends it ready to draw with the load): the photo as it
+ * was is the frame at once, and only a room that already has painted surfaces is rendered again.
+ */
+async function showPicture(picture: ImageBitmap): Promise<void> {
+  const old = [before, roomState.frame, roomState.under];
+  before = picture;
+  roomState.original = ref(picture);
+  roomState.under = ref(picture);
+  if (layers().length > 0) await rerender();
+  else roomState.frame = ref(picture);
+  roomState.showing = true;
+  for (const bitmap of new Set(old)) {
+    if (bitmap && bitmap !== roomState.frame && bitmap !== roomState.under && bitmap !== before) bitmap.close();
+  }
   roomState.phase = 'ready';
 }
 
 let loadToken = 0;
+
+/** A picture that arrived after another was asked for: never shown. */
+function dropPicture(result: LoadResult): void {
+  if (result.ok) result.picture.close();
+}
 
 /** A photo from the camera, the file chooser, a drop or a paste; a bad file changes nothing. */
 async function openPhotoNow(file: File): Promise<void> {
@@ -295,18 +330,19 @@ async function openPhotoNow(file: File): Promise<void> {
   roomState.problem = null;
   try {
     const result = await loadPicture({ id: `photo-${token}-${Date.now()}`, photo: file }, displaySide());
-    if (token !== loadToken) return;
+    if (token !== loadToken) return dropPicture(result);
     if (!result.ok) {
       roomState.phase = wasPhase;
       fail(PROBLEMS[result.reason](result));
       return;
     }
+    // The worker starts on the analysis now; taps wait behind it, while the person answers what
+    // the walls are now.
+    preparePicture().catch((error: unknown) => console.warn('room: preparing the photo failed', error));
     reset({ kind: 'photo', name: file.name || 'Photo' }, result.width, result.height);
     roomState.wallsNowId = null;
     roomState.askingWallsNow = true;
-    await showPicture();
-    // Taps wait behind it in the worker; meanwhile the person answers what the walls are now.
-    preparePicture().catch((error: unknown) => console.warn('room: preparing the photo failed', error));
+    await showPicture(result.picture);
     roomState.announcement = 'Photo ready. Tap a wall to select it.';
   } catch (error) {
     console.error('room: reading the photo failed', error);
@@ -346,7 +382,7 @@ async function openSampleNow(roomId: string, light?: string): Promise<void> {
     if (keep) roomState.picture = { kind: 'sample', roomId, light: lit.id };
     const [photo, labels] = await Promise.all([fetchBlob(lit.src), fetchBlob(room.mask)]);
     const result = await loadPicture({ id: `sample-${room.id}-${lit.id}-${token}`, photo, labels }, displaySide());
-    if (token !== loadToken) return;
+    if (token !== loadToken) return dropPicture(result);
     if (!result.ok) throw new Error(`sample room ${roomId}: ${result.reason}`);
     const picture: Picture = { kind: 'sample', roomId: room.id, light: lit.id };
     if (keep && result.width === roomState.width && result.height === roomState.height) {
@@ -356,7 +392,7 @@ async function openSampleNow(roomId: string, light?: string): Promise<void> {
     }
     roomState.wallsNowId = getCatalogue()?.byId.has(room.wallsNow.id) ? room.wallsNow.id : null;
     roomState.askingWallsNow = false;
-    await showPicture();
+    await showPicture(result.picture);
     roomState.announcement = `${room.name}, ${lit.label}.`;
   } catch (error) {
     console.error('room: the sample room did not load', error);
@@ -382,7 +418,8 @@ async function tapAtNow(x: number, y: number): Promise<void> {
   remember();
   roomState.surfaces[key].ops.push(op);
   try {
-    await recomputeMask(key);
+    // Another picture opened meanwhile: this tap was on the old one.
+    if (!(await reselect(key, !op.erase))) return;
   } catch (error) {
     console.error('room: selecting failed', error);
     fail('Selecting that part failed. Try again.');
@@ -394,10 +431,45 @@ async function tapAtNow(x: number, y: number): Promise<void> {
     showToast('Nothing to paint there. Tap a wall, the ceiling or the woodwork.');
     return;
   }
-  const surface = roomState.surfaces[key];
-  if (!surface.paintId && roomState.paletteIds[0]) surface.paintId = roomState.paletteIds[0];
   announceSurface(key);
-  await rerender();
+}
+
+/**
+ * The selected surface's mask from its ops and the frame showing it, in one trip to the worker (a
+ * comparison on screen needs a second picture: then the usual repaint follows). The surface takes
+ * the palette's first paint when it has none. With `needsCover`, an empty result is not shown (the
+ * caller takes the tap back). False when another picture was opened meanwhile (nothing changes).
+ */
+async function reselect(key: SurfaceKey, needsCover: boolean): Promise<boolean> {
+  const surface = roomState.surfaces[key];
+  const paintId = surface.paintId ?? roomState.paletteIds[0] ?? null;
+  const color = paint(paintId);
+  const nowHex = key === 'walls' || key === 'feature' ? paint(roomState.wallsNowId)?.hexCode : undefined;
+  const picture = roomState.picture;
+  const asked = ++frameAsked;
+  const result = await selectAndRender(
+    plainOps(key),
+    SURFACE_KEYS.flatMap<SelectLayer>((k) => {
+      if (k === key) return color ? [{ self: true, hex: color.hexCode, ...(nowHex ? { nowHex } : {}) }] : [];
+      return layers().filter((layer) => layer.mask === masks[k]);
+    }),
+  );
+  if (roomState.picture !== picture) {
+    result.frame.close();
+    return false;
+  }
+  masks[key] = result.mask;
+  surface.covered = result.covered;
+  if (needsCover && !result.covered) {
+    result.frame.close();
+    return true;
+  }
+  if (!surface.paintId && paintId) surface.paintId = paintId;
+  const shown = showFrame(asked, picture, result.frame);
+  // A repaint asked for meanwhile used the old mask (whether it landed first or is still under
+  // way); a comparison needs its second picture.
+  if (!shown || renderRun || (roomState.compareWith !== 'photo' && roomState.split < 100)) await rerender();
+  return true;
 }
 
 function undoLast(key: SurfaceKey, mask: Uint8Array | undefined, covered: boolean): void {
@@ -420,11 +492,7 @@ async function brushStrokeNow(points: Array<{ x: number; y: number }>, radius: n
     radius,
     ...(roomState.erase ? { erase: true } : {}),
   });
-  await recomputeMask(key);
-  const surface = roomState.surfaces[key];
-  if (!surface.paintId && roomState.paletteIds[0]) surface.paintId = roomState.paletteIds[0];
-  announceSurface(key);
-  await rerender();
+  if (await reselect(key, false)) announceSurface(key);
 }
 
 /** A chip: the selected surface takes that paint. */
@@ -622,7 +690,7 @@ async function openSavedNow(id: string): Promise<void> {
       );
       picture = { kind: 'photo', name: saved.name };
     }
-    if (token !== loadToken) return;
+    if (token !== loadToken) return dropPicture(result);
     if (!result.ok) throw new Error(result.reason);
     reset(picture, result.width, result.height);
     roomState.paletteIds = [...new Set([...saved.paletteIds, ...roomState.paletteIds])];
@@ -638,7 +706,7 @@ async function openSavedNow(id: string): Promise<void> {
       }
     }
     roomState.savedId = id;
-    await showPicture();
+    await showPicture(result.picture);
     roomState.announcement = `${saved.name} opened.`;
   } catch (error) {
     console.error('room: opening the saved room failed', error);

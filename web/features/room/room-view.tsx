@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Dialog } from '../../lib/dialog';
 import { catalogueState } from '../../stores/catalogue-store';
@@ -53,7 +53,7 @@ function PhotoButtons({ compact }: { compact?: boolean }) {
   );
 }
 
-function SampleRooms() {
+const SampleRooms = memo(function SampleRooms() {
   const { samples, picture } = useSnapshot(roomState);
   if (!samples) return <p className="room-muted">Loading the sample rooms…</p>;
   return (
@@ -72,9 +72,9 @@ function SampleRooms() {
       ))}
     </ul>
   );
-}
+});
 
-function Lights() {
+const Lights = memo(function Lights() {
   const { samples, picture } = useSnapshot(roomState);
   if (picture?.kind !== 'sample') return null;
   const room = samples?.find((r) => r.id === picture.roomId);
@@ -95,9 +95,9 @@ function Lights() {
       ))}
     </fieldset>
   );
-}
+});
 
-function SurfaceChoice() {
+const SurfaceChoice = memo(function SurfaceChoice() {
   const { selected, surfaces } = useSnapshot(roomState);
   const { catalogue } = useSnapshot(catalogueState);
   return (
@@ -119,9 +119,9 @@ function SurfaceChoice() {
       })}
     </fieldset>
   );
-}
+});
 
-function Tools() {
+const Tools = memo(function Tools() {
   const { tool, erase, canUndo, canRedo } = useSnapshot(roomState);
   const { scale } = useSnapshot(zoomState);
   return (
@@ -146,9 +146,9 @@ function Tools() {
       </button>
     </div>
   );
-}
+});
 
-function Chips() {
+const Chips = memo(function Chips() {
   const { paletteIds, selected, surfaces } = useSnapshot(roomState);
   const { catalogue } = useSnapshot(catalogueState);
   const current = surfaces[selected].paintId;
@@ -173,9 +173,9 @@ function Chips() {
       })}
     </ul>
   );
-}
+});
 
-function Compare() {
+const Compare = memo(function Compare() {
   const { split, compareWith, paletteIds, selected, surfaces } = useSnapshot(roomState);
   const { catalogue } = useSnapshot(catalogueState);
   const release = () => setHolding(false);
@@ -223,7 +223,7 @@ function Compare() {
       </label>
     </div>
   );
-}
+});
 
 /** Paste a photo (a screenshot, a copied image) while the view is open. */
 function usePastedPhotos() {
@@ -243,7 +243,18 @@ function usePastedPhotos() {
  * Try the palette on a room: a sample room in three lights or the person's own photo, surfaces
  * chosen by a tap, repainted in the room worker. Its address is #room (#room=<id> for a saved one).
  */
+/** The live region: its own component, so a new announcement re-renders nothing else. */
+function Announcement() {
+  const { announcement } = useSnapshot(roomState);
+  return (
+    <p className="visually-hidden room-announce" aria-live="polite">
+      {announcement}
+    </p>
+  );
+}
+
 export default function RoomView({ params, onClose }: OverlayProps) {
+  // Only what decides which parts show: a new frame or announcement must not re-render the view.
   const state = useSnapshot(roomState);
   const [dragging, setDragging] = useState(false);
   usePastedPhotos();
@@ -288,7 +299,7 @@ export default function RoomView({ params, onClose }: OverlayProps) {
     <Dialog title="Try in a room" onClose={onClose} className="room-dialog" historyEntry={false}>
       <div className={`room-view${dragging ? ' room-dragging' : ''}`} {...dropHandlers}>
         <p className="room-privacy">Your photo stays on this device.</p>
-        {state.phase === 'empty' || (state.phase === 'loading' && !state.frame) ? (
+        {state.phase === 'empty' || (state.phase === 'loading' && !state.showing) ? (
           <section className="room-start" aria-label="Choose a room">
             <p>Use a photo of your own room, or try a sample room.</p>
             <PhotoButtons />
@@ -303,7 +314,7 @@ export default function RoomView({ params, onClose }: OverlayProps) {
           </p>
         ) : null}
         {state.problem ? <p className="room-problem">{state.problem}</p> : null}
-        {state.frame ? (
+        {state.showing ? (
           <>
             <RoomStage />
             <Chips />
@@ -320,9 +331,7 @@ export default function RoomView({ params, onClose }: OverlayProps) {
             </details>
           </>
         ) : null}
-        <p className="visually-hidden room-announce" aria-live="polite">
-          {state.announcement}
-        </p>
+        <Announcement />
       </div>
     </Dialog>
   );
