@@ -8,6 +8,7 @@ import { filterState } from '../stores/filter-store';
 import { applyHeldInput } from './held-input';
 import { applyIdentity } from '../stores/identity-store';
 import { initPalette, paletteState, replacePalette } from '../stores/palette-store';
+import { sharedLinkState } from '../stores/shared-link-store';
 
 /**
  * Puts the stores in the state the page was rendered from: the server before rendering, the
@@ -33,6 +34,9 @@ export function applyFirstPaint(catalogue: Catalogue, paint: FirstPaint): void {
   filterState.paletteShown = true;
   paletteState.style = paint.style;
   applyIdentity(paint.own ? null : paint.identity);
+  // A shared palette's label paints with it (the session code then announces it, as the client did);
+  // any other page has none (the server's stores serve one request after another).
+  sharedLinkState.shown = paint.share ? { name: paint.share.name, colorIds: [...paint.colorIds] } : null;
 }
 
 /**
