@@ -41,7 +41,8 @@ export async function startServer(
   const logs: string[] = [];
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${logs.join('')}`)), 20_000);
+    // A minute: on a loaded machine (other jobs on its cores) a start has been seen to take 21 s.
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${logs.join('')}`)), 60_000);
     const onData = (chunk: Buffer) => {
       const text = chunk.toString();
       logs.push(text);
