@@ -165,6 +165,15 @@ export default defineConfig(({ isSsrBuild }) => ({
     // other lazy chunk brings its CSS and finds its own imports as it loads (the service worker holds
     // every chunk after the first visit). Listing them all put the hashed name of every lazy chunk
     // into the first-paint script: over 1 KiB of its gzip.
+    // The renderer imports the shared-palette label at once (it paints with a shared palette) while
+    // the app loads it lazily: that one module is meant to be in both.
+    rollupOptions: isSsrBuild
+      ? {
+          onwarn(warning, warn) {
+            if (warning.code !== 'INEFFECTIVE_DYNAMIC_IMPORT') warn(warning);
+          },
+        }
+      : {},
     modulePreload: {
       polyfill: false,
       resolveDependencies: (file, deps, { hostType }) =>

@@ -4,7 +4,11 @@ import type { Catalogue } from '../shared/catalogue/catalogue';
 import type { FirstPaint } from '../shared/session/first-paint';
 import { App } from './app/app';
 import { applyFirstPaint } from './app/hydrate-page';
+import { renderSharedBannerWith } from './features/share-page/share-route';
+import SharedBanner from './features/share-page/shared-banner';
 import { setFirstPaint } from './lib/first-paint';
+
+renderSharedBannerWith(SharedBanner);
 
 /**
  * The server's first paint: the same <App /> the browser hydrates, rendered from the

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { type CustomTypesConfig, Pool, type PoolClient, type QueryResultRow, types } from 'pg';
 import type { Migration } from './migrations';
 import { postgresMigrations } from './postgres-migrations';
-import { type Dialect, type Sql, type SqlValue, UniqueViolation } from './sql';
+import { type BatchOptions, type Dialect, type Sql, type SqlValue, UniqueViolation } from './sql';
 
 interface PostgresOptions {
   /** Most connections the pool opens (pg's default is 10). */
@@ -178,6 +178,7 @@ function postgresSql(pool: Pool): Sql {
     text: string,
     values: readonly SqlValue[],
     size: number,
+    options?: BatchOptions,
   ): AsyncIterable<T[]> {
     if (!Number.isSafeInteger(size) || size < 1) throw new RangeError(`batch size must be a positive integer: ${size}`);
     const numberedText = statement(text).text;
@@ -191,7 +192,10 @@ function postgresSql(pool: Pool): Sql {
       if (!joined) await client.query('BEGIN');
       await client.query({ text: `DECLARE ${cursor} NO SCROLL CURSOR FOR ${numberedText}`, values: [...values] });
       for (;;) {
-        const { rows } = await client.query(`FETCH FORWARD ${size} FROM ${cursor}`);
+        const { rows } = await client.query({
+          text: `FETCH FORWARD ${size} FROM ${cursor}`,
+          ...(options?.rows === 'arrays' ? { rowMode: 'array' as const } : {}),
+        });
         if (rows.length > 0) yield rows as T[];
         if (rows.length < size) break;
       }
@@ -246,8 +250,8 @@ function postgresSql(pool: Pool): Sql {
           client.release(broken);
         }
       },
-      batches: <T>(text: string, values: readonly SqlValue[], size: number) =>
-        batches<T>(transaction, text, values, size),
+      batches: <T>(text: string, values: readonly SqlValue[], size: number, options?: BatchOptions) =>
+        batches<T>(transaction, text, values, size, options),
       close() {
         if (transaction) return Promise.reject(new Error('close the store, not a transaction'));
         closed ??= pool.end();

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { Dialect, Sql, SqlValue } from './sql';
+import type { BatchOptions, Dialect, Sql, SqlValue } from './sql';
 import { UniqueViolation } from './sql';
 
 const isUnique = (error: unknown) => {
@@ -66,10 +66,17 @@ export function sqliteSql(db: Database.Database): SqliteSql {
   }
   const outside = <R>(work: () => R): Promise<R> => (open ? afterTransaction(work) : settle(work));
 
-  async function* batches<T>(text: string, values: readonly SqlValue[], size: number): AsyncIterable<T[]> {
+  async function* batches<T>(
+    text: string,
+    values: readonly SqlValue[],
+    size: number,
+    options?: BatchOptions,
+  ): AsyncIterable<T[]> {
     // The connection is busy while the cursor is open: callers use this alone (replays, copies).
     let batch: T[] = [];
-    for (const row of prepare(text).iterate(...args(values))) {
+    // Its own statement: raw mode is a setting of the statement, and the cached one stays in objects.
+    const statement = options?.rows === 'arrays' ? db.prepare(text).raw(true) : prepare(text);
+    for (const row of statement.iterate(...args(values))) {
       batch.push(row as T);
       if (batch.length >= size) {
         yield batch;
@@ -128,9 +135,14 @@ export function sqliteSql(db: Database.Database): SqliteSql {
         release();
       }
     },
-    async *batches<T>(text: string, values: readonly SqlValue[], size: number): AsyncIterable<T[]> {
+    async *batches<T>(
+      text: string,
+      values: readonly SqlValue[],
+      size: number,
+      options?: BatchOptions,
+    ): AsyncIterable<T[]> {
       while (open) await released;
-      yield* batches<T>(text, values, size);
+      yield* batches<T>(text, values, size, options);
     },
     async close() {
       while (open) await released;

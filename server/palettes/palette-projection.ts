@@ -131,7 +131,8 @@ export async function rebuildPaletteProjections(
     await tx.run('DELETE FROM palette_counts');
     const states = new Map<string, SavedPalette | null>();
     let events = 0;
-    const rows = tx.batches<{ stream_id: string; type: string; schema_version: number; data: string; time: string }>(
+    // Rows as arrays of their columns: a million events are a million objects fewer.
+    const rows = tx.batches<[streamId: string, type: string, schemaVersion: number, data: string, time: string]>(
       `SELECT stream_id, type, schema_version, data, time FROM ${tx.dialect.eventsInLogOrder}
        WHERE stream_id >= ? AND stream_id < ? ORDER BY position`,
       [
@@ -140,11 +141,12 @@ export async function rebuildPaletteProjections(
         `${PALETTE_STREAM_PREFIX.slice(0, -1)}${String.fromCharCode(PALETTE_STREAM_PREFIX.charCodeAt(PALETTE_STREAM_PREFIX.length - 1) + 1)}`,
       ],
       5000,
+      { rows: 'arrays' },
     );
     for await (const batch of rows) {
-      for (const row of batch) {
-        const event = toPaletteEvent(row.type, row.schema_version, JSON.parse(row.data), row.time);
-        states.set(row.stream_id, evolve(states.get(row.stream_id) ?? null, event));
+      for (const [streamId, type, schemaVersion, data, time] of batch) {
+        const event = toPaletteEvent(type, schemaVersion, JSON.parse(data), time);
+        states.set(streamId, evolve(states.get(streamId) ?? null, event));
       }
       events += batch.length;
     }

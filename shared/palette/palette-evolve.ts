@@ -44,22 +44,24 @@ export function evolve(state: SavedPalette | null, event: PaletteEvent): SavedPa
     };
   }
   if (!state) return null;
-  const next = { ...state, version: state.version + 1, updatedAt: event.at };
+  // One copy per event (a replay folds millions): every case spreads the state once.
+  const version = state.version + 1;
+  const updatedAt = event.at;
   switch (event.type) {
     case 'PaletteRenamed':
-      return { ...next, name: event.data.name };
+      return { ...state, version, updatedAt, name: event.data.name };
     case 'PaletteColorsChanged':
-      return { ...next, colorIds: [...event.data.colorIds] };
+      return { ...state, version, updatedAt, colorIds: [...event.data.colorIds] };
     case 'PalettePublished':
-      return { ...next, isPublic: true, shareId: event.data.shareId };
+      return { ...state, version, updatedAt, isPublic: true, shareId: event.data.shareId };
     case 'PaletteUnpublished':
-      return { ...next, isPublic: false, shareId: null };
+      return { ...state, version, updatedAt, isPublic: false, shareId: null };
     case 'PaletteRestored':
-      return { ...next, name: event.data.name, colorIds: [...event.data.colorIds] };
+      return { ...state, version, updatedAt, name: event.data.name, colorIds: [...event.data.colorIds] };
     case 'PaletteDeleted':
-      return { ...next, deleted: true, isPublic: false, shareId: null };
+      return { ...state, version, updatedAt, deleted: true, isPublic: false, shareId: null };
     case 'PaletteUndeleted':
-      return { ...next, deleted: false };
+      return { ...state, version, updatedAt, deleted: false };
     default:
       return unreachable(event);
   }

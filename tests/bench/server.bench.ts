@@ -319,6 +319,11 @@ const suite: BenchSuite = async () => {
     await bareSqlite.stop();
   }
 
+  // SERVER_BENCH=sqlite: the SQLite rows and replay only (no PostgreSQL server is started).
+  if (process.env.SERVER_BENCH === 'sqlite') {
+    rows.push(...(await replays(null)));
+    return rows;
+  }
   step('PostgreSQL: starting a server, two app processes and the bare baseline');
   const postgres = await startPostgres();
   try {
@@ -340,21 +345,21 @@ const suite: BenchSuite = async () => {
 };
 
 /** 1 000 000 events replayed into the projections on each engine, beside a plain scan of the same log. */
-async function replays(postgresUrl: string): Promise<BenchRow[]> {
+async function replays(postgresUrl: string | null): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   step('generating 1 000 000 events');
   const catalogue = loadCatalogue();
   const dir = mkdtempSync(join(tmpdir(), 'swatchbook-replay-'));
   const db = generateLog(join(dir, 'replay.sqlite'));
   const sqlite = sqliteSql(db);
-  const pgStore = await openPostgres(postgresUrl, { schema: 'replay', max: 2 });
+  const pgStore = postgresUrl ? await openPostgres(postgresUrl, { schema: 'replay', max: 2 }) : null;
   try {
-    step('copying the log into PostgreSQL');
-    await copyTable(sqlite, pgStore, 'events');
-    for (const [label, store] of [
-      ['SQLite', sqlite],
-      ['PostgreSQL', pgStore],
-    ] as const) {
+    if (pgStore) {
+      step('copying the log into PostgreSQL');
+      await copyTable(sqlite, pgStore, 'events');
+    }
+    const stores = [['SQLite', sqlite] as const, ...(pgStore ? [['PostgreSQL', pgStore] as const] : [])];
+    for (const [label, store] of stores) {
       const scans: number[] = [];
       const runs: number[] = [];
       let replayed = 0;
@@ -386,7 +391,7 @@ async function replays(postgresUrl: string): Promise<BenchRow[]> {
       });
     }
   } finally {
-    await pgStore.close();
+    await pgStore?.close();
     db.close();
     rmSync(dir, { recursive: true, force: true });
   }

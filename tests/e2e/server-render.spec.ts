@@ -285,6 +285,62 @@ test.describe('share pages from the server', () => {
   });
 });
 
+test.describe('a shared palette paints whole', () => {
+  test('its label paints with the strips before the app runs; hydration keeps both in place and the label then answers', async ({
+    page,
+    browser,
+    server,
+  }) => {
+    const owner = await (await browser.newContext({ baseURL: server.url })).newPage();
+    await owner.request.post('/api/auth/signup', { data: { email: uniqueEmail('label'), password: PASSWORD } });
+    const colors = [catalogue.colors[40], catalogue.colors[140], catalogue.colors[240]];
+    const created = await owner.request.post('/api/palettes', {
+      data: { name: 'Hall and stairs', colorIds: colors.map((c) => c?.id) },
+    });
+    const { id } = (await created.json()) as { id: string };
+    const sharing = await owner.request.put(`/api/palettes/${id}/sharing`, { data: { public: true } });
+    const { shareId } = (await sharing.json()) as { shareId: string };
+    await owner.context().close();
+
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.text() === 'Service Worker registration blocked by Playwright') return;
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifts: number };
+      w.shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) {
+          if (!entry.hadRecentInput) w.shifts += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // The app's script held back: what shows is the server's paint alone.
+    const release = await holdRequests(page, /\/assets\/index-[\w-]+\.js$/);
+    const loaded = page.goto(`/share/${shareId}`);
+    const label = page.getByRole('complementary', { name: 'Shared palette' });
+    await expect(strips(page)).toHaveCount(3);
+    await expect(label).toBeVisible();
+    await expect(label).toContainText('Hall and stairs');
+    await expect(label).toContainText('changing it will not change the original');
+    const painted = { label: await label.boundingBox(), strip: await strips(page).first().boundingBox() };
+    expect(painted.label && painted.strip && painted.label.y + painted.label.height <= painted.strip.y).toBe(true);
+    release();
+    await loaded;
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
+    await expect(page).toHaveURL(/\/$/);
+    expect(await stripIds(page)).toEqual(colors.map((c) => c?.id));
+    expect(await label.boundingBox()).toEqual(painted.label);
+    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+    // Live: the label's own button works.
+    await label.getByRole('button', { name: 'Hide this label' }).click();
+    await expect(label).toHaveCount(0);
+    expect(problems).toEqual([]);
+  });
+});
+
 test.describe('what crawlers and scanners see', () => {
   test('robots.txt, 404 for unknown paths and missing assets, the app on its routes, no dotfiles', async ({ page }) => {
     const robots = await page.request.get('/robots.txt');

@@ -8,6 +8,7 @@ import { filterState } from '../stores/filter-store';
 import { applyHeldInput } from './held-input';
 import { applyIdentity, currentIdentity } from '../stores/identity-store';
 import { initPalette, paletteState, replacePalette } from '../stores/palette-store';
+import { sharedLinkState } from '../stores/shared-link-store';
 
 /**
  * Puts the stores in the state the page was rendered from: the server before rendering (with the
@@ -39,6 +40,9 @@ export function applyFirstPaint(catalogue: Catalogue | null, paint: FirstPaint):
   filterState.paletteShown = true;
   paletteState.style = paint.style;
   applyIdentity(paint.own ? null : paint.identity);
+  // A shared palette's label paints with it (the session code then announces it, as the client did);
+  // any other page has none (the server's stores serve one request after another).
+  sharedLinkState.shown = paint.share ? { name: paint.share.name, colorIds: [...paint.colorIds] } : null;
 }
 
 /** What the page shows as hydrated: the session code compares the stored session with it, not with later input. */

@@ -311,6 +311,40 @@ describe.each(engines)('the store interface on $name', (engine) => {
     expect(await sql.get('SELECT count(*) AS n FROM app_meta')).toEqual({ n: 27 });
   });
 
+  it('yields rows as arrays of their columns in the query order when asked, in a transaction too, and objects again after', async () => {
+    const sql = await open();
+    for (let i = 0; i < 5; i++) await put(sql, `k${i}`, `v${i}`);
+    const arrays: unknown[] = [];
+    for await (const batch of sql.batches<[string, string, number]>(
+      'SELECT value, key, 7 AS seven FROM app_meta WHERE key >= ? ORDER BY key',
+      ['k1'],
+      3,
+      { rows: 'arrays' },
+    )) {
+      arrays.push(batch);
+    }
+    expect(arrays).toEqual([
+      [
+        ['v1', 'k1', 7],
+        ['v2', 'k2', 7],
+        ['v3', 'k3', 7],
+      ],
+      [['v4', 'k4', 7]],
+    ]);
+    const inside = await sql.transaction(async (tx) => {
+      const rows: unknown[] = [];
+      for await (const batch of tx.batches('SELECT key FROM app_meta ORDER BY key', [], 10, { rows: 'arrays' })) {
+        rows.push(...batch);
+      }
+      return rows;
+    });
+    expect(inside).toEqual(['k0', 'k1', 'k2', 'k3', 'k4'].map((key) => [key]));
+    // The same text without the option still reads objects.
+    for await (const batch of sql.batches('SELECT key FROM app_meta ORDER BY key', [], 10)) {
+      expect(batch[0]).toEqual({ key: 'k0' });
+    }
+  });
+
   it('orders palettes newest first with rowid breaking ties, and reads JSON fields in its own dialect', async () => {
     const sql = await open();
     for (const id of ['p1', 'p2', 'p3']) {

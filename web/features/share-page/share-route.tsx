@@ -1,7 +1,9 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { firstPaint } from '../../lib/first-paint';
 import { sharedLinkState } from '../../stores/shared-link-store';
+// The label is part of a shared palette's first paint, so its rules are in the first screen's sheet.
+import './shared-banner.css';
 
 /** `/share/{shareId}`, alphanumeric ids only (the only ids we issue). */
 const SHARE_PATH = /^\/share\/([^/]*)\/?$/;
@@ -9,7 +11,16 @@ const VALID_SHARE_ID = /^[A-Za-z0-9]+$/;
 
 // The loading and Not Found screens, and the API call behind them, only ever load on a share link.
 const SharePage = lazy(() => import('./share-page'));
-const SharedBanner = lazy(() => import('./shared-banner'));
+let SharedBanner: ComponentType = lazy(() => import('./shared-banner'));
+
+/**
+ * The server's renderer (entry-server.tsx) renders the label at once, so a shared palette's page
+ * paints it with the strips: nothing larger arrives after the first paint. The browser keeps it
+ * lazy: React leaves the server's markup as it is until the chunk has come, then hydrates it.
+ */
+export function renderSharedBannerWith(component: ComponentType): void {
+  SharedBanner = component;
+}
 
 /**
  * The share link's id to fetch; none on a page the server rendered (a share link's palette is on

@@ -4,7 +4,6 @@ import { paintById } from '../../stores/catalogue-store';
 import { paletteState } from '../../stores/palette-store';
 import { backToOwn } from '../../stores/shared-link-actions';
 import { dismissShared, sharedLinkState } from '../../stores/shared-link-store';
-import './share-page.css';
 
 /**
  * 'Shared palette', its name and that it is the visitor's copy, in a band of its own between the
