@@ -43,8 +43,14 @@ export async function startServer(
   const port = await new Promise<number>((resolve, reject) => {
     // A minute (times SERVER_START_SLACK): on a loaded machine a start has been seen to take 21 s.
     const startMs = 60_000 * Number(process.env.SERVER_START_SLACK ?? 1);
-    const timer = setTimeout(() => reject(new Error(`server did not start:
-${logs.join('')}`)), startMs);
+    const timer = setTimeout(
+      () =>
+        reject(
+          new Error(`server did not start:
+${logs.join('')}`),
+        ),
+      startMs,
+    );
     const onData = (chunk: Buffer) => {
       const text = chunk.toString();
       logs.push(text);
