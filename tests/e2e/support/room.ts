@@ -65,6 +65,8 @@ export const chips = (page: Page) =>
 
 /** Taps (or clicks) the picture at a fraction of its size, as a person does. */
 export async function tapPicture(page: Page, at: { fx: number; fy: number }, touch = false): Promise<void> {
+  // A person scrolls the picture back into view before tapping it (a chip or a surface below may have moved it).
+  await picture(page).scrollIntoViewIfNeeded();
   const box = await picture(page).boundingBox();
   if (!box) throw new Error('the picture is not on screen');
   const x = box.x + at.fx * box.width;

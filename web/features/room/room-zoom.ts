@@ -83,6 +83,9 @@ export function usePinchZoom(stageRef: RefObject<HTMLElement | null>, canPan: bo
       if (event.button !== 0) return false;
       touches.current.clear();
     }
+    // The primary pointer starts a new gesture: no other finger is down, whatever this map still
+    // holds (an up that never reached the stage must not turn the next tap into a pinch).
+    if (event.isPrimary) touches.current.clear();
     // A new gesture: a click still owed to the last one never came (a pinch sends none).
     if (touches.current.size === 0) swallow.current = false;
     touches.current.set(event.pointerId, local(event));
