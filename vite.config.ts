@@ -161,10 +161,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     target: isSsrBuild ? 'node20' : 'es2022',
     // Inline nothing: the catalogue must stay a cacheable JSON file, not a base64 string in JS.
     assetsInlineLimit: 0,
-    // The page's own scripts and the hydration chunk's come preloaded (the way to a live page); any
-    // other lazy chunk brings its CSS and finds its own imports as it loads (the service worker holds
-    // every chunk after the first visit). Listing them all put the hashed name of every lazy chunk
-    // into the first-paint script: over 1 KiB of its gzip.
+    // The page's own scripts and the hydration chunk's come preloaded (the way to a live page), as
+    // do the imports of the two chunks fetched right after it: the code that reads the catalogue
+    // (web/stores/catalogue-store.ts) and the start-up sign-in check (it fetches the API client's
+    // chunk beside its own, as when the entry imported the client itself). Any other lazy chunk
+    // brings its CSS and finds its own imports as it loads (the service worker holds every chunk
+    // after the first visit). Listing them all put the hashed name of every lazy chunk into the
+    // first-paint script: over 1 KiB of its gzip.
     // The renderer imports the shared-palette label at once (it paints with a shared palette) while
     // the app loads it lazily: that one module is meant to be in both.
     rollupOptions: isSsrBuild
@@ -177,7 +180,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     modulePreload: {
       polyfill: false,
       resolveDependencies: (file, deps, { hostType }) =>
-        hostType === 'html' || file.includes('hydrate-page') ? deps : deps.filter((dep) => dep.endsWith('.css')),
+        hostType === 'html' || /hydrate-page|auth-check-actions|\/catalogue-(?!store)/.test(file)
+          ? deps
+          : deps.filter((dep) => dep.endsWith('.css')),
     },
   },
   // React's production build on the server too (the SPA build sets this by itself).

@@ -11,7 +11,6 @@ import { MobileFooter } from '../features/palette/mobile-footer';
 import { PaletteName } from '../features/palette/palette-name';
 import { PaletteStrips } from '../features/palette/palette-strips';
 import { SearchBar } from '../features/search/search-bar';
-import { ShareRoute } from '../features/share-page/share-route';
 import { ToastRegion } from '../features/toast/toast-region';
 import { catalogueState } from '../stores/catalogue-store';
 import { filterState, resultsShown } from '../stores/filter-store';
@@ -25,17 +24,15 @@ const ResultsList = lazy(() => import('../features/search/results-list'));
 const HashRoutes = lazy(() => import('../features/info/hash-routes'));
 // Listeners for an image dragged onto the page, and its hint: nothing to paint until a drag.
 const DropZone = lazy(() => import('../features/extract/drop-zone').then((m) => ({ default: m.DropZone })));
+// Nothing at first paint either: a share link's palette is on the page the server rendered, and
+// its banner comes with the session; only the offline shell fetches a share link's palette.
+const ShareRoute = lazy(() => import('../features/share-page/share-route').then((m) => ({ default: m.ShareRoute })));
 
 /** Renders its lazy children once the page is up: after hydration, so the server renders none of it. */
 function AfterFirstRender({ children }: { children: ReactNode }) {
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
-  return mounted ? (
-    <Suspense fallback={null}>
-      {children}
-      <Ready />
-    </Suspense>
-  ) : null;
+  return mounted ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
 
 /** Mounts with the late parts: from here every listener is in place (`data-app-ready`, for tests and tools). */
@@ -89,7 +86,9 @@ export function App() {
       <SkipLink />
       <Header accountSlot={<AccountButton />} menuSlot={<MenuButton />} />
       <SearchBar />
-      <ShareRoute />
+      <AfterFirstRender>
+        <ShareRoute />
+      </AfterFirstRender>
       <main className="app-main" id="main">
         <MainContent />
       </main>
@@ -105,6 +104,7 @@ export function App() {
       <AfterFirstRender>
         <HashRoutes />
         <DropZone />
+        <Ready />
       </AfterFirstRender>
       <ToastRegion />
     </div>

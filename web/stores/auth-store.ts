@@ -15,7 +15,7 @@ export const authState = proxy({
   user: null as ApiUser | null,
 });
 
-/** Called by the start-up check (auth-actions.ts) once it has its answer. */
+/** Called by the start-up check (auth-check-actions.ts) once it has its answer. */
 export let markAuthChecked: () => void = () => {};
 /** Resolves once it is known whether there is a server and who is signed in (a save waits for it). */
 export const authChecked = new Promise<void>((resolve) => {

@@ -28,7 +28,8 @@ import {
   setUndertone,
   showResults,
 } from './filter-store';
-import { generatePalette, initPalette, loadPaletteFromHexes, paletteState, setPaletteStyle } from './palette-store';
+import { loadPaletteFromHexes } from './palette-link-actions';
+import { generatePalette, initPalette, paletteState, setPaletteStyle } from './palette-store';
 import { savedState } from './saved-store';
 import { announceShared } from './shared-link-actions';
 import { themeState } from './theme-store';

@@ -2,7 +2,7 @@ import { proxy } from 'valtio';
 
 /**
  * Every modal, drawer and sidebar of the app. Features open them by name, so a button in one
- * feature never imports another feature's component (app/overlays.tsx maps names to components).
+ * feature never imports another feature's component (app/overlay-stack.tsx maps names to components).
  */
 export type OverlayName =
   | 'nav'
@@ -79,7 +79,7 @@ export function isOverlayOpen(name: OverlayName): boolean {
   return uiState.overlays.some((o) => o.name === name);
 }
 
-/** What app/overlays.tsx passes to each overlay component (each is a lazily loaded default export). */
+/** What app/overlay-stack.tsx passes to each overlay component (each is a lazily loaded default export). */
 export interface OverlayProps {
   params: Record<string, string>;
   onClose: () => void;

@@ -4,9 +4,7 @@ import {
   addColor,
   addRandomColor,
   generatePalette,
-  idsFromHexes,
   initPalette,
-  loadPaletteFromHexes,
   moveColor,
   paletteState,
   redo,
@@ -16,6 +14,7 @@ import {
   undo,
   unlockAll,
 } from '../../../web/stores/palette-store';
+import { idsFromHexes, loadPaletteFromHexes } from '../../../web/stores/palette-link-actions';
 import { loadRealCatalogue } from '../catalogue-fixture';
 
 let catalogue: Catalogue;

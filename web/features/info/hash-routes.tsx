@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { subscribe } from 'valtio';
 import { clearHash, INFO_ENTRY_KEY, INFO_ROUTES, isInfoEntryMadeInApp, parseHash } from '../../lib/hash-route';
-import { loadPaletteFromHexes } from '../../stores/palette-store';
+import { loadPaletteFromHexes } from '../../stores/palette-link-actions';
 import { showToast } from '../../stores/toast-store';
 import { closeOverlay, isOverlayOpen, openOverlay, openOverlayInstead, uiState } from '../../stores/ui-store';
 

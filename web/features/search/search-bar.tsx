@@ -1,4 +1,15 @@
-import { type KeyboardEvent, memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useSnapshot } from 'valtio';
 import {
   LIGHTNESS_BANDS,
@@ -39,42 +50,10 @@ const HIDE_AFTER_BLUR_MS = 200;
 // The runner, the worker and its index load only once someone is about to search.
 const startSearch = () => import('./search-runner').then((m) => m.startSearchRunner());
 
-// Memo: a keystroke re-renders the box, but the suggestions change only when the answer arrives.
-const Suggestions = memo(function Suggestions({
-  id,
-  colors,
-  active,
-  onChoose,
-}: {
-  id: string;
-  colors: CatalogueColor[];
-  active: number;
-  onChoose: (color: CatalogueColor) => void;
-}) {
-  return (
-    <div id={id} role="listbox" aria-label="Suggestions" className="search-suggestions">
-      {colors.map((color, i) => (
-        // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keys (arrows, Enter).
-        <div
-          // biome-ignore lint/suspicious/noArrayIndexKey: positions are stable; reusing them spares DOM work per keystroke.
-          key={i}
-          id={`${id}-${i}`}
-          role="option"
-          tabIndex={-1}
-          aria-selected={i === active}
-          className="search-suggestion"
-          // Keeps focus in the box, so a slow tap is not lost to the blur.
-          onMouseDown={(event) => event.preventDefault()}
-          onClick={() => onChoose(color)}
-        >
-          <span className="search-swatch" style={{ backgroundColor: color.hexCode }} aria-hidden="true" />
-          <span className="search-suggestion-name">{color.colorName}</span>
-          <span className="search-suggestion-brand">{color.brand}</span>
-        </div>
-      ))}
-    </div>
-  );
-});
+// The list of suggestions shows only once typed words have an answer (the catalogue and the search
+// worker have come): its code loads with the first focus or keystroke, well before that answer.
+const loadSuggestions = () => import('./search-suggestions');
+const Suggestions = lazy(loadSuggestions);
 
 /** One filter: its first option, 'any', chooses nothing; a choice starts the search. */
 function FilterSelect<T extends string>({
@@ -270,6 +249,7 @@ export function SearchBar() {
               setOpen(true);
               setActive(-1);
               void startSearch();
+              void loadSuggestions();
             }}
             onFocus={() => {
               // Cancels a pending hide; the list itself opens on typing or ArrowDown, not on focus (a
@@ -278,13 +258,18 @@ export function SearchBar() {
               void import('./search-runner').then((m) => m.warmSearch());
               // The list's chunk too, so the first key only renders.
               void import('./results-list');
+              void loadSuggestions();
             }}
             onBlur={() => {
               hideTimer.current = setTimeout(() => setOpen(false), HIDE_AFTER_BLUR_MS);
             }}
             onKeyDown={onKeyDown}
           />
-          {shown && <Suggestions id={listId} colors={suggestions} active={active} onChoose={choose} />}
+          {shown && (
+            <Suspense fallback={null}>
+              <Suggestions id={listId} colors={suggestions} active={active} onChoose={choose} />
+            </Suspense>
+          )}
         </div>
         <FilterSelects brand={brand} category={category} lightness={lightness} undertone={undertone} />
       </div>
