@@ -110,23 +110,7 @@ test.describe('the first paint comes from the server', () => {
       .poll(async () => (await page.context().cookies()).find((c) => c.name === 'swatchbook_palette')?.value ?? '')
       .toMatch(/l=3(&|$)/);
 
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      // The one warning that is the harness's own: these tests block service workers (playwright.config.ts).
-      if (message.text() === 'Service Worker registration blocked by Playwright') return;
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(error.message));
-    await page.addInitScript(() => {
-      const w = window as unknown as { shifts: number };
-      w.shifts = 0;
-      new PerformanceObserver((list) => {
-        // As CLS counts them: shifts right after the person's own input are theirs, not the page's.
-        for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) {
-          if (!entry.hadRecentInput) w.shifts += entry.value;
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    const problems = await watchProblemsAndShifts(page);
     // Hold the app's script back: what shows meanwhile is the server's paint alone.
     const release = await holdRequests(page, /\/assets\/index-[\w-]+\.js$/);
     const loaded = page.reload();
@@ -302,21 +286,7 @@ test.describe('a shared palette paints whole', () => {
     const { shareId } = (await sharing.json()) as { shareId: string };
     await owner.context().close();
 
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.text() === 'Service Worker registration blocked by Playwright') return;
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(error.message));
-    await page.addInitScript(() => {
-      const w = window as unknown as { shifts: number };
-      w.shifts = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) {
-          if (!entry.hadRecentInput) w.shifts += entry.value;
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    const problems = await watchProblemsAndShifts(page);
     // The app's script held back: what shows is the server's paint alone.
     const release = await holdRequests(page, /\/assets\/index-[\w-]+\.js$/);
     const loaded = page.goto(`/share/${shareId}`);
@@ -374,3 +344,28 @@ test.describe('what crawlers and scanners see', () => {
     await expect(strips(page)).toHaveCount(5);
   });
 });
+
+/**
+ * The page's console errors and warnings and uncaught errors (returned, filled as they come), and
+ * its layout shifts summed into `window.shifts` from the next navigation on.
+ */
+async function watchProblemsAndShifts(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    // The one warning that is the harness's own: these tests block service workers (playwright.config.ts).
+    if (message.text() === 'Service Worker registration blocked by Playwright') return;
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: number };
+    w.shifts = 0;
+    new PerformanceObserver((list) => {
+      // As CLS counts them: shifts right after the person's own input are theirs, not the page's.
+      for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>) {
+        if (!entry.hadRecentInput) w.shifts += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  return problems;
+}

@@ -1,7 +1,7 @@
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateTOTP } from '@oslojs/otp';
 import type { Browser, Locator, Page } from '@playwright/test';
-import { LAPTOP, PHONE } from './support/devices';
+import { contextOn } from './support/devices';
 import { expect, test } from './support/fixtures';
 import {
   accountMenu,
@@ -25,13 +25,7 @@ type Device = 'phone' | 'laptop';
 
 /** A signed-in account (made through the API) with the app open on this device, once its late parts loaded. */
 async function signedInOn(browser: Browser, baseURL: string, device: Device, scheme: 'light' | 'dark') {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: device === 'phone' ? PHONE : LAPTOP,
-    hasTouch: device === 'phone',
-    isMobile: device === 'phone',
-    colorScheme: scheme,
-  });
+  const context = await contextOn(browser, baseURL, device, scheme);
   await grantClipboard(context, baseURL);
   const page = await context.newPage();
   const email = await signUpByApi(page);

@@ -6,8 +6,9 @@ import type { FirstPaint, PaletteSession } from '../../shared/session/first-pain
 import { catalogueState, loadCatalogue } from '../stores/catalogue-store';
 import { filterState } from '../stores/filter-store';
 import { applyHeldInput } from './held-input';
-import { applyIdentity, currentIdentity } from '../stores/identity-store';
+import { applyIdentity } from '../stores/identity-store';
 import { initPalette, paletteState, replacePalette } from '../stores/palette-store';
+import { sessionOnScreen } from '../stores/session-now';
 import { sharedLinkState } from '../stores/shared-link-store';
 
 /**
@@ -45,21 +46,6 @@ export function applyFirstPaint(catalogue: Catalogue | null, paint: FirstPaint):
   sharedLinkState.shown = paint.share ? { name: paint.share.name, colorIds: [...paint.colorIds] } : null;
 }
 
-/** What the page shows as hydrated: the session code compares the stored session with it, not with later input. */
-function shownNow(): PaletteSession {
-  return {
-    colorIds: paletteState.slots.map((s) => s.colorId),
-    locked: paletteState.slots.map((s) => s.locked),
-    searchTerm: filterState.searchTerm,
-    brand: filterState.brand,
-    category: filterState.category,
-    lightness: filterState.lightness,
-    undertone: filterState.undertone,
-    style: paletteState.style,
-    identity: currentIdentity(),
-  };
-}
-
 /** Runs `onLive` once hydrated; with `ready`, hydrates only once it has settled (the server's markup stays meanwhile). */
 function Live({ ready, onLive, children }: { ready?: Promise<unknown>; onLive: () => void; children: ReactNode }) {
   if (ready) use(ready);
@@ -88,14 +74,14 @@ export function hydratePage(
   let ready: Promise<unknown> | undefined;
   if (paint.paints) {
     applyFirstPaint(null, paint);
-    shown = shownNow();
+    shown = sessionOnScreen();
   } else {
     // A page from before the first screen's paints were sent: hydrate once the catalogue is in.
     // A failed catalogue still settles: the app then renders its retry screen.
     ready = loadCatalogue().then(
       (catalogue) => {
         applyFirstPaint(catalogue, paint);
-        shown = shownNow();
+        shown = sessionOnScreen();
       },
       () => {},
     );
@@ -103,7 +89,7 @@ export function hydratePage(
   // Live: first the input held until now is applied, as it would have been taken, then `onDone`.
   const live = () => {
     onHydrated();
-    void applyHeldInput().then(() => onDone(shown ?? shownNow()));
+    void applyHeldInput().then(() => onDone(shown ?? sessionOnScreen()));
   };
   // The same boundary as entry-server.tsx renders around the app.
   hydrateRoot(

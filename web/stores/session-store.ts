@@ -31,6 +31,7 @@ import {
 import { loadPaletteFromHexes } from './palette-link-actions';
 import { generatePalette, initPalette, paletteState, setPaletteStyle } from './palette-store';
 import { savedState } from './saved-store';
+import { sessionOnScreen } from './session-now';
 import { announceShared } from './shared-link-actions';
 import { themeState } from './theme-store';
 
@@ -157,17 +158,7 @@ function mirrorStoredTheme(): void {
 
 /** The cookie the server paints the next visit from: ids, locks, filters and style, nothing secret. */
 function writeCookie(): void {
-  const value = encodePaletteCookie({
-    colorIds: paletteState.slots.map((slot) => slot.colorId),
-    locked: paletteState.slots.map((slot) => slot.locked),
-    searchTerm: filterState.searchTerm,
-    brand: filterState.brand,
-    category: filterState.category,
-    lightness: filterState.lightness,
-    undertone: filterState.undertone,
-    style: paletteState.style,
-    identity: currentIdentity(),
-  });
+  const value = encodePaletteCookie(sessionOnScreen());
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari.
   document.cookie = `${PALETTE_COOKIE}=${value}${cookieTail()}`;
 }
@@ -211,21 +202,6 @@ function readStorage(): string | null {
 }
 
 const sameList = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((x, i) => x === b[i]);
-
-/** What the screen shows now, in the session's terms. */
-function onScreen(): PaletteSession {
-  return {
-    colorIds: paletteState.slots.map((s) => s.colorId),
-    locked: paletteState.slots.map((s) => s.locked),
-    searchTerm: filterState.searchTerm,
-    brand: filterState.brand,
-    category: filterState.category,
-    lightness: filterState.lightness,
-    undertone: filterState.undertone,
-    style: paletteState.style,
-    identity: currentIdentity(),
-  };
-}
 
 /** Whether `shown` (the server's paint, as the page hydrated it) is this session. */
 function showing(session: RestoredSession, shown: PaletteSession): boolean {
@@ -282,7 +258,7 @@ export function startSession(painted?: FirstPaint['source'], shown?: PaletteSess
   if (painted === 'cookie' || painted === 'random') {
     const raw = readStorage();
     const restored = readSession(raw, catalogue);
-    if (restored && !showing(restored, shown ?? onScreen())) restore(restored);
+    if (restored && !showing(restored, shown ?? sessionOnScreen())) restore(restored);
     else if (raw !== null && !restored) {
       // A corrupt or outdated stored session: a fresh palette, as without server rendering.
       initPalette([]);

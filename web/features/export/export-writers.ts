@@ -10,6 +10,7 @@ import { writePaletteSvg } from '../../../shared/export/svg-export';
 import type { ExportFormat } from '../../stores/export-store';
 import { showToast } from '../../stores/toast-store';
 import { renderPng } from './render-client';
+import { saveFile } from '../../lib/save-file';
 
 /** What a failed export says, by format (the writers' module: the first paint carries none of it). */
 const FAILURE: Record<ExportFormat, string> = {
@@ -84,20 +85,6 @@ const FORMATS: Record<
     make: (p, at) => new Blob([writePaintList(p, at)], { type: 'text/html;charset=utf-8' }),
   },
 };
-
-/** Hands the file to the browser's downloads, the way a link with `download` does. */
-function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the blob after click() returns; revoking at once can cancel the download.
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
-}
 
 /**
  * Writes the palette in one format and says so, or says which format failed. The paint list goes to `page`

@@ -1,19 +1,9 @@
 import { useState } from 'react';
+import { saveFile } from '../../lib/save-file';
 import { showToast } from '../../stores/toast-store';
 import { exportPicture, saveRoom } from './room-store';
 
 const FILE_NAME = 'swatchbook-room.jpg';
-
-function download(blob: Blob): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = FILE_NAME;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /**
  * Save on this device, download the captioned image, or (where the browser shares) share it: the
@@ -35,7 +25,7 @@ export function RoomKeep() {
 
   const onDownload = () =>
     withImage(async (blob) => {
-      download(blob);
+      saveFile(blob, FILE_NAME);
       showToast('Room image downloaded');
     });
 
@@ -43,7 +33,7 @@ export function RoomKeep() {
     withImage(async (blob) => {
       const file = new File([blob], FILE_NAME, { type: blob.type || 'image/jpeg' });
       if (typeof navigator.canShare !== 'function' || !navigator.canShare({ files: [file] })) {
-        download(blob);
+        saveFile(blob, FILE_NAME);
         showToast('This browser cannot share images, so the room image was downloaded');
         return;
       }
