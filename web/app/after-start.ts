@@ -2,7 +2,7 @@ import { subscribe } from 'valtio';
 import { themeState } from '../stores/theme-store';
 import { showToast } from '../stores/toast-store';
 import { runLaunchAction } from './launch-action';
-import { sayNotices } from './notices';
+import { OFFLINE_NOTE, sayNotices } from './notices';
 import { registerServiceWorker } from './service-worker';
 
 const whenIdle = (run: () => void) =>
@@ -17,9 +17,6 @@ function followTheme(): void {
   apply();
   subscribe(themeState, apply);
 }
-
-const OFFLINE_NOTE =
-  'You are offline. Swatchbook still works; changes stay on this device until the connection returns.';
 
 /**
  * What waits until the first palette is on screen (web/main.tsx imports this lazily, so none of it

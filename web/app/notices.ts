@@ -32,7 +32,7 @@ function offerChoice(conflict: OutboxConflict): void {
 }
 
 /** The error toast's text for every notice but a held change (which offers its choice). */
-function textOf(notice: Exclude<Notice, { type: 'outbox-held' }>): string {
+function textOf(notice: Exclude<Notice, { type: 'outbox-held' | 'no-connection' }>): string {
   switch (notice.type) {
     case 'session-ended':
       return 'Your session has ended. Please sign in again.';
@@ -53,8 +53,13 @@ function textOf(notice: Exclude<Notice, { type: 'outbox-held' }>): string {
   }
 }
 
+/** Said when the app finds itself without a connection; the same words again while it shows are one toast. */
+export const OFFLINE_NOTE =
+  'You are offline. Swatchbook still works; changes stay on this device until the connection returns.';
+
 function say(notice: Notice): void {
   if (notice.type === 'outbox-held') offerChoice(notice.conflict);
+  else if (notice.type === 'no-connection') showToast(OFFLINE_NOTE);
   else showToast(textOf(notice), 'error');
 }
 

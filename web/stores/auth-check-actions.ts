@@ -1,5 +1,6 @@
 import { getConfig, getSession, isOffline } from '../lib/api-client';
 import { authState, markAuthChecked } from './auth-store';
+import { notify } from './notice-store';
 
 /** Offline, or the check's code could not load: behave as without a server, so saving still works. */
 function authUnavailable(): void {
@@ -20,6 +21,7 @@ export async function checkAuth(): Promise<void> {
   } catch (error) {
     // No signal at all: whoever was signed in here last carries on with the list their outbox keeps.
     if (isOffline(error)) {
+      notify({ type: 'no-connection' });
       import('./account-actions')
         .then((m) => m.resumeOffline())
         .then((resumed) => (resumed ? markAuthChecked() : authUnavailable()), authUnavailable);

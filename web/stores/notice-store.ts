@@ -23,7 +23,12 @@ export type Notice =
   /** Queued changes that could not be read and were set aside. */
   | { type: 'outbox-corrupt'; count: number }
   /** Google sign-in or an email confirmation came back with an error (`code`: the query's, unchecked). */
-  | { type: 'sign-in-redirect-failed'; code: string | null };
+  | { type: 'sign-in-redirect-failed'; code: string | null }
+  /**
+   * The app opened and its first call got no answer at all: offline, whatever `navigator.onLine`
+   * says (a page the service worker served without a network can still read true there).
+   */
+  | { type: 'no-connection' };
 
 const waiting: Notice[] = [];
 let listener: ((notice: Notice) => void) | null = null;
