@@ -11,6 +11,7 @@ import { MobileFooter } from '../features/palette/mobile-footer';
 import { PaletteName } from '../features/palette/palette-name';
 import { PaletteStrips } from '../features/palette/palette-strips';
 import { SearchBar } from '../features/search/search-bar';
+import { ShareRoute } from '../features/share-page/share-route';
 import { ToastRegion } from '../features/toast/toast-region';
 import { catalogueState } from '../stores/catalogue-store';
 import { filterState, resultsShown } from '../stores/filter-store';
@@ -24,9 +25,6 @@ const ResultsList = lazy(() => import('../features/search/results-list'));
 const HashRoutes = lazy(() => import('../features/info/hash-routes'));
 // Listeners for an image dragged onto the page, and its hint: nothing to paint until a drag.
 const DropZone = lazy(() => import('../features/extract/drop-zone').then((m) => ({ default: m.DropZone })));
-// Nothing at first paint either: a share link's palette is on the page the server rendered, and
-// its banner comes with the session; only the offline shell fetches a share link's palette.
-const ShareRoute = lazy(() => import('../features/share-page/share-route').then((m) => ({ default: m.ShareRoute })));
 
 /** Renders its lazy children once the page is up: after hydration, so the server renders none of it. */
 function AfterFirstRender({ children }: { children: ReactNode }) {
@@ -86,9 +84,8 @@ export function App() {
       <SkipLink />
       <Header accountSlot={<AccountButton />} menuSlot={<MenuButton />} />
       <SearchBar />
-      <AfterFirstRender>
-        <ShareRoute />
-      </AfterFirstRender>
+      {/* In the first render: the server paints a shared palette's label with its strips. */}
+      <ShareRoute />
       <main className="app-main" id="main">
         <MainContent />
       </main>
