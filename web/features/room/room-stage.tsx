@@ -141,7 +141,7 @@ export function RoomStage() {
         y: Math.min(1, Math.max(0, cross.y + move[1])),
       };
       // Past the edge of a zoomed picture's view, the picture pans under it.
-      panTo(next);
+      panTo(next, 0.1);
       setCross(next);
       return;
     }

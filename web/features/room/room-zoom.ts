@@ -51,7 +51,10 @@ export function inView(point: Point, margin = 0): Point {
   return { x: within(point.x, x), y: within(point.y, y) };
 }
 
-/** Pans a zoomed picture just enough that a point of it (fractions of the picture) is in view. */
+/**
+ * Pans a zoomed picture just enough that a point of it (fractions of the picture) is in view,
+ * `margin` of the stage inside its edges (as far as the picture goes).
+ */
 export function panTo(point: Point, margin = 0): void {
   const { scale, x, y } = zoomState;
   if (scale <= 1) return;
