@@ -1,12 +1,4 @@
-import {
-  type ComponentType,
-  lazy,
-  type ReactNode,
-  Suspense,
-  useLayoutEffect,
-  useState,
-  useSyncExternalStore,
-} from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { useSnapshot } from 'valtio';
 import { subscribeDialogs, topDialog } from '../../lib/dialog-stack';
@@ -24,11 +16,10 @@ function loadActionToasts(): Promise<{ default: ComponentType }> {
 }
 const ActionToasts = lazy(loadActionToasts);
 
-function Region({ children, covered = false, bottom }: { children?: ReactNode; covered?: boolean; bottom?: number }) {
+function Region({ children, covered = false }: { children?: ReactNode; covered?: boolean }) {
   return (
     <div
       className={covered ? 'toast-region-covered' : 'toast-region'}
-      style={bottom === undefined ? undefined : { bottom }}
       role="status"
       aria-live="polite"
       aria-atomic="false"
@@ -36,26 +27,6 @@ function Region({ children, covered = false, bottom }: { children?: ReactNode; c
       {children}
     </div>
   );
-}
-
-/**
- * Where toasts go over a sheet risen from the bottom edge (a phone's share sheet): just above it, so
- * they never cover its words. Undefined for any other dialog (and none). Follows the sheet's size.
- */
-function useAboveSheet(host: HTMLElement | null, showing: boolean): number | undefined {
-  const [bottom, setBottom] = useState<number>();
-  useLayoutEffect(() => {
-    if (!host || !showing) return setBottom(undefined);
-    const measure = () => {
-      const { top, bottom: end } = host.getBoundingClientRect();
-      setBottom(end >= innerHeight - 1 && top >= 48 ? innerHeight - top + 8 : undefined);
-    };
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(host);
-    return () => observer.disconnect();
-  }, [host, showing]);
-  return bottom;
 }
 
 /**
@@ -67,7 +38,6 @@ export function ToastRegion() {
   const { toasts } = useSnapshot(toastState);
   const host = // Also the server's answer: no dialog is open on the server nor before hydration ends.
     useSyncExternalStore(subscribeDialogs, topDialog, topDialog);
-  const bottom = useAboveSheet(host, toasts.length > 0);
   const items = toasts.map((t) =>
     // A toast with a button is drawn by ActionToasts; its words are announced from here.
     t.actionLabel ? (
@@ -84,7 +54,7 @@ export function ToastRegion() {
     <>
       {/* Stays mounted under a dialog, so a toast shown as the dialog closes is still announced. */}
       <Region covered={host !== null}>{host ? null : items}</Region>
-      {host && createPortal(<Region bottom={bottom}>{items}</Region>, host)}
+      {host && createPortal(<Region>{items}</Region>, host)}
       {toasts.some((t) => t.actionLabel) && (
         <Suspense fallback={null}>
           <ActionToasts />
