@@ -63,7 +63,19 @@ export function Dialog(props: DialogProps) {
       onCloseRef.current();
     };
     dialog.addEventListener('cancel', onCancel);
+    // A sheet risen from the bottom edge (a phone's share sheet): the toasts shown in it go just
+    // above it (toast-region.css reads --toast-bottom), never over its words. Follows its size.
+    const placeToasts = () => {
+      const { top, bottom } = dialog.getBoundingClientRect();
+      if (bottom >= innerHeight - 1 && top >= 48)
+        dialog.style.setProperty('--toast-bottom', `${innerHeight - top + 8}px`);
+      else dialog.style.removeProperty('--toast-bottom');
+    };
+    placeToasts();
+    const resized = new ResizeObserver(placeToasts);
+    resized.observe(dialog);
     return () => {
+      resized.disconnect();
       dialog.removeEventListener('cancel', onCancel);
       removeFromStack();
       if (dialog.open) dialog.close();

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
+import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { loadCatalogue } from '../../../server/catalogue-file';
 import { distinctPaints } from '../../workers/extract-fixtures';
@@ -144,4 +145,25 @@ export async function chipFarFrom(page: Page, ...rgbs: Array<number[] | undefine
     if (distance(colour) > distance(colours[best])) best = i;
   });
   return chips(page).nth(best);
+}
+
+/** Slows the page's CPU as a cheap phone's (Chrome DevTools' CPU throttling). */
+export async function throttleCpu(page: Page, rate: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+}
+
+/** The surface list's entry for a surface ("Walls", "Feature wall"): its name says its paint. */
+export const surfaceChoice = (page: Page, label: string) =>
+  roomDialog(page).getByRole('radio', { name: new RegExp(`^${label}`) });
+
+/** The RGB of a sample room's photo (as shipped, in one light) at a fraction of its size. */
+export function photoPixel(room: SampleRoomFile, lightId: string, at: { fx: number; fy: number }): number[] {
+  const light = room.lights.find((l) => l.id === lightId);
+  if (!light) throw new Error(`no light ${lightId}`);
+  const image = jpeg.decode(readFileSync(join(ROOMS_DIR, '..', light.src)), { useTArray: true });
+  const x = Math.min(image.width - 1, Math.floor(at.fx * image.width));
+  const y = Math.min(image.height - 1, Math.floor(at.fy * image.height));
+  const i = (y * image.width + x) * 4;
+  return [image.data[i] ?? 0, image.data[i + 1] ?? 0, image.data[i + 2] ?? 0];
 }

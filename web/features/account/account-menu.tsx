@@ -53,6 +53,7 @@ export default function AccountMenu({ email }: { email: string }) {
         aria-haspopup="menu"
         aria-expanded={open !== false}
         aria-label={`Account: ${email}`}
+        title={email}
         onClick={() => setOpen(open ? false : 'first')}
         onKeyDown={onTriggerKeyDown}
       >

@@ -1,7 +1,7 @@
-import { type KeyboardEvent, type PointerEvent, useLayoutEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type PointerEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { brushStroke, roomState, tapAt } from './room-store';
-import { usePinchZoom } from './room-zoom';
+import { inView, onStage, panTo, usePinchZoom } from './room-zoom';
 
 /** A finger's width on screen (CSS pixels): the brush's diameter whatever the zoom. */
 const BRUSH_CSS = 28;
@@ -44,7 +44,16 @@ export function RoomStage() {
   const [crossShown, setCrossShown] = useState(false);
   const { width, height } = state;
   const stageRef = useRef<HTMLDivElement>(null);
-  const zoom = usePinchZoom(stageRef, state.tool === 'tap', state.picture);
+  const zoom = usePinchZoom(stageRef, state.tool === 'tap', state.generation);
+  const { scale, x: zoomX, y: zoomY } = zoom.view;
+  // The crosshair stays in the part of the picture in view when a pinch or Zoom changes it.
+  useEffect(() => {
+    void [scale, zoomX, zoomY];
+    setCross((c) => {
+      const seen = inView(c);
+      return seen.x === c.x && seen.y === c.y ? c : seen;
+    });
+  }, [scale, zoomX, zoomY]);
 
   /** A second finger turns a brush stroke into a pinch: the stroke is dropped, not applied. */
   const dropStroke = () => {
@@ -115,7 +124,8 @@ export function RoomStage() {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const step = event.shiftKey ? 0.1 : 0.02;
+    // A step is the same on screen whatever the zoom.
+    const step = (event.shiftKey ? 0.1 : 0.02) / scale;
     const moves: Record<string, [number, number]> = {
       ArrowLeft: [-step, 0],
       ArrowRight: [step, 0],
@@ -126,10 +136,13 @@ export function RoomStage() {
     if (move) {
       event.preventDefault();
       setCrossShown(true);
-      setCross((c) => ({
-        x: Math.min(1, Math.max(0, c.x + move[0])),
-        y: Math.min(1, Math.max(0, c.y + move[1])),
-      }));
+      const next = {
+        x: Math.min(1, Math.max(0, cross.x + move[0])),
+        y: Math.min(1, Math.max(0, cross.y + move[1])),
+      };
+      // Past the edge of a zoomed picture's view, the picture pans under it.
+      panTo(next, 0.1);
+      setCross(next);
       return;
     }
     if (event.key === 'Enter' || event.key === ' ') {
@@ -140,6 +153,7 @@ export function RoomStage() {
   };
 
   const split = state.split;
+  const crossAt = onStage(cross, zoom.view);
   const aspect = width > 0 && height > 0 ? width / height : 4 / 3;
   return (
     <div className="room-stage-scroll">
@@ -179,9 +193,14 @@ export function RoomStage() {
         {crossShown ? (
           <span
             className="room-cross"
-            style={{ left: `${cross.x * 100}%`, top: `${cross.y * 100}%` }}
+            style={{ left: `${crossAt.x * 100}%`, top: `${crossAt.y * 100}%` }}
             aria-hidden="true"
           />
+        ) : null}
+        {state.selecting > 0 ? (
+          <span className="room-selecting" aria-hidden="true">
+            Selecting…
+          </span>
         ) : null}
       </div>
     </div>

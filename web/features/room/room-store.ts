@@ -53,6 +53,11 @@ interface RoomState {
   phase: 'empty' | 'loading' | 'ready';
   problem: string | null;
   picture: Picture | null;
+  /**
+   * Which picture the surfaces are drawn on: a new one (another room, a photo) counts up, another
+   * light of the same room does not (its masks fit it), so the zoom and the crosshair stay.
+   */
+  generation: number;
   width: number;
   height: number;
   /** The palette the room is tried with (catalogue ids): the chips. */
@@ -78,6 +83,11 @@ interface RoomState {
   announcement: string;
   /** Jobs under way (a tap, a paint, a picture loading): the picture says it is busy until they land. */
   working: number;
+  /**
+   * Taps under way, from the finger to the surface shown (one made while the picture was on its
+   * way waits for it): the picture shows it is working on them.
+   */
+  selecting: number;
   frame: ImageBitmap | null;
   /** A picture is on screen (`frame` is set): what the view's layout depends on, not which frame. */
   showing: boolean;
@@ -98,6 +108,7 @@ export const roomState = proxy<RoomState>({
   phase: 'empty',
   problem: null,
   picture: null,
+  generation: 0,
   width: 0,
   height: 0,
   paletteIds: [],
@@ -115,6 +126,7 @@ export const roomState = proxy<RoomState>({
   savedId: null,
   announcement: '',
   working: 0,
+  selecting: 0,
   frame: null,
   showing: false,
   under: null,
@@ -284,6 +296,7 @@ async function recomputeMask(key: SurfaceKey): Promise<void> {
 }
 
 function reset(picture: Picture, width: number, height: number): void {
+  roomState.generation++;
   masks = {};
   roomState.surfaces = emptySurfaces();
   roomState.picture = picture;
@@ -403,9 +416,36 @@ async function openSampleNow(roomId: string, light?: string): Promise<void> {
   }
 }
 
-/** A tap (or Enter on the crosshair) at a point of the working copy: the selected surface grows or shrinks. */
+/** The picture on its way (another light, another room): a tap made meanwhile waits for it. */
+let arriving: Promise<void> | null = null;
+
+function arrival(load: Promise<void>): Promise<void> {
+  arriving = load;
+  void load.finally(() => {
+    if (arriving === load) arriving = null;
+  });
+  return load;
+}
+
+/**
+ * A tap (or Enter on the crosshair) at a point of the working copy: the selected surface grows or
+ * shrinks. A tap made while the light is changing is not lost: it waits until that picture shows
+ * (the picture says it is working) and applies to it, as its surfaces are the same.
+ */
 async function tapAtNow(x: number, y: number): Promise<void> {
-  if (roomState.phase !== 'ready') return;
+  roomState.selecting++;
+  try {
+    await tapWhenReady(x, y);
+  } finally {
+    roomState.selecting--;
+  }
+}
+
+async function tapWhenReady(x: number, y: number): Promise<void> {
+  const generation = roomState.generation;
+  while (arriving) await arriving;
+  // Another room came meanwhile: the tap was on the one it replaced.
+  if (roomState.phase !== 'ready' || roomState.generation !== generation) return;
   const key = roomState.selected;
   const op: SurfaceOp = {
     kind: 'tap',
@@ -446,6 +486,7 @@ async function reselect(key: SurfaceKey, needsCover: boolean): Promise<boolean> 
   const color = paint(paintId);
   const nowHex = key === 'walls' || key === 'feature' ? paint(roomState.wallsNowId)?.hexCode : undefined;
   const picture = roomState.picture;
+  const generation = roomState.generation;
   const asked = ++frameAsked;
   const result = await selectAndRender(
     plainOps(key),
@@ -454,10 +495,12 @@ async function reselect(key: SurfaceKey, needsCover: boolean): Promise<boolean> 
       return layers().filter((layer) => layer.mask === masks[k]);
     }),
   );
-  if (roomState.picture !== picture) {
+  if (roomState.generation !== generation) {
     result.frame.close();
     return false;
   }
+  // Another light of the same room came meanwhile: the mask fits it, the frame (in the old light) is
+  // dropped by showFrame and the repaint below draws the new one.
   masks[key] = result.mask;
   surface.covered = result.covered;
   if (needsCover && !result.covered) {
@@ -483,7 +526,9 @@ function undoLast(key: SurfaceKey, mask: Uint8Array | undefined, covered: boolea
 
 /** A brush stroke in working-copy pixels: fixes an edge the taps got wrong. */
 async function brushStrokeNow(points: Array<{ x: number; y: number }>, radius: number): Promise<void> {
-  if (roomState.phase !== 'ready' || points.length === 0) return;
+  const generation = roomState.generation;
+  while (arriving) await arriving;
+  if (roomState.phase !== 'ready' || roomState.generation !== generation || points.length === 0) return;
   const key = roomState.selected;
   remember();
   roomState.surfaces[key].ops.push({
@@ -726,6 +771,6 @@ export const redoRoom = (): Promise<void> => working(() => redoRoomNow());
 export const compareWithPaint = (colorId: string): Promise<void> => working(() => compareWithPaintNow(colorId));
 export const setWallsNow = (colorId: string | null): Promise<void> => working(() => applyWallsNow(colorId));
 export const openSample = (roomId: string, light?: string): Promise<void> =>
-  working(() => openSampleNow(roomId, light));
-export const openPhoto = (file: File): Promise<void> => working(() => openPhotoNow(file));
-export const openSaved = (id: string): Promise<void> => working(() => openSavedNow(id));
+  arrival(working(() => openSampleNow(roomId, light)));
+export const openPhoto = (file: File): Promise<void> => arrival(working(() => openPhotoNow(file)));
+export const openSaved = (id: string): Promise<void> => arrival(working(() => openSavedNow(id)));

@@ -38,6 +38,35 @@ export function toggleZoom(): void {
 
 type Point = { x: number; y: number };
 
+/** A point of the picture (fractions of it) as a point of the stage, through the zoom. */
+export function onStage(point: Point, zoom: { scale: number; x: number; y: number }): Point {
+  return { x: zoom.x + point.x * zoom.scale, y: zoom.y + point.y * zoom.scale };
+}
+
+/** The part of the picture in view (fractions of it), `margin` of the stage inside its edges. */
+export function inView(point: Point, margin = 0): Point {
+  const { scale, x, y } = zoomState;
+  const within = (p: number, offset: number) =>
+    Math.min((1 - margin - offset) / scale, Math.max((margin - offset) / scale, Math.min(1, Math.max(0, p))));
+  return { x: within(point.x, x), y: within(point.y, y) };
+}
+
+/**
+ * Pans a zoomed picture just enough that a point of it (fractions of the picture) is in view,
+ * `margin` of the stage inside its edges (as far as the picture goes).
+ */
+export function panTo(point: Point, margin = 0): void {
+  const { scale, x, y } = zoomState;
+  if (scale <= 1) return;
+  const within = (p: number, offset: number) => {
+    const at = offset + p * scale;
+    if (at < margin) return offset + margin - at;
+    if (at > 1 - margin) return offset - (at - (1 - margin));
+    return offset;
+  };
+  setZoom(clampTo(scale, within(point.x, x), within(point.y, y)));
+}
+
 interface Gesture {
   /** Two fingers: where the pinch started, and the picture's point under their midpoint then. */
   pinch: { distance: number; content: Point; scale: number } | null;
@@ -58,7 +87,7 @@ export function usePinchZoom(stageRef: RefObject<HTMLElement | null>, canPan: bo
   const swallow = useRef(false);
 
   useEffect(() => {
-    // A new picture starts whole.
+    // A new picture starts whole (another light of the same room keeps the zoom and pan).
     void resetOn;
     resetZoom();
   }, [resetOn]);
@@ -146,5 +175,13 @@ export function usePinchZoom(stageRef: RefObject<HTMLElement | null>, canPan: bo
       ? undefined
       : // Percentages of the canvas's own box, which is the stage's.
         `translate(${zoom.x * 100}%, ${zoom.y * 100}%) scale(${zoom.scale})`;
-  return { down, move, up, takesClick, transform, pinching: () => gesture.current.pinch !== null };
+  return {
+    down,
+    move,
+    up,
+    takesClick,
+    transform,
+    view: zoom,
+    pinching: () => gesture.current.pinch !== null,
+  };
 }
