@@ -21,6 +21,10 @@ export interface PageShell {
   entryLoader: string | null;
   /** The shell's preload of the catalogue file, which a rendered page's loader makes later instead. */
   catalogueLink: string | null;
+  /** A rendered page's preloads of the chunks beyond the entry's own (`criticalChunks`). */
+  chunkPreloads: string;
+  /** The shell's last preload tag, which a rendered page's `chunkPreloads` follow. */
+  lastShellPreload: string | null;
 }
 
 /** The response header that carries `PageShell.revision` (vite.config.ts reads it in the service worker). */
@@ -55,16 +59,16 @@ const HOLD =
  * In a rendered page the app's script runs after the first paint, not before it (on a slow phone
  * evaluating it would hold the paint back): fetched at once (modulepreload), started by a tiny
  * inline script after the next frame. The CSP allows that script by its hash. What the way to a
- * working first screen needs is fetched at once too, from the page's first bytes, rather than when
- * the code that imports it runs (one round trip each on a slow link): the hydration chunk
+ * working first screen needs is fetched at once too, from the page's head (after the entry's own
+ * imports), rather than when the code that imports it runs (one round trip each on a slow link): the hydration chunk
  * (`web/app/hydrate-page.tsx`, which the entry imports on a rendered page only) with its imports,
  * and the code that reads the catalogue with its imports (Generate needs the whole catalogue).
  * The catalogue file itself (30 KiB gzip) is asked for only once the entry's script has arrived:
  * sharing the slow link with it made the script, and so the page's being live, come later, while
  * the file still arrives before the hydration is over.
  */
-function loaderFor(src: string, preloads: readonly string[], catalogue: string | null): string {
-  const links = [src, ...preloads].map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`).join('');
+function loaderFor(src: string, catalogue: string | null): string {
+  const links = `<link rel="modulepreload" crossorigin href="${src}" />`;
   const fetchCatalogue = catalogue
     ? `new PerformanceObserver(function(l,o){if(l.getEntries().some(function(e){return e.name.slice(-${src.length})==='${src}'})){o.disconnect();var k=document.createElement('link');k.rel='preload';k.as='fetch';k.crossOrigin='';k.href='${catalogue}';document.head.append(k)}}).observe({type:'resource',buffered:true});`
     : '';
@@ -102,7 +106,7 @@ function criticalChunks(distDir: string, html: string, entry: string): string[] 
   };
   const hydrate = HYDRATE_CHUNK.exec(read(entry))?.[1];
   const reader = entryChunks.map((chunk) => CATALOGUE_CHUNK.exec(read(chunk))?.[1]).find(Boolean);
-  // The shell's own preloads (the entry's imports) stay where the build put them.
+  // The shell's own preloads (the entry's imports) stay where the build put them, first.
   const shellPreloads = new Set([...html.matchAll(SHELL_PRELOAD)].map((m) => m[1] as string));
   const chunks = [hydrate, reader].flatMap((chunk) => (chunk ? withStaticImports(assets, chunk) : []));
   return [...new Set(chunks)].filter((chunk) => chunk !== entry && !shellPreloads.has(chunk));
@@ -117,7 +121,11 @@ export function readShell(distDir: string): PageShell | null {
   const css = cssPath && existsSync(cssPath) ? readFileSync(cssPath, 'utf8') : null;
   const entry = ENTRY.exec(html);
   const src = entry?.[1];
-  const preloads = src ? criticalChunks(distDir, html, src.replace('/assets/', '')).map((c) => `/assets/${c}`) : [];
+  const preloads = src ? criticalChunks(distDir, html, src.replace('/assets/', '')) : [];
+  // After the entry's own imports (the shell's preloads), which it needs before it can run at all:
+  // on HTTP/1.1's six connections a request listed later also starts later.
+  const shellPreloads = [...html.matchAll(SHELL_PRELOAD)];
+  const lastShellPreload = shellPreloads[shellPreloads.length - 1]?.[0] ?? null;
   const catalogue = CATALOGUE_PRELOAD.exec(html);
   return {
     html,
@@ -125,7 +133,9 @@ export function readShell(distDir: string): PageShell | null {
     css,
     cssLink: css ? (link?.[0] ?? null) : null,
     entryTag: entry?.[0] ?? null,
-    entryLoader: src ? loaderFor(src, preloads, catalogue?.[1] ?? null) : null,
+    entryLoader: src ? loaderFor(src, catalogue?.[1] ?? null) : null,
+    chunkPreloads: preloads.map((c) => `<link rel="modulepreload" crossorigin href="/assets/${c}" />`).join(''),
+    lastShellPreload,
     catalogueLink: src && catalogue ? catalogue[0] : null,
   };
 }
@@ -174,6 +184,8 @@ export function fillShell(shell: PageShell, markup: string, paint: FirstPaint, h
     const loader = shell.entryLoader;
     html = html.replace(shell.entryTag, () => loader);
     if (shell.catalogueLink) html = html.replace(shell.catalogueLink, '');
+    const after = shell.lastShellPreload ?? loader;
+    html = html.replace(after, () => `${after}${shell.chunkPreloads}`);
   }
   const state = `<script type="application/json" id="${FIRST_PAINT_ELEMENT}">${scriptSafeJson(paint)}</script>`;
   // A function replacement: `$` in the markup (a palette name) must not be read as a pattern.
