@@ -17,7 +17,6 @@ const app = (
   </StrictMode>
 );
 const paint = firstPaint();
-startSavedAfterLoad();
 
 /**
  * Stops the page's inline loader holding input (rendered pages, server/pages/page-shell.ts) and
@@ -30,10 +29,14 @@ const afterStart = () => import('./app/after-start').then((m) => m.afterStart(ge
 
 if (paint && root.firstElementChild) {
   // Once live and the input held until then applied (hydrate-page.tsx): the session may change what shows.
+  // Saved palettes' storage code too: on a slow link it took the bandwidth the way to a live page needs.
   const done = (shown: PaletteSession) => {
     void startPalette(paint.source, shown)
       .catch(() => {})
-      .then(afterStart);
+      .then(() => {
+        startSavedAfterLoad();
+        return afterStart();
+      });
   };
   // The catalogue (its download preloaded by the page) and the session code are read once the page
   // has hydrated: they no longer hold it up.
@@ -44,6 +47,7 @@ if (paint && root.firstElementChild) {
     // A stale deploy without that chunk: render from scratch rather than leave the page inert.
     () => {
       dropHeldInput();
+      startSavedAfterLoad();
       createRoot(root).render(app);
       void startPalette()
         .catch(() => {})
@@ -52,6 +56,7 @@ if (paint && root.firstElementChild) {
   );
 } else {
   dropHeldInput();
+  startSavedAfterLoad();
   createRoot(root).render(app);
   startPalette()
     .catch(() => {

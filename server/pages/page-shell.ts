@@ -19,6 +19,12 @@ export interface PageShell {
   /** The app's entry `<script type="module">` as built, and what replaces it in rendered pages. */
   entryTag: string | null;
   entryLoader: string | null;
+  /** The shell's preload of the catalogue file, which a rendered page's loader makes later instead. */
+  catalogueLink: string | null;
+  /** A rendered page's preloads of the chunks beyond the entry's own (`criticalChunks`). */
+  chunkPreloads: string;
+  /** The shell's last preload tag, which a rendered page's `chunkPreloads` follow. */
+  lastShellPreload: string | null;
 }
 
 /** The response header that carries `PageShell.revision` (vite.config.ts reads it in the service worker). */
@@ -52,18 +58,59 @@ const HOLD =
 /**
  * In a rendered page the app's script runs after the first paint, not before it (on a slow phone
  * evaluating it would hold the paint back): fetched at once (modulepreload), started by a tiny
- * inline script after the next frame. The CSP allows that script by its hash. The hydration chunk
- * (`web/app/hydrate-page.tsx`, which the entry imports on a rendered page only) is fetched at once
- * too, beside the entry rather than after it; its own imports are the shell's preloads.
+ * inline script after the next frame. The CSP allows that script by its hash. What the way to a
+ * working first screen needs is fetched at once too, from the page's head (after the entry's own
+ * imports), rather than when the code that imports it runs (one round trip each on a slow link): the hydration chunk
+ * (`web/app/hydrate-page.tsx`, which the entry imports on a rendered page only) with its imports,
+ * and the code that reads the catalogue with its imports (Generate needs the whole catalogue).
+ * The catalogue file itself (30 KiB gzip) is asked for only once the entry's script has arrived:
+ * sharing the slow link with it made the script, and so the page's being live, come later, while
+ * the file still arrives before the hydration is over.
  */
-function loaderFor(src: string, hydrate: string | null): string {
-  const preloadHydrate = hydrate ? `<link rel="modulepreload" crossorigin href="${hydrate}" />` : '';
-  return `<link rel="modulepreload" crossorigin href="${src}" />${preloadHydrate}<script>${HOLD}requestAnimationFrame(function(){setTimeout(function(){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src='${src}';document.head.append(s)})})</script>`;
+function loaderFor(src: string, catalogue: string | null): string {
+  const links = `<link rel="modulepreload" crossorigin href="${src}" />`;
+  const fetchCatalogue = catalogue
+    ? `new PerformanceObserver(function(l,o){if(l.getEntries().some(function(e){return e.name.slice(-${src.length})==='${src}'})){o.disconnect();var k=document.createElement('link');k.rel='preload';k.as='fetch';k.crossOrigin='';k.href='${catalogue}';document.head.append(k)}}).observe({type:'resource',buffered:true});`
+    : '';
+  return `${links}<script>${HOLD}${fetchCatalogue}requestAnimationFrame(function(){setTimeout(function(){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src='${src}';document.head.append(s)})})</script>`;
 }
 
 const HYDRATE_CHUNK = /\.\/(hydrate-page-[\w-]+\.js)/;
-
+/** The chunk that reads the catalogue file, as `web/stores/catalogue-store.ts` imports it. */
+const CATALOGUE_CHUNK = /import\(`\.\/(catalogue-(?!store)[\w-]+\.js)`\)/;
+const STATIC_IMPORT = /(?:from|import)\s*"\.\/([\w.-]+\.js)"/g;
+const SHELL_PRELOAD = /<link rel="modulepreload" crossorigin href="\/assets\/([^"]+\.js)">/g;
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/;
+const CATALOGUE_PRELOAD = /\s*<link rel="preload" href="(\/assets\/catalogue-[\w-]+\.json)" as="fetch" crossorigin="">/;
+
+/** A built chunk (in `assets/`) and every chunk it imports statically, itself first. */
+function withStaticImports(assets: string, chunk: string): string[] {
+  const found = [chunk];
+  for (let i = 0; i < found.length; i++) {
+    const path = join(assets, found[i] as string);
+    if (!existsSync(path)) continue;
+    for (const m of readFileSync(path, 'utf8').matchAll(STATIC_IMPORT)) {
+      if (!found.includes(m[1] as string)) found.push(m[1] as string);
+    }
+  }
+  return found;
+}
+
+/** The chunks beyond the entry's own that a rendered page fetches from its first bytes (see `loaderFor`). */
+function criticalChunks(distDir: string, html: string, entry: string): string[] {
+  const assets = join(distDir, 'assets');
+  const entryChunks = withStaticImports(assets, entry);
+  const read = (chunk: string) => {
+    const path = join(assets, chunk);
+    return existsSync(path) ? readFileSync(path, 'utf8') : '';
+  };
+  const hydrate = HYDRATE_CHUNK.exec(read(entry))?.[1];
+  const reader = entryChunks.map((chunk) => CATALOGUE_CHUNK.exec(read(chunk))?.[1]).find(Boolean);
+  // The shell's own preloads (the entry's imports) stay where the build put them, first.
+  const shellPreloads = new Set([...html.matchAll(SHELL_PRELOAD)].map((m) => m[1] as string));
+  const chunks = [hydrate, reader].flatMap((chunk) => (chunk ? withStaticImports(assets, chunk) : []));
+  return [...new Set(chunks)].filter((chunk) => chunk !== entry && !shellPreloads.has(chunk));
+}
 
 export function readShell(distDir: string): PageShell | null {
   const indexPath = join(distDir, 'index.html');
@@ -73,16 +120,23 @@ export function readShell(distDir: string): PageShell | null {
   const cssPath = link ? join(distDir, link[1] as string) : null;
   const css = cssPath && existsSync(cssPath) ? readFileSync(cssPath, 'utf8') : null;
   const entry = ENTRY.exec(html);
-  const entryPath = entry ? join(distDir, (entry[1] as string).slice(1)) : null;
-  // The entry names its hydration chunk (hashed) in its dynamic import.
-  const hydrate = entryPath && existsSync(entryPath) ? HYDRATE_CHUNK.exec(readFileSync(entryPath, 'utf8')) : null;
+  const src = entry?.[1];
+  const preloads = src ? criticalChunks(distDir, html, src.replace('/assets/', '')) : [];
+  // After the entry's own imports (the shell's preloads), which it needs before it can run at all:
+  // on HTTP/1.1's six connections a request listed later also starts later.
+  const shellPreloads = [...html.matchAll(SHELL_PRELOAD)];
+  const lastShellPreload = shellPreloads[shellPreloads.length - 1]?.[0] ?? null;
+  const catalogue = CATALOGUE_PRELOAD.exec(html);
   return {
     html,
     revision: createHash('sha256').update(html).digest('hex'),
     css,
     cssLink: css ? (link?.[0] ?? null) : null,
     entryTag: entry?.[0] ?? null,
-    entryLoader: entry ? loaderFor(entry[1] as string, hydrate ? `/assets/${hydrate[1]}` : null) : null,
+    entryLoader: src ? loaderFor(src, catalogue?.[1] ?? null) : null,
+    chunkPreloads: preloads.map((c) => `<link rel="modulepreload" crossorigin href="/assets/${c}" />`).join(''),
+    lastShellPreload,
+    catalogueLink: src && catalogue ? catalogue[0] : null,
   };
 }
 
@@ -129,6 +183,9 @@ export function fillShell(shell: PageShell, markup: string, paint: FirstPaint, h
   if (shell.entryTag && shell.entryLoader) {
     const loader = shell.entryLoader;
     html = html.replace(shell.entryTag, () => loader);
+    if (shell.catalogueLink) html = html.replace(shell.catalogueLink, '');
+    const after = shell.lastShellPreload ?? loader;
+    html = html.replace(after, () => `${after}${shell.chunkPreloads}`);
   }
   const state = `<script type="application/json" id="${FIRST_PAINT_ELEMENT}">${scriptSafeJson(paint)}</script>`;
   // A function replacement: `$` in the markup (a palette name) must not be read as a pattern.

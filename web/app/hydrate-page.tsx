@@ -68,8 +68,6 @@ export function hydratePage(
   onHydrated: () => void,
   onDone: (shown: PaletteSession) => void,
 ): void {
-  // The page's stylesheet, held back as 'print' by the server (its rules are inline), now applies.
-  document.querySelector('link[data-inlined]')?.setAttribute('media', 'all');
   let shown: PaletteSession | null = null;
   let ready: Promise<unknown> | undefined;
   if (paint.paints) {
@@ -87,9 +85,15 @@ export function hydratePage(
     );
   }
   // Live: first the input held until now is applied, as it would have been taken, then `onDone`.
+  // Only then does the page's stylesheet, held back as 'print' by the server (its rules are inline),
+  // apply: switching it on restyles the whole page, which in the hydration cost a slow phone tens
+  // of ms on the way to the first tap's effect, and changes nothing on screen.
   const live = () => {
     onHydrated();
-    void applyHeldInput().then(() => onDone(shown ?? sessionOnScreen()));
+    void applyHeldInput().then(() => {
+      document.querySelector('link[data-inlined]')?.setAttribute('media', 'all');
+      onDone(shown ?? sessionOnScreen());
+    });
   };
   // The same boundary as entry-server.tsx renders around the app.
   hydrateRoot(

@@ -9,7 +9,10 @@ import { openOverlay, overlayComing } from './ui-store';
  * is in saved-actions.ts, which arrives after the first paint.
  */
 
-/** After the first paint (web/main.tsx calls it): IndexedDB and the repositories are their own chunk. */
+/**
+ * After the first paint (web/main.tsx calls it; on a rendered page once the first palette has started):
+ * IndexedDB and the repositories are their own chunk.
+ */
 export function startSavedAfterLoad(): void {
   const start = () => void import('./saved-actions').then((m) => m.startSaved());
   if (document.readyState === 'complete') start();

@@ -1,0 +1,82 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fillShell, readShell } from '../../../server/pages/page-shell';
+import type { FirstPaint } from '../../../shared/session/first-paint';
+
+/**
+ * A build laid out as Vite's: the entry imports the catalogue store statically (the shell preloads
+ * it) and the hydration chunk dynamically; the hydration chunk imports a chunk of its own, the
+ * store loads the catalogue's reading code, which imports another.
+ */
+function build(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'swatchbook-shell-'));
+  mkdirSync(join(dir, 'assets'));
+  const chunks: Record<string, string> = {
+    'index-e1.js':
+      'import{a}from"./catalogue-store-s1.js";import"./runtime-r1.js";c(()=>import(`./hydrate-page-h1.js`))',
+    'runtime-r1.js': 'var r=1;export{r}',
+    'catalogue-store-s1.js':
+      'import{r}from"./runtime-r1.js";const l=()=>n(()=>import(`./catalogue-c1.js`).then(e=>e.t));export{l as a}',
+    'hydrate-page-h1.js':
+      'import{r}from"./runtime-r1.js";import{t}from"./session-now-n1.js";import{a}from"./index-e1.js";',
+    'session-now-n1.js': 'export const t=1',
+    'catalogue-c1.js': 'import{t}from"./hex-x1.js";import{r}from"./runtime-r1.js";export const t=1',
+    'hex-x1.js': 'export const t=1',
+    'later-l1.js': 'export const t=1',
+  };
+  for (const [name, text] of Object.entries(chunks)) writeFileSync(join(dir, 'assets', name), text);
+  writeFileSync(
+    join(dir, 'index.html'),
+    `<!doctype html>
+<html lang="en-GB">
+  <head>
+    <title>Swatchbook — paint palettes</title>
+    <script type="module" crossorigin src="/assets/index-e1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/runtime-r1.js">
+    <link rel="modulepreload" crossorigin href="/assets/catalogue-store-s1.js">
+    <link rel="preload" href="/assets/catalogue-k1.json" as="fetch" crossorigin="">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`,
+  );
+  return dir;
+}
+
+const paint = { dark: null } as FirstPaint;
+const head = { title: 'T', description: 'D', url: 'https://example.com/' };
+const preloaded = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/([^"]+)"/g)].map((m) => m[1]);
+
+describe('the rendered page’s first bytes', () => {
+  it('preload the way to a live Generate: the entry, the hydration chunk and the catalogue’s reader, with their imports', () => {
+    const shell = readShell(build());
+    if (!shell) throw new Error('no shell');
+    const html = fillShell(shell, '<main></main>', paint, head);
+    // The entry and its own imports first (it cannot run without them), then the rest, each once.
+    expect(preloaded(html)).toEqual([
+      'index-e1.js',
+      'runtime-r1.js',
+      'catalogue-store-s1.js',
+      'hydrate-page-h1.js',
+      'session-now-n1.js',
+      'catalogue-c1.js',
+      'hex-x1.js',
+    ]);
+    expect(html).not.toContain('later-l1.js');
+  });
+
+  it('ask for the catalogue file only once the entry script has arrived; the offline shell keeps its preload', () => {
+    const shell = readShell(build());
+    if (!shell) throw new Error('no shell');
+    const html = fillShell(shell, '<main></main>', paint, head);
+    expect(html).not.toContain('<link rel="preload" href="/assets/catalogue-k1.json"');
+    const loader = /<script>([^<]*)<\/script>/.exec(html)?.[1] ?? '';
+    expect(loader).toContain("'/assets/index-e1.js'");
+    expect(loader).toContain("k.href='/assets/catalogue-k1.json'");
+    expect(shell.html).toContain('<link rel="preload" href="/assets/catalogue-k1.json" as="fetch" crossorigin="">');
+  });
+});
