@@ -61,6 +61,8 @@ function loaderFor(src: string, hydrate: string | null): string {
   return `<link rel="modulepreload" crossorigin href="${src}" />${preloadHydrate}<script>${HOLD}requestAnimationFrame(function(){setTimeout(function(){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src='${src}';document.head.append(s)})})</script>`;
 }
 
+const MODULE_PRELOAD = /<link rel="modulepreload"/g;
+
 const HYDRATE_CHUNK = /\.\/(hydrate-page-[\w-]+\.js)/;
 
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/;
@@ -129,6 +131,11 @@ export function fillShell(shell: PageShell, markup: string, paint: FirstPaint, h
   if (shell.entryTag && shell.entryLoader) {
     const loader = shell.entryLoader;
     html = html.replace(shell.entryTag, () => loader);
+    // The app's code runs after the first paint here, so none of it is fetched at the paint's
+    // priority: the page (and its inline sheet) goes first. Lighthouse's simulation counts a
+    // high-priority module preload that has arrived before the paint as render-blocking (a module
+    // leaves no trace that would tell it otherwise), which added ~90 KB on its slow 4G to FCP.
+    html = html.replace(MODULE_PRELOAD, '$& fetchpriority="low"');
   }
   const state = `<script type="application/json" id="${FIRST_PAINT_ELEMENT}">${scriptSafeJson(paint)}</script>`;
   // A function replacement: `$` in the markup (a palette name) must not be read as a pattern.
