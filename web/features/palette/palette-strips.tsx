@@ -1,4 +1,12 @@
-import { type ComponentType, startTransition, useCallback, useEffect, useId, useState, useSyncExternalStore } from 'react';
+import {
+  type ComponentType,
+  startTransition,
+  useCallback,
+  useEffect,
+  useId,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { subscribe, useSnapshot } from 'valtio';
 import { PALETTE_MIN } from '../../../shared/palette/limits';
 import { catalogueState, paintById } from '../../stores/catalogue-store';
