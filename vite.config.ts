@@ -123,18 +123,28 @@ function pwa() {
                 cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null),
                 cachedResponseWillBeUsed: async ({ cachedResponse }) =>
                   cachedResponse ?? caches.match('/index.html', { ignoreSearch: true }),
+                // The installed shell's SHA-256, worked out while the page is on its way (not after
+                // it came, which held every online visit up by a search of the caches and a hash),
+                // and kept for the worker's life: its precache never changes.
+                handlerWillStart: async () => {
+                  const worker = globalThis as unknown as { installedShell?: Promise<string | null> };
+                  worker.installedShell ??= caches.match('/index.html', { ignoreSearch: true }).then(async (shell) => {
+                    if (!shell) return null;
+                    const digest = await crypto.subtle.digest('SHA-256', await shell.arrayBuffer());
+                    return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+                  });
+                },
                 // Whatever answers (the preloaded page, the network's or the kept one): a page of
                 // another release than the one installed (deployed since) gives way to the
                 // installed shell until the person takes the new version (the Reload toast). The
                 // server names its shell's SHA-256 (server/pages/page-shell.ts SHELL_HEADER).
                 handlerWillRespond: async ({ response }) => {
-                  const shell = await caches.match('/index.html', { ignoreSearch: true });
-                  if (!shell) return response;
-                  const digest = await crypto.subtle.digest('SHA-256', await shell.clone().arrayBuffer());
-                  const installed = [...new Uint8Array(digest)]
-                    .map((byte) => byte.toString(16).padStart(2, '0'))
-                    .join('');
-                  return response.headers.get('swatchbook-shell') === installed ? response : shell;
+                  const worker = globalThis as unknown as { installedShell?: Promise<string | null> };
+                  const installed = await worker.installedShell;
+                  // No shell yet (still precaching): ask again next time.
+                  if (!installed) worker.installedShell = undefined;
+                  if (!installed || response.headers.get('swatchbook-shell') === installed) return response;
+                  return (await caches.match('/index.html', { ignoreSearch: true })) ?? response;
                 },
               },
             ],

@@ -25,6 +25,7 @@ export function fakeBuild() {
     <title>Swatchbook — paint palettes</title>
     <script>${THEME_SCRIPT}</script>
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/vendor-abc.js">
     <link rel="stylesheet" crossorigin href="/assets/index-abc.css">
   </head>
   <body>

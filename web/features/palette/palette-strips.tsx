@@ -1,4 +1,12 @@
-import { type ComponentType, useCallback, useEffect, useId, useState, useSyncExternalStore } from 'react';
+import {
+  type ComponentType,
+  startTransition,
+  useCallback,
+  useEffect,
+  useId,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { subscribe, useSnapshot } from 'valtio';
 import { PALETTE_MIN } from '../../../shared/palette/limits';
 import { catalogueState, paintById } from '../../stores/catalogue-store';
@@ -24,7 +32,9 @@ function useSortableLayer(): SortableLayer | null {
       import('./sortable-strips')
         .then((module) => {
           loadedLayer = module.SortableStrips;
-          if (!cancelled) setLayer(() => module.SortableStrips);
+          // A transition: rendering the strips anew is cut into slices a tap can come between,
+          // not one long task on a slow phone while the page has just become live.
+          if (!cancelled) startTransition(() => setLayer(() => module.SortableStrips));
         })
         .catch(() => {
           // Offline or a stale deploy: strips keep working without drag and drop.
