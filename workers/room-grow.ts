@@ -64,6 +64,62 @@ function accepts(g: RegionGraph, from: number, to: number, seed: number, i: numb
   return ratio <= limits.lightnessRatio && ratio >= 1 / limits.lightnessRatio;
 }
 
+/** Chromaticity step allowed across a corner (the light's colour is the same either side of it). */
+const CROSS_CHROMA = 2;
+/** (L*+16) ratio allowed across a corner: one wall faces the light, the other turns away. */
+const CROSS_RATIO = 2.5;
+
+/** A thin piece of an upright straight line: where two walls may meet. */
+const isCorner = (g: RegionGraph, k: number) =>
+  (g.line[k] as number) > 0.5 && (g.upright[k] as number) >= 0.5 * (g.line[k] as number);
+
+/**
+ * Whether superpixel `b`, across a corner from `a`, shows the same paint: the same chromaticity
+ * (light of one colour falls on both sides of a corner; only its strength changes) at any
+ * plausible ratio of lightness, and no edge inside it.
+ */
+function samePaint(g: RegionGraph, a: number, b: number, leaf: number): boolean {
+  if ((g.opaque[b] as number) < 0.5 || (g.line[b] as number) > 0.5 || (g.inner[b] as number) > leaf) return false;
+  if ((g.clipped[b] as number) > 0.5) return false;
+  const la = (g.lab[a * 3] as number) + 16;
+  const lb = (g.lab[b * 3] as number) + 16;
+  if (Math.max(la, lb) / Math.min(la, lb) > CROSS_RATIO) return false;
+  const slack = Math.max(1, (BRIGHT + 16) / Math.min(la, lb));
+  const d = Math.hypot(
+    (g.chroma[a * 2] as number) - (g.chroma[b * 2] as number),
+    (g.chroma[a * 2 + 1] as number) - (g.chroma[b * 2 + 1] as number),
+  );
+  return d <= CROSS_CHROMA * slack;
+}
+
+/**
+ * From region superpixel `k` beside corner piece `c`: the superpixels across the corner that show
+ * the same paint join (each the new reference for its wall's colour), and the corner with them.
+ * Returns the queue's new end.
+ */
+function turnCorner(
+  g: RegionGraph,
+  k: number,
+  c: number,
+  leaf: number,
+  seen: Uint8Array,
+  ref: Int32Array,
+  from: Int32Array,
+  queue: Int32Array,
+  tail: number,
+): number {
+  let end = tail;
+  for (let i = g.start[c] as number; i < (g.start[c + 1] as number); i++) {
+    const q = g.to[i] as number;
+    if (seen[q] || !samePaint(g, k, q, leaf)) continue;
+    seen[q] = 1;
+    ref[q] = q;
+    from[q] = c;
+    queue[end++] = q;
+  }
+  return end;
+}
+
 /** Whether the region may carry on past superpixel `k` (reached from `seed`). */
 function passes(g: RegionGraph, k: number, seed: number, leaf: number): boolean {
   if (k === seed) return true;
@@ -83,21 +139,32 @@ export function growFrom(g: RegionGraph, seed: number, into: Uint8Array, limits:
   if ((g.opaque[seed] as number) < 0.5) return 0;
   const seen = new Uint8Array(g.count);
   const queue = new Int32Array(g.count);
+  // the superpixel each one's colour is judged against: the tapped one, or where the region turned a corner
+  const ref = new Int32Array(g.count);
+  // the region superpixel each one was reached from
+  const from = new Int32Array(g.count);
   let head = 0;
   let tail = 0;
   let pixels = 0;
   const leaf = edgeLimit(g, limits) * LEAF_SHARE;
   queue[tail++] = seed;
   seen[seed] = 1;
+  ref[seed] = seed;
   while (head < tail) {
     const k = queue[head++] as number;
     into[k] = 1;
     pixels += g.size[k] as number;
-    if (!passes(g, k, seed, leaf)) continue;
+    if (!passes(g, k, seed, leaf)) {
+      // a corner piece the region reached: it may turn the corner onto more wall of the same paint
+      if (k !== seed && isCorner(g, k)) tail = turnCorner(g, from[k] as number, k, leaf, seen, ref, from, queue, tail);
+      continue;
+    }
     for (let i = g.start[k] as number; i < (g.start[k + 1] as number); i++) {
       const j = g.to[i] as number;
-      if (seen[j] || !accepts(g, k, j, seed, i, limits)) continue;
+      if (seen[j] || !accepts(g, k, j, ref[k] as number, i, limits)) continue;
       seen[j] = 1;
+      ref[j] = ref[k] as number;
+      from[j] = k;
       queue[tail++] = j;
     }
   }
@@ -113,8 +180,9 @@ export function growFrom(g: RegionGraph, seed: number, into: Uint8Array, limits:
       if (!passes(g, k, seed, leaf)) continue;
       for (let i = g.start[k] as number; i < (g.start[k + 1] as number); i++) {
         const j = g.to[i] as number;
-        if (seen[j] || !accepts(g, k, j, seed, i, loose)) continue;
+        if (seen[j] || !accepts(g, k, j, ref[k] as number, i, loose)) continue;
         seen[j] = 1;
+        ref[j] = ref[k] as number;
         into[j] = 1;
         pixels += g.size[j] as number;
         next.push(j);

@@ -61,12 +61,18 @@ function straightLines(lab: Float32Array, width: number, height: number): Uint8A
       segments.push({ x1: at(s.x1), y1: at(s.y1), x2: at(s.x2), y2: at(s.y2), width: f * s.width });
     }
   }
-  return drawSegments(
-    segments.filter((s) => !lightOnly(lab, width, height, s)),
-    width,
-    height,
-  );
+  // an upright line is where two walls may meet (walls are upright planes), even where only the
+  // light changes across it: it is kept and marked 2, for the region to turn the corner if the paint matches
+  const kept = segments.filter((s) => isUpright(s) || !lightOnly(lab, width, height, s));
+  const lines = drawSegments(kept, width, height);
+  const upright = drawSegments(kept.filter(isUpright), width, height);
+  for (let p = 0; p < lines.length; p++) if (upright[p] && lines[p]) lines[p] = 2;
+  return lines;
 }
+
+/** Most a wall corner leans off the picture's vertical (tan of the angle): a phone held roughly upright. */
+const UPRIGHT = Math.tan((8 * Math.PI) / 180);
+const isUpright = (s: Segment) => Math.abs(s.x2 - s.x1) <= UPRIGHT * Math.abs(s.y2 - s.y1);
 
 /** Largest picture the line finder works on; a bigger one is averaged down by a whole factor. */
 const LINE_PIXELS = 160_000;
