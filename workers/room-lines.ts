@@ -237,6 +237,7 @@ function draw(
   y2: number,
   reach: number,
 ) {
+  // pixels already drawn keep their value (an upright line's mark)
   const length = Math.hypot(x2 - x1, y2 - y1);
   const ux = length === 0 ? 0 : (x2 - x1) / length;
   const uy = length === 0 ? 0 : (y2 - y1) / length;
@@ -247,8 +248,8 @@ function draw(
     const y = Math.round(y1 + uy * t);
     if (x === px && y === py) continue;
     // a diagonal step would leave a gap a 4-connected region slips through: fill the corner
-    if (x !== px && y !== py && py >= 0 && py < height && x >= 0 && x < width) out[py * width + x] = 1;
-    if (x >= 0 && y >= 0 && x < width && y < height) out[y * width + x] = 1;
+    if (x !== px && y !== py && py >= 0 && py < height && x >= 0 && x < width) out[py * width + x] ||= 1;
+    if (x >= 0 && y >= 0 && x < width && y < height) out[y * width + x] ||= 1;
     px = x;
     py = y;
   }
@@ -291,4 +292,94 @@ export function drawSegments(segments: readonly Segment[], width: number, height
     }
   }
   return out;
+}
+
+/** How many standard errors the step along a carried-on line must stand out of noise to be kept. */
+const EVIDENCE = 4;
+
+/**
+ * Whether the picture `value` steps across the line from (x, y) to (x + dx·t, y + dy·t): the change
+ * from 2 px on one side to 2 px on the other, less the ramp seen from 6 px either side, is
+ * consistently of one sign along it (a faint but real edge), not zero on average (a wall).
+ */
+function stepsAcross(
+  value: Float32Array,
+  width: number,
+  height: number,
+  x: number,
+  y: number,
+  dx: number,
+  dy: number,
+  length: number,
+): boolean {
+  let sum = 0;
+  let sq = 0;
+  let n = 0;
+  const at = (px: number, py: number) => {
+    const ix = Math.round(px);
+    const iy = Math.round(py);
+    return ix < 0 || iy < 0 || ix >= width || iy >= height ? Number.NaN : (value[iy * width + ix] as number);
+  };
+  for (let t = 1; t <= length; t += 1) {
+    const cx = x + dx * t;
+    const cy = y + dy * t;
+    const a = at(cx - dy * 2, cy + dx * 2);
+    const b = at(cx + dy * 2, cy - dx * 2);
+    const fa = at(cx - dy * 6, cy + dx * 6);
+    const fb = at(cx + dy * 6, cy - dx * 6);
+    if (Number.isNaN(a + b + fa + fb)) continue;
+    const e = a - b - (fa - fb) / 3;
+    sum += e;
+    sq += e * e;
+    n++;
+  }
+  if (n < 4) return false;
+  const mean = sum / n;
+  const sd = Math.sqrt(Math.max(1e-9, sq / n - mean * mean));
+  return Math.abs(mean) > (EVIDENCE * sd) / Math.sqrt(n);
+}
+
+/**
+ * Carries each segment's ends on along its own direction, over the drawn `lines`, until it meets
+ * another line or the picture's edge, when that is within `reach` × its length: a head of a door or
+ * a ceiling line that fades out where both sides are nearly the same white is closed the way it
+ * was going, if the picture `value` (e.g. 100·ln(L*+16)) steps across its way there. Draws into `lines`.
+ */
+export function extendSegments(
+  segments: readonly Segment[],
+  value: Float32Array,
+  lines: Uint8Array,
+  width: number,
+  height: number,
+  reach: number,
+): void {
+  for (const s of segments) {
+    const length = Math.hypot(s.x2 - s.x1, s.y2 - s.y1);
+    if (length < 8) continue;
+    const ux = (s.x2 - s.x1) / length;
+    const uy = (s.y2 - s.y1) / length;
+    for (const [x, y, dx, dy] of [
+      [s.x2, s.y2, ux, uy],
+      [s.x1, s.y1, -ux, -uy],
+    ] as const) {
+      const limit = reach * length;
+      let hit = -1;
+      // from just past the segment's own drawn reach
+      for (let t = REACH + 1; t <= limit; t += 0.5) {
+        const px = Math.round(x + dx * t);
+        const py = Math.round(y + dy * t);
+        if (px < 0 || py < 0 || px >= width || py >= height) {
+          hit = t;
+          break;
+        }
+        const p = py * width + px;
+        if (lines[p]) {
+          hit = t;
+          break;
+        }
+      }
+      if (hit > 0 && stepsAcross(value, width, height, x, y, dx, dy, hit))
+        draw(lines, width, height, x, y, x + dx * hit, y + dy * hit, 0);
+    }
+  }
 }

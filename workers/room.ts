@@ -5,7 +5,7 @@ import { buildGraph, type RegionGraph } from './room-graph';
 import { DEFAULT_LIMITS, type GrowLimits, growFrom } from './room-grow';
 import { labImage, pixelFlags } from './room-pixels';
 import { refineMask } from './room-refine';
-import { drawSegments, lineSegments, type Segment } from './room-lines';
+import { drawSegments, extendSegments, lineSegments, type Segment } from './room-lines';
 import { slic } from './room-slic';
 
 export { repaint } from './room-repaint';
@@ -67,12 +67,25 @@ function straightLines(lab: Float32Array, width: number, height: number): Uint8A
   const lines = drawSegments(kept, width, height);
   const upright = drawSegments(kept.filter(isUpright), width, height);
   for (let p = 0; p < lines.length; p++) if (upright[p] && lines[p]) lines[p] = 2;
+  // a level line (a ceiling line, a door's head) that fades where both sides are nearly one white is
+  // carried on its way to the next line, where the picture still steps across it
+  extendSegments(
+    kept.filter((s) => !isUpright(s)),
+    logLightness(lab, width, 1, width, height),
+    lines,
+    width,
+    height,
+    CARRY,
+  );
   return lines;
 }
 
 /** Most a wall corner leans off the picture's vertical (tan of the angle): a phone held roughly upright. */
 const UPRIGHT = Math.tan((8 * Math.PI) / 180);
 const isUpright = (s: Segment) => Math.abs(s.x2 - s.x1) <= UPRIGHT * Math.abs(s.y2 - s.y1);
+
+/** How far (× its own length) a level line is carried on to meet the next line. */
+const CARRY = 3;
 
 /** Largest picture the line finder works on; a bigger one is averaged down by a whole factor. */
 const LINE_PIXELS = 160_000;
