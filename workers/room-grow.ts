@@ -41,13 +41,24 @@ export const DEFAULT_LIMITS: GrowLimits = {
   rimSlack: 2,
 };
 
+/** Chromaticity step allowed across a corner (the light's colour is the same either side of it). */
+const CROSS_CHROMA = 2;
+
 /** L* above which chromaticity is steady enough for the limits as they are. */
 const BRIGHT = 60;
 
 const edgeLimit = (g: RegionGraph, limits: GrowLimits) =>
   Math.max(limits.edgeFloor, limits.edgeOverNoise * g.edgeNoise);
 
-function accepts(g: RegionGraph, from: number, to: number, seed: number, i: number, limits: GrowLimits): boolean {
+function accepts(
+  g: RegionGraph,
+  from: number,
+  to: number,
+  seed: number,
+  i: number,
+  limits: GrowLimits,
+  turned = false,
+): boolean {
   if ((g.opaque[to] as number) < 0.5) return false;
   if ((g.edge[i] as number) > edgeLimit(g, limits) || (g.step[i] as number) > limits.step) return false;
   const ca = g.chroma[to * 2] as number;
@@ -57,15 +68,14 @@ function accepts(g: RegionGraph, from: number, to: number, seed: number, i: numb
   const slack = (darker: number) => Math.max(1, (BRIGHT + 16) / (darker + 16));
   const step = limits.chromaStep * slack(Math.min(l, g.lab[from * 3] as number));
   if (Math.hypot(ca - (g.chroma[from * 2] as number), cb - (g.chroma[from * 2 + 1] as number)) > step) return false;
-  const drift = limits.chromaDrift * slack(Math.min(l, g.lab[seed * 3] as number));
+  // on a wall the region turned onto, the light's colour was already allowed its change at the corner
+  const drift = (turned ? CROSS_CHROMA : limits.chromaDrift) * slack(Math.min(l, g.lab[seed * 3] as number));
   if (Math.hypot(ca - (g.chroma[seed * 2] as number), cb - (g.chroma[seed * 2 + 1] as number)) > drift) return false;
   if (Math.abs(l - (g.lab[from * 3] as number)) > limits.lightnessStep) return false;
   const ratio = (l + 16) / ((g.lab[seed * 3] as number) + 16);
   return ratio <= limits.lightnessRatio && ratio >= 1 / limits.lightnessRatio;
 }
 
-/** Chromaticity step allowed across a corner (the light's colour is the same either side of it). */
-const CROSS_CHROMA = 2;
 /** (L*+16) ratio allowed across a corner: one wall faces the light, the other turns away. */
 const CROSS_RATIO = 2.5;
 
@@ -161,7 +171,7 @@ export function growFrom(g: RegionGraph, seed: number, into: Uint8Array, limits:
     }
     for (let i = g.start[k] as number; i < (g.start[k + 1] as number); i++) {
       const j = g.to[i] as number;
-      if (seen[j] || !accepts(g, k, j, ref[k] as number, i, limits)) continue;
+      if (seen[j] || !accepts(g, k, j, ref[k] as number, i, limits, ref[k] !== seed)) continue;
       seen[j] = 1;
       ref[j] = ref[k] as number;
       from[j] = k;
@@ -180,7 +190,7 @@ export function growFrom(g: RegionGraph, seed: number, into: Uint8Array, limits:
       if (!passes(g, k, seed, leaf)) continue;
       for (let i = g.start[k] as number; i < (g.start[k + 1] as number); i++) {
         const j = g.to[i] as number;
-        if (seen[j] || !accepts(g, k, j, ref[k] as number, i, loose)) continue;
+        if (seen[j] || !accepts(g, k, j, ref[k] as number, i, loose, ref[k] !== seed)) continue;
         seen[j] = 1;
         ref[j] = ref[k] as number;
         into[j] = 1;

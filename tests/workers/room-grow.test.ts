@@ -80,4 +80,21 @@ describe('growFrom at straight lines', () => {
     ]);
     expect(grow(ceiling)).toEqual([1, 1, 0]);
   });
+
+  it('holds a wall it turned onto to the tolerance of the corner it came over: its light keeps one colour', () => {
+    const drifted: [number, number] = [WALL[0], WALL[1] + 2.5];
+    const straight = chain([
+      { l: 80, chroma: WALL },
+      { l: 78, chroma: drifted },
+    ]);
+    expect(grow(straight)).toEqual([1, 1]);
+    const turned = chain([
+      { l: 80, chroma: WALL },
+      { l: 78, chroma: WALL },
+      { l: 74, chroma: WALL, line: 'upright' },
+      { l: 55, chroma: WALL },
+      { l: 54, chroma: drifted },
+    ]);
+    expect(grow(turned)).toEqual([1, 1, 1, 1, 0]);
+  });
 });
