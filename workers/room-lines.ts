@@ -299,8 +299,9 @@ const EVIDENCE = 4;
 
 /**
  * Whether the picture `value` steps across the line from (x, y) to (x + dx·t, y + dy·t): the change
- * from 2 px on one side to 2 px on the other, less the ramp seen from 6 px either side, is
- * consistently of one sign along it (a faint but real edge), not zero on average (a wall).
+ * from 2 px on one side to 2 px on the other, less the ramp seen from 6 px either side (pixels of
+ * the picture the lines were found on: `scale` of `value`'s), is consistently of one sign along it
+ * (a faint but real edge), not zero on average (a wall).
  */
 function stepsAcross(
   value: Float32Array,
@@ -311,6 +312,7 @@ function stepsAcross(
   dx: number,
   dy: number,
   length: number,
+  scale: number,
 ): boolean {
   let sum = 0;
   let sq = 0;
@@ -320,13 +322,16 @@ function stepsAcross(
     const iy = Math.round(py);
     return ix < 0 || iy < 0 || ix >= width || iy >= height ? Number.NaN : (value[iy * width + ix] as number);
   };
-  for (let t = 1; t <= length; t += 1) {
+  // samples 2 px apart at the lines' own scale: the picture is blurred, so closer ones repeat each other
+  for (let t = scale; t <= length; t += 2 * scale) {
     const cx = x + dx * t;
     const cy = y + dy * t;
-    const a = at(cx - dy * 2, cy + dx * 2);
-    const b = at(cx + dy * 2, cy - dx * 2);
-    const fa = at(cx - dy * 6, cy + dx * 6);
-    const fb = at(cx + dy * 6, cy - dx * 6);
+    const near = 2 * scale;
+    const far = 6 * scale;
+    const a = at(cx - dy * near, cy + dx * near);
+    const b = at(cx + dy * near, cy - dx * near);
+    const fa = at(cx - dy * far, cy + dx * far);
+    const fb = at(cx + dy * far, cy - dx * far);
     if (Number.isNaN(a + b + fa + fb)) continue;
     const e = a - b - (fa - fb) / 3;
     sum += e;
@@ -343,7 +348,8 @@ function stepsAcross(
  * Carries each segment's ends on along its own direction, over the drawn `lines`, until it meets
  * another line or the picture's edge, when that is within `reach` × its length: a head of a door or
  * a ceiling line that fades out where both sides are nearly the same white is closed the way it
- * was going, if the picture `value` (e.g. 100·ln(L*+16)) steps across its way there. Draws into `lines`.
+ * was going, if the picture `value` (e.g. 100·ln(L*+16)) steps across its way there; the lines were
+ * found on a picture `scale` times smaller. Draws into `lines`.
  */
 export function extendSegments(
   segments: readonly Segment[],
@@ -352,6 +358,7 @@ export function extendSegments(
   width: number,
   height: number,
   reach: number,
+  scale = 1,
 ): void {
   for (const s of segments) {
     const length = Math.hypot(s.x2 - s.x1, s.y2 - s.y1);
@@ -378,7 +385,7 @@ export function extendSegments(
           break;
         }
       }
-      if (hit > 0 && stepsAcross(value, width, height, x, y, dx, dy, hit))
+      if (hit > 0 && stepsAcross(value, width, height, x, y, dx, dy, hit, scale))
         draw(lines, width, height, x, y, x + dx * hit, y + dy * hit, 0);
     }
   }

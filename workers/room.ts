@@ -76,6 +76,7 @@ function straightLines(lab: Float32Array, width: number, height: number): Uint8A
     width,
     height,
     CARRY,
+    factor,
   );
   return lines;
 }
