@@ -317,9 +317,10 @@ function stepsAcross(
   let sum = 0;
   let sq = 0;
   let n = 0;
+  // `value` is `scale` times smaller than the picture (x, y) are in, averaged over scale×scale blocks
   const at = (px: number, py: number) => {
-    const ix = Math.round(px);
-    const iy = Math.round(py);
+    const ix = Math.round((px - (scale - 1) / 2) / scale);
+    const iy = Math.round((py - (scale - 1) / 2) / scale);
     return ix < 0 || iy < 0 || ix >= width || iy >= height ? Number.NaN : (value[iy * width + ix] as number);
   };
   // samples 2 px apart at the lines' own scale: the picture is blurred, so closer ones repeat each other
@@ -348,8 +349,8 @@ function stepsAcross(
  * Carries each segment's ends on along its own direction, over the drawn `lines`, until it meets
  * another line or the picture's edge, when that is within `reach` × its length: a head of a door or
  * a ceiling line that fades out where both sides are nearly the same white is closed the way it
- * was going, if the picture `value` (e.g. 100·ln(L*+16)) steps across its way there; the lines were
- * found on a picture `scale` times smaller. Draws into `lines`.
+ * was going, if the picture `value` (e.g. 100·ln(L*+16), `scale` times smaller than `lines`: the
+ * picture the lines were found on) steps across its way there. Draws into `lines`.
  */
 export function extendSegments(
   segments: readonly Segment[],
@@ -385,7 +386,10 @@ export function extendSegments(
           break;
         }
       }
-      if (hit > 0 && stepsAcross(value, width, height, x, y, dx, dy, hit, scale))
+      if (
+        hit > 0 &&
+        stepsAcross(value, Math.floor(width / scale), Math.floor(height / scale), x, y, dx, dy, hit, scale)
+      )
         draw(lines, width, height, x, y, x + dx * hit, y + dy * hit, 0);
     }
   }

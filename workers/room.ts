@@ -51,11 +51,13 @@ function straightLines(lab: Float32Array, width: number, height: number): Uint8A
   // that size, where noise is halved but a step is the same step: faint long creases
   const factor = Math.max(1, Math.round(Math.sqrt((width * height) / LINE_PIXELS)));
   const segments: Segment[] = [];
+  let finest: Float32Array | undefined;
   for (const f of [factor, 2 * factor]) {
     const w = Math.floor(width / f);
     const h = Math.floor(height / f);
     if (w < 16 || h < 16) continue;
     const small = logLightness(lab, width, f, w, h);
+    finest ??= small;
     for (const s of lineSegments(small, w, h, typicalGradient(small, w))) {
       const at = (v: number) => f * v + (f - 1) / 2;
       segments.push({ x1: at(s.x1), y1: at(s.y1), x2: at(s.x2), y2: at(s.y2), width: f * s.width });
@@ -71,7 +73,7 @@ function straightLines(lab: Float32Array, width: number, height: number): Uint8A
   // carried on its way to the next line, where the picture still steps across it
   extendSegments(
     kept.filter((s) => !isUpright(s)),
-    logLightness(lab, width, 1, width, height),
+    finest ?? logLightness(lab, width, 1, width, height),
     lines,
     width,
     height,
