@@ -236,8 +236,9 @@ function draw(
   x2: number,
   y2: number,
   reach: number,
+  value = 1,
 ) {
-  // pixels already drawn keep their value (an upright line's mark)
+  // a pixel already drawn keeps the larger value (an upright line's mark)
   const length = Math.hypot(x2 - x1, y2 - y1);
   const ux = length === 0 ? 0 : (x2 - x1) / length;
   const uy = length === 0 ? 0 : (y2 - y1) / length;
@@ -248,8 +249,18 @@ function draw(
     const y = Math.round(y1 + uy * t);
     if (x === px && y === py) continue;
     // a diagonal step would leave a gap a 4-connected region slips through: fill the corner
-    if (x !== px && y !== py && py >= 0 && py < height && x >= 0 && x < width) out[py * width + x] ||= 1;
-    if (x >= 0 && y >= 0 && x < width && y < height) out[y * width + x] ||= 1;
+    if (
+      x !== px &&
+      y !== py &&
+      py >= 0 &&
+      py < height &&
+      x >= 0 &&
+      x < width &&
+      (out[py * width + x] as number) < value
+    )
+      out[py * width + x] = value;
+    if (x >= 0 && y >= 0 && x < width && y < height && (out[y * width + x] as number) < value)
+      out[y * width + x] = value;
     px = x;
     py = y;
   }
@@ -258,14 +269,20 @@ function draw(
 /**
  * The segments drawn one pixel wide and 4-connected (no diagonal gaps a region could slip
  * through), each a little past its ends, and each end joined to the nearest other line when that
- * is close (two lines meeting at a corner, where the detector stopped short, close it).
+ * is close (two lines meeting at a corner, where the detector stopped short, close it). A
+ * segment's own pixels take `mark(segment)` (1 by default; the larger wins where lines cross).
  */
-export function drawSegments(segments: readonly Segment[], width: number, height: number): Uint8Array {
+export function drawSegments(
+  segments: readonly Segment[],
+  width: number,
+  height: number,
+  mark: (s: Segment) => number = () => 1,
+): Uint8Array {
   const out = new Uint8Array(width * height);
   const gap = JOIN * ((width + height) / 2);
   for (const [i, s] of segments.entries()) {
     const length = Math.hypot(s.x2 - s.x1, s.y2 - s.y1);
-    draw(out, width, height, s.x1, s.y1, s.x2, s.y2, REACH);
+    draw(out, width, height, s.x1, s.y1, s.x2, s.y2, REACH, mark(s));
     for (const [x, y] of [
       [s.x1, s.y1],
       [s.x2, s.y2],

@@ -66,9 +66,7 @@ function straightLines(lab: Float32Array, width: number, height: number): Uint8A
   // an upright line is where two walls may meet (walls are upright planes), even where only the
   // light changes across it: it is kept and marked 2, for the region to turn the corner if the paint matches
   const kept = segments.filter((s) => isUpright(s) || !lightOnly(lab, width, height, s));
-  const lines = drawSegments(kept, width, height);
-  const upright = drawSegments(kept.filter(isUpright), width, height);
-  for (let p = 0; p < lines.length; p++) if (upright[p] && lines[p]) lines[p] = 2;
+  const lines = drawSegments(kept, width, height, (s) => (isUpright(s) ? 2 : 1));
   // a level line (a ceiling line, a door's head) that fades where both sides are nearly one white is
   // carried on its way to the next line, where the picture still steps across it
   extendSegments(
