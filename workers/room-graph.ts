@@ -16,6 +16,8 @@ export interface RegionGraph {
   inner: Float32Array;
   /** Share of the superpixel's pixels on a straight line of the picture (0–1): a crease, a frame. */
   line: Float32Array;
+  /** Share of the superpixel's pixels on an upright straight line (0–1): where two walls may meet. */
+  upright: Float32Array;
   /** Share of the superpixel's pixels that are opaque (0–1). */
   opaque: Float32Array;
   /** Share of the superpixel's pixels with a clipped channel (0–1): blown-out light, colour unknown. */
@@ -184,10 +186,17 @@ export function buildGraph(
 ): RegionGraph {
   const m = superpixelMeans(lab, flags, maps, width, sp);
   const line = new Float32Array(sp.count);
+  const upright = new Float32Array(sp.count);
   if (lines) {
-    for (let p = 0; p < lines.length; p++)
-      if (lines[p]) line[sp.labels[p] as number] = (line[sp.labels[p] as number] as number) + 1;
-    for (let k = 0; k < sp.count; k++) line[k] = (line[k] as number) / Math.max(1, m.size[k] as number);
+    for (let p = 0; p < lines.length; p++) {
+      const k = sp.labels[p] as number;
+      if (lines[p]) line[k] = (line[k] as number) + 1;
+      if (lines[p] === 2) upright[k] = (upright[k] as number) + 1;
+    }
+    for (let k = 0; k < sp.count; k++) {
+      line[k] = (line[k] as number) / Math.max(1, m.size[k] as number);
+      upright[k] = (upright[k] as number) / Math.max(1, m.size[k] as number);
+    }
   }
   const { size, means, chroma, share, inner } = m;
   const { pairs, sums, lengths, count } = borders(sp.labels, width, maps.edge);
@@ -228,6 +237,7 @@ export function buildGraph(
     chroma,
     inner,
     line,
+    upright,
     opaque: share,
     clipped: m.clipped,
     start,

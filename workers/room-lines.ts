@@ -236,7 +236,9 @@ function draw(
   x2: number,
   y2: number,
   reach: number,
+  value = 1,
 ) {
+  // a pixel already drawn keeps the larger value (an upright line's mark)
   const length = Math.hypot(x2 - x1, y2 - y1);
   const ux = length === 0 ? 0 : (x2 - x1) / length;
   const uy = length === 0 ? 0 : (y2 - y1) / length;
@@ -247,8 +249,18 @@ function draw(
     const y = Math.round(y1 + uy * t);
     if (x === px && y === py) continue;
     // a diagonal step would leave a gap a 4-connected region slips through: fill the corner
-    if (x !== px && y !== py && py >= 0 && py < height && x >= 0 && x < width) out[py * width + x] = 1;
-    if (x >= 0 && y >= 0 && x < width && y < height) out[y * width + x] = 1;
+    if (
+      x !== px &&
+      y !== py &&
+      py >= 0 &&
+      py < height &&
+      x >= 0 &&
+      x < width &&
+      (out[py * width + x] as number) < value
+    )
+      out[py * width + x] = value;
+    if (x >= 0 && y >= 0 && x < width && y < height && (out[y * width + x] as number) < value)
+      out[y * width + x] = value;
     px = x;
     py = y;
   }
@@ -257,14 +269,20 @@ function draw(
 /**
  * The segments drawn one pixel wide and 4-connected (no diagonal gaps a region could slip
  * through), each a little past its ends, and each end joined to the nearest other line when that
- * is close (two lines meeting at a corner, where the detector stopped short, close it).
+ * is close (two lines meeting at a corner, where the detector stopped short, close it). A
+ * segment's own pixels take `mark(segment)` (1 by default; the larger wins where lines cross).
  */
-export function drawSegments(segments: readonly Segment[], width: number, height: number): Uint8Array {
+export function drawSegments(
+  segments: readonly Segment[],
+  width: number,
+  height: number,
+  mark: (s: Segment) => number = () => 1,
+): Uint8Array {
   const out = new Uint8Array(width * height);
   const gap = JOIN * ((width + height) / 2);
   for (const [i, s] of segments.entries()) {
     const length = Math.hypot(s.x2 - s.x1, s.y2 - s.y1);
-    draw(out, width, height, s.x1, s.y1, s.x2, s.y2, REACH);
+    draw(out, width, height, s.x1, s.y1, s.x2, s.y2, REACH, mark(s));
     for (const [x, y] of [
       [s.x1, s.y1],
       [s.x2, s.y2],
@@ -291,4 +309,105 @@ export function drawSegments(segments: readonly Segment[], width: number, height
     }
   }
   return out;
+}
+
+/** How many standard errors the step along a carried-on line must stand out of noise to be kept. */
+const EVIDENCE = 4;
+
+/**
+ * Whether the picture `value` steps across the line from (x, y) to (x + dx·t, y + dy·t): the change
+ * from 2 px on one side to 2 px on the other, less the ramp seen from 6 px either side (pixels of
+ * the picture the lines were found on: `scale` of `value`'s), is consistently of one sign along it
+ * (a faint but real edge), not zero on average (a wall).
+ */
+function stepsAcross(
+  value: Float32Array,
+  width: number,
+  height: number,
+  x: number,
+  y: number,
+  dx: number,
+  dy: number,
+  length: number,
+  scale: number,
+): boolean {
+  let sum = 0;
+  let sq = 0;
+  let n = 0;
+  // `value` is `scale` times smaller than the picture (x, y) are in, averaged over scale×scale blocks
+  const at = (px: number, py: number) => {
+    const ix = Math.round((px - (scale - 1) / 2) / scale);
+    const iy = Math.round((py - (scale - 1) / 2) / scale);
+    return ix < 0 || iy < 0 || ix >= width || iy >= height ? Number.NaN : (value[iy * width + ix] as number);
+  };
+  // samples 2 px apart at the lines' own scale: the picture is blurred, so closer ones repeat each other
+  for (let t = scale; t <= length; t += 2 * scale) {
+    const cx = x + dx * t;
+    const cy = y + dy * t;
+    const near = 2 * scale;
+    const far = 6 * scale;
+    const a = at(cx - dy * near, cy + dx * near);
+    const b = at(cx + dy * near, cy - dx * near);
+    const fa = at(cx - dy * far, cy + dx * far);
+    const fb = at(cx + dy * far, cy - dx * far);
+    if (Number.isNaN(a + b + fa + fb)) continue;
+    const e = a - b - (fa - fb) / 3;
+    sum += e;
+    sq += e * e;
+    n++;
+  }
+  if (n < 4) return false;
+  const mean = sum / n;
+  const sd = Math.sqrt(Math.max(1e-9, sq / n - mean * mean));
+  return Math.abs(mean) > (EVIDENCE * sd) / Math.sqrt(n);
+}
+
+/**
+ * Carries each segment's ends on along its own direction, over the drawn `lines`, until it meets
+ * another line or the picture's edge, when that is within `reach` × its length: a head of a door or
+ * a ceiling line that fades out where both sides are nearly the same white is closed the way it
+ * was going, if the picture `value` (e.g. 100·ln(L*+16), `scale` times smaller than `lines`: the
+ * picture the lines were found on) steps across its way there. Draws into `lines`.
+ */
+export function extendSegments(
+  segments: readonly Segment[],
+  value: Float32Array,
+  lines: Uint8Array,
+  width: number,
+  height: number,
+  reach: number,
+  scale = 1,
+): void {
+  for (const s of segments) {
+    const length = Math.hypot(s.x2 - s.x1, s.y2 - s.y1);
+    if (length < 8) continue;
+    const ux = (s.x2 - s.x1) / length;
+    const uy = (s.y2 - s.y1) / length;
+    for (const [x, y, dx, dy] of [
+      [s.x2, s.y2, ux, uy],
+      [s.x1, s.y1, -ux, -uy],
+    ] as const) {
+      const limit = reach * length;
+      let hit = -1;
+      // from just past the segment's own drawn reach
+      for (let t = REACH + 1; t <= limit; t += 0.5) {
+        const px = Math.round(x + dx * t);
+        const py = Math.round(y + dy * t);
+        if (px < 0 || py < 0 || px >= width || py >= height) {
+          hit = t;
+          break;
+        }
+        const p = py * width + px;
+        if (lines[p]) {
+          hit = t;
+          break;
+        }
+      }
+      if (
+        hit > 0 &&
+        stepsAcross(value, Math.floor(width / scale), Math.floor(height / scale), x, y, dx, dy, hit, scale)
+      )
+        draw(lines, width, height, x, y, x + dx * hit, y + dy * hit, 0);
+    }
+  }
 }

@@ -90,7 +90,7 @@ function enforceConnectivity(labels: Int32Array, width: number, minSize: number,
   for (let start = 0; start < labels.length; start++) {
     if ((out[start] as number) >= 0) continue;
     const own = labels[start] as number;
-    const onLine = lines ? (lines[start] as number) : 0;
+    const onLine = lines?.[start] ? 1 : 0;
     let adjacent = -1;
     let head = 0;
     let tail = 0;
@@ -104,7 +104,7 @@ function enforceConnectivity(labels: Int32Array, width: number, minSize: number,
           d === 0 ? (x > 0 ? p - 1 : -1) : d === 1 ? (x < width - 1 ? p + 1 : -1) : d === 2 ? p - width : p + width;
         if (q < 0 || q >= labels.length) continue;
         const seen = out[q] as number;
-        const sameSide = !lines || lines[q] === onLine;
+        const sameSide = !lines || (lines[q] ? 1 : 0) === onLine;
         if (seen >= 0 && seen !== next) {
           if (sameSide) adjacent = seen;
         } else if (seen < 0 && labels[q] === own && sameSide) {

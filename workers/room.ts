@@ -5,7 +5,7 @@ import { buildGraph, type RegionGraph } from './room-graph';
 import { DEFAULT_LIMITS, type GrowLimits, growFrom } from './room-grow';
 import { labImage, pixelFlags } from './room-pixels';
 import { refineMask } from './room-refine';
-import { drawSegments, lineSegments, type Segment } from './room-lines';
+import { drawSegments, extendSegments, lineSegments, type Segment } from './room-lines';
 import { slic } from './room-slic';
 
 export { repaint } from './room-repaint';
@@ -51,22 +51,42 @@ function straightLines(lab: Float32Array, width: number, height: number): Uint8A
   // that size, where noise is halved but a step is the same step: faint long creases
   const factor = Math.max(1, Math.round(Math.sqrt((width * height) / LINE_PIXELS)));
   const segments: Segment[] = [];
+  let finest: Float32Array | undefined;
   for (const f of [factor, 2 * factor]) {
     const w = Math.floor(width / f);
     const h = Math.floor(height / f);
     if (w < 16 || h < 16) continue;
     const small = logLightness(lab, width, f, w, h);
+    finest ??= small;
     for (const s of lineSegments(small, w, h, typicalGradient(small, w))) {
       const at = (v: number) => f * v + (f - 1) / 2;
       segments.push({ x1: at(s.x1), y1: at(s.y1), x2: at(s.x2), y2: at(s.y2), width: f * s.width });
     }
   }
-  return drawSegments(
-    segments.filter((s) => !lightOnly(lab, width, height, s)),
+  // an upright line is where two walls may meet (walls are upright planes), even where only the
+  // light changes across it: it is kept and marked 2, for the region to turn the corner if the paint matches
+  const kept = segments.filter((s) => isUpright(s) || !lightOnly(lab, width, height, s));
+  const lines = drawSegments(kept, width, height, (s) => (isUpright(s) ? 2 : 1));
+  // a level line (a ceiling line, a door's head) that fades where both sides are nearly one white is
+  // carried on its way to the next line, where the picture still steps across it
+  extendSegments(
+    kept.filter((s) => !isUpright(s)),
+    finest ?? logLightness(lab, width, 1, width, height),
+    lines,
     width,
     height,
+    CARRY,
+    factor,
   );
+  return lines;
 }
+
+/** Most a wall corner leans off the picture's vertical (tan of the angle): a phone held roughly upright. */
+const UPRIGHT = Math.tan((8 * Math.PI) / 180);
+const isUpright = (s: Segment) => Math.abs(s.x2 - s.x1) <= UPRIGHT * Math.abs(s.y2 - s.y1);
+
+/** How far (× its own length) a level line is carried on to meet the next line. */
+const CARRY = 3;
 
 /** Largest picture the line finder works on; a bigger one is averaged down by a whole factor. */
 const LINE_PIXELS = 160_000;

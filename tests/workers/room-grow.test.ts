@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import type { RegionGraph } from '../../workers/room-graph';
+import { DEFAULT_LIMITS, growFrom } from '../../workers/room-grow';
+
+interface Node {
+  /** L*, and a*, b* over L*+16 (×100). */
+  l: number;
+  chroma: [number, number];
+  /** 'upright' for a piece of a vertical straight line, 'level' for another line. */
+  line?: 'upright' | 'level';
+}
+
+/** A chain of superpixels, each touching the next, with no image edge between them. */
+function chain(nodes: readonly Node[]): RegionGraph {
+  const n = nodes.length;
+  const to: number[] = [];
+  const start = [0];
+  for (let k = 0; k < n; k++) {
+    if (k > 0) to.push(k - 1);
+    if (k < n - 1) to.push(k + 1);
+    start.push(to.length);
+  }
+  const lab = new Float32Array(n * 3);
+  const chroma = new Float32Array(n * 2);
+  for (const [k, node] of nodes.entries()) {
+    lab[k * 3] = node.l;
+    lab[k * 3 + 1] = (node.chroma[0] * (node.l + 16)) / 100;
+    lab[k * 3 + 2] = (node.chroma[1] * (node.l + 16)) / 100;
+    chroma.set(node.chroma, k * 2);
+  }
+  return {
+    count: n,
+    size: new Int32Array(n).fill(40),
+    lab,
+    chroma,
+    inner: new Float32Array(n).fill(0.1),
+    line: Float32Array.from(nodes, (node) => (node.line ? 1 : 0)),
+    upright: Float32Array.from(nodes, (node) => (node.line === 'upright' ? 1 : 0)),
+    opaque: new Float32Array(n).fill(1),
+    clipped: new Float32Array(n),
+    start: Int32Array.from(start),
+    to: Int32Array.from(to),
+    edge: new Float32Array(to.length).fill(0.1),
+    step: new Float32Array(to.length),
+    edgeNoise: 0.3,
+  };
+}
+
+const grow = (g: RegionGraph) => {
+  const into = new Uint8Array(g.count);
+  growFrom(g, 0, into, { ...DEFAULT_LIMITS, rim: 0 });
+  return Array.from(into);
+};
+
+const WALL: [number, number] = [0.5, 6];
+
+describe('growFrom at straight lines', () => {
+  it('turns an upright corner onto more wall of the same paint in another light', () => {
+    const g = chain([
+      { l: 80, chroma: WALL },
+      { l: 78, chroma: WALL },
+      { l: 74, chroma: WALL, line: 'upright' },
+      { l: 55, chroma: WALL },
+      { l: 54, chroma: WALL },
+    ]);
+    expect(grow(g)).toEqual([1, 1, 1, 1, 1]);
+  });
+
+  it('stops at an upright corner onto another paint, and at a level line (the ceiling)', () => {
+    const other = chain([
+      { l: 80, chroma: WALL },
+      { l: 74, chroma: WALL, line: 'upright' },
+      { l: 80, chroma: [0.2, 1] },
+    ]);
+    expect(grow(other)).toEqual([1, 1, 0]);
+    const ceiling = chain([
+      { l: 80, chroma: WALL },
+      { l: 76, chroma: WALL, line: 'level' },
+      { l: 60, chroma: WALL },
+    ]);
+    expect(grow(ceiling)).toEqual([1, 1, 0]);
+  });
+
+  it('holds a wall it turned onto to the tolerance of the corner it came over: its light keeps one colour', () => {
+    const drifted: [number, number] = [WALL[0], WALL[1] + 2.5];
+    const straight = chain([
+      { l: 80, chroma: WALL },
+      { l: 78, chroma: drifted },
+    ]);
+    expect(grow(straight)).toEqual([1, 1]);
+    const turned = chain([
+      { l: 80, chroma: WALL },
+      { l: 78, chroma: WALL },
+      { l: 74, chroma: WALL, line: 'upright' },
+      { l: 55, chroma: WALL },
+      { l: 54, chroma: drifted },
+    ]);
+    expect(grow(turned)).toEqual([1, 1, 1, 1, 0]);
+  });
+});
