@@ -49,7 +49,9 @@ function build(): string {
 const paint = { dark: null } as FirstPaint;
 const head = { title: 'T', description: 'D', url: 'https://example.com/' };
 const preloaded = (html: string) =>
-  [...html.matchAll(/<link rel="modulepreload"(?: fetchpriority="low")? crossorigin href="\/assets\/([^"]+)"/g)].map((m) => m[1]);
+  [...html.matchAll(/<link rel="modulepreload"(?: fetchpriority="low")? crossorigin href="\/assets\/([^"]+)"/g)].map(
+    (m) => m[1],
+  );
 
 describe('the rendered page’s first bytes', () => {
   it('preload the way to a live Generate: the entry, the hydration chunk and the catalogue’s reader, with their imports', () => {
