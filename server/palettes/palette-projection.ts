@@ -152,23 +152,13 @@ export async function rebuildPaletteProjections(
       5000,
       { rows: 'arrays' },
     );
-    // A stream's events often follow one another (one command appends several): its state is kept in
-    // hand while they do, and goes into the map when another stream's event comes. The map keeps each
-    // stream where it was first seen (a stream's first run of events ends before any later one's).
-    let stream: string | undefined;
-    let state: SavedPalette | null = null;
     for await (const batch of rows) {
       for (const [streamId, type, schemaVersion, data, time] of batch) {
-        if (streamId !== stream) {
-          if (stream !== undefined) states.set(stream, state);
-          stream = streamId;
-          state = states.get(streamId) ?? null;
-        }
-        state = evolve(state, toPaletteEvent(type, schemaVersion, JSON.parse(data), time));
+        const event = toPaletteEvent(type, schemaVersion, JSON.parse(data), time);
+        states.set(streamId, evolve(states.get(streamId) ?? null, event));
       }
       events += batch.length;
     }
-    if (stream !== undefined) states.set(stream, state);
     let palettes = 0;
     // Many rows per statement: the tables are empty, and a replay writes every palette once.
     let chunk: SavedPalette[] = [];
