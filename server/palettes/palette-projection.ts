@@ -74,12 +74,17 @@ async function insertMany(tx: Sql, states: readonly SavedPalette[]) {
   );
 }
 
+const OVERWRITE_SHARE = ` ON CONFLICT (share_id) DO UPDATE
+  SET palette_id = excluded.palette_id, version = excluded.version, body = excluded.body`;
+
 /** The share rows of the public ones among these palettes (a share row exists only while public). */
-async function insertShares(sql: Sql, catalogue: Catalogue, states: readonly SavedPalette[]) {
+async function insertShares(sql: Sql, catalogue: Catalogue, states: readonly SavedPalette[], overwrite = false) {
   const shared = states.filter((state) => state.isPublic && state.shareId);
   if (shared.length === 0) return;
   await sql.run(
-    `INSERT INTO shares (share_id, palette_id, version, body) VALUES ${shared.map(() => '(?, ?, ?, ?)').join(', ')}`,
+    `INSERT INTO shares (share_id, palette_id, version, body) VALUES ${shared.map(() => '(?, ?, ?, ?)').join(', ')}${
+      overwrite ? OVERWRITE_SHARE : ''
+    }`,
     shared.flatMap((state) => [state.shareId, state.id, state.version, shareBody(state, catalogue)]),
   );
 }
@@ -116,8 +121,10 @@ export function paletteProjection(catalogue: Catalogue): InlineProjection {
 }
 
 /**
- * Drops the palette read models and replays the whole log into them, in one transaction: a crash
- * halfway leaves the old tables. Returns how many events and palettes it saw.
+ * Replays the whole log into the palette read models, in one transaction: a crash halfway leaves the
+ * old tables. `palettes` and `palette_counts` are emptied and filled again; `shares` is written over
+ * (each body the replay gives replaces the stored one, a share the log no longer has is deleted).
+ * Returns how many events and palettes it saw.
  */
 export async function rebuildPaletteProjections(
   sql: Sql,
@@ -126,7 +133,9 @@ export async function rebuildPaletteProjections(
   return sql.transaction(async (tx) => {
     // Appends wait until the replay commits (PostgreSQL; on SQLite the transaction already holds the file).
     if (tx.dialect.lockEventsForReplay) await tx.run(tx.dialect.lockEventsForReplay);
-    await tx.run('DELETE FROM shares');
+    // Shares are rewritten in place (below), not cleared: a cleared table's pages are zeroed (secure
+    // delete) and written out as zeros before the new bodies fill them again.
+    const oldShares = await tx.all<{ share_id: string }>('SELECT share_id FROM shares');
     await tx.run('DELETE FROM palettes');
     await tx.run('DELETE FROM palette_counts');
     const states = new Map<string, SavedPalette | null>();
@@ -169,8 +178,14 @@ export async function rebuildPaletteProjections(
     // index, and a replay writes every public palette's share at once. (Palettes keep log order: their
     // rowid breaks ties in the list.)
     shared.sort((a, b) => (a.shareId! < b.shareId! ? -1 : 1));
+    const kept = new Set(shared.map((state) => state.shareId));
+    const gone = oldShares.map((row) => row.share_id).filter((id) => !kept.has(id));
+    for (let i = 0; i < gone.length; i += REPLAY_CHUNK) {
+      const ids = gone.slice(i, i + REPLAY_CHUNK);
+      await tx.run(`DELETE FROM shares WHERE share_id IN (${ids.map(() => '?').join(', ')})`, ids);
+    }
     for (let i = 0; i < shared.length; i += REPLAY_CHUNK) {
-      await insertShares(tx, catalogue, shared.slice(i, i + REPLAY_CHUNK));
+      await insertShares(tx, catalogue, shared.slice(i, i + REPLAY_CHUNK), true);
     }
     await tx.run(
       'INSERT INTO palette_counts (user_id, palettes) SELECT user_id, count(*) FROM palettes GROUP BY user_id',

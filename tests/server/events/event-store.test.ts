@@ -180,6 +180,31 @@ describe('projections', () => {
     expect((await deps.sql.get<{ n: number }>('SELECT count(*) AS n FROM events'))?.n).toBeGreaterThan(50);
   }, 60_000);
 
+  it('are rebuilt over damaged rows: a stray share goes, a wrong body and a wrong version are rewritten', async () => {
+    const { app, deps } = await makeTestApp();
+    const { cookie } = await signUp(app);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const created = await call(app, 'POST', '/api/palettes', {
+        cookie,
+        body: { name: `P${i}`, colorIds: colorIds(3, i) },
+      });
+      ids.push(((await created.json()) as { id: string }).id);
+    }
+    for (const id of ids) await call(app, 'PUT', `/api/palettes/${id}/sharing`, { cookie, body: { public: true } });
+    await call(app, 'PUT', `/api/palettes/${ids[2]}/sharing`, { cookie, body: { public: false } });
+    const before = await snapshot(deps.sql);
+    expect(before.shares).toHaveLength(2);
+    const [first, second] = before.shares as Array<{ share_id: string }>;
+    await deps.sql.run("INSERT INTO shares (share_id, palette_id, version, body) VALUES ('stray', ?, 1, '{}')", [
+      ids[2]!,
+    ]);
+    await deps.sql.run('UPDATE shares SET body = ? WHERE share_id = ?', ['{"name":"old"}', first!.share_id]);
+    await deps.sql.run('UPDATE shares SET version = 1 WHERE share_id = ?', [second!.share_id]);
+    await rebuildPaletteProjections(deps.sql, deps.catalogue);
+    expect(await snapshot(deps.sql)).toEqual(before);
+  });
+
   it('are rebuilt from the log by `npm run rebuild-projections`', async () => {
     const { app, deps } = await makeTestApp();
     const { cookie } = await signUp(app);
