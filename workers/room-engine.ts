@@ -2,6 +2,7 @@ import type { Pixels } from './extract';
 import { fitWithin, type ImageFormat, type ImageHeader, MAX_PIXELS, sniffImage } from './image-header';
 import type { CardInput } from '../shared/export/card-layout';
 import { captionedImage } from './room-caption';
+import { scaledJpeg } from './room-decode';
 import { analyse, photoMask, type RoomAnalysis, selectSuperpixels } from './room';
 import { applyRepaint, type PreparedRepaint, prepareRepaint } from './room-repaint';
 
@@ -200,7 +201,8 @@ export class RoomEngine {
     this.canvas = null;
     const { photo } = source;
     if (photo.size === 0) return { ok: false, reason: 'empty' };
-    const header = sniffImage(new Uint8Array(await photo.arrayBuffer()));
+    const bytes = new Uint8Array(await photo.arrayBuffer());
+    const header = sniffImage(bytes);
     if (!header.ok) return header;
     const { format, width, height } = header;
     if (Math.min(width, height) < MIN_SIDE) return { ok: false, reason: 'too-small', format, width, height };
@@ -208,12 +210,14 @@ export class RoomEngine {
     const size = workingSize(width, height, maxSide);
     let bitmap: ImageBitmap;
     try {
-      bitmap = await createImageBitmap(photo, {
-        imageOrientation: 'from-image',
-        resizeWidth: size.width,
-        resizeHeight: size.height,
-        resizeQuality: 'high',
-      });
+      bitmap =
+        (format === 'jpeg' ? await scaledJpeg(bytes, width, height, size) : null) ??
+        (await createImageBitmap(photo, {
+          imageOrientation: 'from-image',
+          resizeWidth: size.width,
+          resizeHeight: size.height,
+          resizeQuality: 'high',
+        }));
     } catch {
       return { ok: false, reason: UNIVERSAL.has(format) ? 'corrupt' : 'undecodable', format, width, height };
     }

@@ -53,6 +53,14 @@ function onPicture<T>(
   });
 }
 
+/**
+ * Starts the worker (fetching and evaluating its code) while the person is still choosing a photo,
+ * so the photo's decoding does not wait behind it.
+ */
+export function warmRoomWorker(): void {
+  room.call({ worker: (remote) => remote.has('') }).catch(() => {});
+}
+
 /** Checks and decodes a picture to its working size, off the main thread; it becomes the current one. */
 export async function loadPicture(next: RoomSource, longestSide: number): Promise<LoadResult> {
   maxSide = longestSide;
