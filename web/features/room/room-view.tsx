@@ -253,10 +253,34 @@ function Announcement() {
   );
 }
 
+/**
+ * Whether the controls under the picture show: a new picture is drawn on its own first, and they
+ * mount in a task after that frame, so neither task is long on a slow phone.
+ */
+function useControlsShown(showing: boolean): boolean {
+  const [shown, setShown] = useState(showing);
+  useEffect(() => {
+    if (!showing) {
+      setShown(false);
+      return;
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setShown(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [showing]);
+  return showing && shown;
+}
+
 export default function RoomView({ params, onClose }: OverlayProps) {
   // Only what decides which parts show: a new frame or announcement must not re-render the view.
   const state = useSnapshot(roomState);
   const [dragging, setDragging] = useState(false);
+  const controls = useControlsShown(state.showing);
   usePastedPhotos();
 
   useEffect(() => {
@@ -317,18 +341,22 @@ export default function RoomView({ params, onClose }: OverlayProps) {
         {state.showing ? (
           <>
             <RoomStage />
-            <Chips />
-            <SurfaceChoice />
-            <Tools />
-            <Lights />
-            <WallsNow />
-            <Compare />
-            <RoomKeep />
-            <details className="room-more">
-              <summary>Another room</summary>
-              <PhotoButtons compact />
-              <SampleRooms />
-            </details>
+            {controls ? (
+              <>
+                <Chips />
+                <SurfaceChoice />
+                <Tools />
+                <Lights />
+                <WallsNow />
+                <Compare />
+                <RoomKeep />
+                <details className="room-more">
+                  <summary>Another room</summary>
+                  <PhotoButtons compact />
+                  <SampleRooms />
+                </details>
+              </>
+            ) : null}
           </>
         ) : null}
         <Announcement />
