@@ -1,10 +1,20 @@
-import { type KeyboardEvent, type PointerEvent, useLayoutEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type PointerEvent, type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { subscribeKey } from 'valtio/utils';
 import { brushStroke, roomState, tapAt } from './room-store';
 import { usePinchZoom } from './room-zoom';
 
 /** A finger's width on screen (CSS pixels): the brush's diameter whatever the zoom. */
 const BRUSH_CSS = 28;
+
+function draw(canvas: HTMLCanvasElement, bitmap: ImageBitmap): void {
+  // A new size clears the canvas; the same size is only drawn over (the picture is opaque).
+  if (canvas.width !== bitmap.width || canvas.height !== bitmap.height) {
+    canvas.width = bitmap.width;
+    canvas.height = bitmap.height;
+  }
+  canvas.getContext('2d')?.drawImage(bitmap, 0, 0);
+}
 
 /**
  * Draws `bitmap` on the canvas, while `shown` (a canvas nobody can see waits until it can: each
@@ -17,14 +27,40 @@ function useBitmap(bitmap: ImageBitmap | null, shown = true) {
   useLayoutEffect(() => {
     const canvas = ref.current;
     if (!canvas || !bitmap || !shown || drawn.current === bitmap) return;
-    // A new size clears the canvas; the same size is only drawn over (the picture is opaque).
-    if (canvas.width !== bitmap.width || canvas.height !== bitmap.height) {
-      canvas.width = bitmap.width;
-      canvas.height = bitmap.height;
-    }
-    canvas.getContext('2d')?.drawImage(bitmap, 0, 0);
+    draw(canvas, bitmap);
     drawn.current = bitmap;
   }, [bitmap, shown]);
+  return ref;
+}
+
+/**
+ * The repainted frame, drawn the moment the store takes it (a tap's or a chip's answer from the
+ * worker) with no render of React, and the picture's busy state kept on `stageRef` the same way:
+ * what a chip changes on the picture costs the main thread one draw.
+ */
+function useLiveFrame(stageRef: RefObject<HTMLDivElement | null>) {
+  const ref = useRef<HTMLCanvasElement>(null);
+  useLayoutEffect(() => {
+    const canvas = ref.current;
+    const stage = stageRef.current;
+    if (roomState.frame && canvas) draw(canvas, roomState.frame);
+    const busy = (working: number) => stage?.setAttribute('aria-busy', String(working > 0));
+    busy(roomState.working);
+    const stops = [
+      subscribeKey(
+        roomState,
+        'frame',
+        (frame) => {
+          if (frame && ref.current) draw(ref.current, frame);
+        },
+        true,
+      ),
+      subscribeKey(roomState, 'working', busy, true),
+    ];
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }, [stageRef]);
   return ref;
 }
 
@@ -35,7 +71,8 @@ function useBitmap(bitmap: ImageBitmap | null, shown = true) {
  */
 export function RoomStage() {
   const state = useSnapshot(roomState);
-  const frameRef = useBitmap(state.frame as ImageBitmap | null);
+  const stageRef = useRef<HTMLDivElement>(null);
+  const frameRef = useLiveFrame(stageRef);
   const underRef = useBitmap(state.under as ImageBitmap | null, state.split < 100);
   const originalRef = useBitmap(state.original as ImageBitmap | null, state.holding);
   const strokeRef = useRef<HTMLCanvasElement>(null);
@@ -43,7 +80,6 @@ export function RoomStage() {
   const [cross, setCross] = useState({ x: 0.5, y: 0.5 });
   const [crossShown, setCrossShown] = useState(false);
   const { width, height } = state;
-  const stageRef = useRef<HTMLDivElement>(null);
   const zoom = usePinchZoom(stageRef, state.tool === 'tap', state.picture);
 
   /** A second finger turns a brush stroke into a pinch: the stroke is dropped, not applied. */
@@ -156,7 +192,6 @@ export function RoomStage() {
         tabIndex={0}
         aria-label="Your room. Arrow keys move the crosshair; Enter selects the surface under it."
         aria-roledescription="picture"
-        aria-busy={state.working > 0}
         onClick={onClick}
         onKeyDown={onKeyDown}
         onFocus={(event) => setCrossShown(event.currentTarget.matches(':focus-visible'))}
