@@ -1,6 +1,5 @@
 import { type KeyboardEvent, type PointerEvent, type RefObject, useLayoutEffect, useRef, useState } from 'react';
-import { useSnapshot } from 'valtio';
-import { subscribeKey } from 'valtio/utils';
+import { subscribe, useSnapshot } from 'valtio';
 import { brushStroke, roomState, tapAt } from './room-store';
 import { usePinchZoom } from './room-zoom';
 
@@ -34,6 +33,24 @@ function useBitmap(bitmap: ImageBitmap | null, shown = true) {
 }
 
 /**
+ * Calls `callback` at once (no batching) whenever `roomState[key]` changes. (valtio's own
+ * `subscribeKey` would land in the first paint's shared valtio chunk.)
+ */
+function onChange<K extends keyof typeof roomState>(key: K, callback: (value: (typeof roomState)[K]) => void) {
+  let last = roomState[key];
+  return subscribe(
+    roomState,
+    () => {
+      const value = roomState[key];
+      if (value === last) return;
+      last = value;
+      callback(value);
+    },
+    true,
+  );
+}
+
+/**
  * The repainted frame, drawn the moment the store takes it (a tap's or a chip's answer from the
  * worker) with no render of React, and the picture's busy state kept on `stageRef` the same way:
  * what a chip changes on the picture costs the main thread one draw.
@@ -47,15 +64,10 @@ function useLiveFrame(stageRef: RefObject<HTMLDivElement | null>) {
     const busy = (working: number) => stage?.setAttribute('aria-busy', String(working > 0));
     busy(roomState.working);
     const stops = [
-      subscribeKey(
-        roomState,
-        'frame',
-        (frame) => {
-          if (frame && ref.current) draw(ref.current, frame);
-        },
-        true,
-      ),
-      subscribeKey(roomState, 'working', busy, true),
+      onChange('frame', (frame) => {
+        if (frame && ref.current) draw(ref.current, frame);
+      }),
+      onChange('working', busy),
     ];
     return () => {
       for (const stop of stops) stop();
