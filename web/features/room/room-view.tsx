@@ -254,26 +254,30 @@ function Announcement() {
 }
 
 /**
- * Whether the controls under the picture show: a new picture is drawn on its own first, and they
- * mount in a task after that frame, so neither task is long on a slow phone.
+ * How many of the two groups of controls under the picture show: a new picture is drawn on its own
+ * first, then the chips and tools mount in a task after that frame, the rest in one more, so no
+ * task is long on a slow phone.
  */
-function useControlsShown(showing: boolean): boolean {
-  const [shown, setShown] = useState(showing);
+function useControlsShown(showing: boolean): number {
+  const [shown, setShown] = useState(showing ? 2 : 0);
   useEffect(() => {
     if (!showing) {
-      setShown(false);
+      setShown(0);
       return;
     }
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setShown(true), 0);
+      timer = setTimeout(() => {
+        setShown((now) => Math.max(now, 1));
+        timer = setTimeout(() => setShown(2), 0);
+      }, 0);
     });
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
   }, [showing]);
-  return showing && shown;
+  return showing ? shown : 0;
 }
 
 export default function RoomView({ params, onClose }: OverlayProps) {
@@ -341,11 +345,15 @@ export default function RoomView({ params, onClose }: OverlayProps) {
         {state.showing ? (
           <>
             <RoomStage />
-            {controls ? (
+            {controls > 0 ? (
               <>
                 <Chips />
                 <SurfaceChoice />
                 <Tools />
+              </>
+            ) : null}
+            {controls > 1 ? (
+              <>
                 <Lights />
                 <WallsNow />
                 <Compare />
