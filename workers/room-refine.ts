@@ -1,8 +1,13 @@
 import type { Pixels } from './extract';
 import { SRGB_TO_LINEAR } from './room-pixels';
 
-/** Tiles of the photo are refined one at a time, so memory stays small on a 48-MP photo. */
-const TILE = 192;
+/**
+ * Tiles of the photo are refined one at a time, so memory stays small on a 48-MP photo; only tiles
+ * the surface's edge crosses are filtered (elsewhere the filter would give the mask back), so small
+ * tiles keep the work close to the edge. Each is filtered with a margin of 2r, so the result is the
+ * same whatever the tile size.
+ */
+const TILE = 64;
 /** Guided filter regularisation (guide in 0–1 lightness): edges weaker than ~√EPS are smoothed over. */
 const EPS = 0.0004;
 
@@ -34,32 +39,46 @@ function boxMean(src: Float32Array, w: number, h: number, r: number, sums: Float
   }
 }
 
-/** He, Sun & Tang's guided filter of `p` by the gray guide `g` (both w×h), in place into `p`. */
-function guidedFilter(g: Float32Array, p: Float32Array, w: number, h: number, r: number): void {
+/**
+ * What the guided filter needs of the guide alone over one tile (with its margin): the guide and
+ * the box means of it and of its square. The same for every tap on a photo, so worked out once.
+ */
+interface GuideTile {
+  g: Float32Array;
+  mg: Float32Array;
+  gg: Float32Array;
+}
+
+function guideTile(g: Float32Array, w: number, h: number, r: number, sums: Float64Array): GuideTile {
   const n = w * h;
-  const sums = new Float64Array((w + 1) * (h + 1));
-  const [mg, mp, gg, gp, tmp] = [0, 1, 2, 3, 4].map(() => new Float32Array(n)) as [
-    Float32Array,
-    Float32Array,
-    Float32Array,
-    Float32Array,
-    Float32Array,
-  ];
+  const mg = new Float32Array(n);
+  const gg = new Float32Array(n);
+  const tmp = new Float32Array(n);
   boxMean(g, w, h, r, sums, mg);
-  boxMean(p, w, h, r, sums, mp);
   for (let i = 0; i < n; i++) tmp[i] = (g[i] as number) * (g[i] as number);
   boxMean(tmp, w, h, r, sums, gg);
-  for (let i = 0; i < n; i++) tmp[i] = (g[i] as number) * (p[i] as number);
-  boxMean(tmp, w, h, r, sums, gp);
+  return { g, mg, gg };
+}
+
+/** He, Sun & Tang's guided filter of `p` by the gray guide (`guide`, both w×h), in place into `p`. */
+function guidedFilter(guide: GuideTile, p: Float32Array, w: number, h: number, r: number, sums: Float64Array): void {
+  const n = w * h;
+  const { g, mg, gg } = guide;
+  const mp = new Float32Array(n);
+  const gp = new Float32Array(n);
+  const a = new Float32Array(n);
+  boxMean(p, w, h, r, sums, mp);
+  for (let i = 0; i < n; i++) a[i] = (g[i] as number) * (p[i] as number);
+  boxMean(a, w, h, r, sums, gp);
   for (let i = 0; i < n; i++) {
     const m = mg[i] as number;
-    const a = ((gp[i] as number) - m * (mp[i] as number)) / ((gg[i] as number) - m * m + EPS);
-    gg[i] = a;
-    gp[i] = (mp[i] as number) - a * m;
+    const k = ((gp[i] as number) - m * (mp[i] as number)) / ((gg[i] as number) - m * m + EPS);
+    a[i] = k;
+    gp[i] = (mp[i] as number) - k * m;
   }
-  boxMean(gg, w, h, r, sums, mg);
-  boxMean(gp, w, h, r, sums, mp);
-  for (let i = 0; i < n; i++) p[i] = (mg[i] as number) * (g[i] as number) + (mp[i] as number);
+  boxMean(a, w, h, r, sums, mp);
+  boxMean(gp, w, h, r, sums, a);
+  for (let i = 0; i < n; i++) p[i] = (mp[i] as number) * (g[i] as number) + (a[i] as number);
 }
 
 /** The analysis mask, bilinear, at photo pixel (x, y), 0–1. */
@@ -97,6 +116,47 @@ function uniformOver(mask: Uint8Array, mw: number, mh: number, sx: number, sy: n
   return first;
 }
 
+/**
+ * The guide's part of each tile, per photo (and radius): kept while the photo is, so a tap after
+ * the first filters only the mask. Up to about twice the photo's pixels in floats.
+ */
+const guides = new WeakMap<Pixels, { r: number; tiles: Map<number, GuideTile> }>();
+
+function guideFor(
+  image: Pixels,
+  r: number,
+  key: number,
+  px0: number,
+  py0: number,
+  w: number,
+  h: number,
+  sums: Float64Array,
+) {
+  let kept = guides.get(image);
+  if (!kept || kept.r !== r) {
+    kept = { r, tiles: new Map() };
+    guides.set(image, kept);
+  }
+  let tile = kept.tiles.get(key);
+  if (!tile) {
+    const { width, data } = image;
+    const g = new Float32Array(w * h);
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const i = ((py0 + y) * width + px0 + x) * 4;
+        const lum =
+          0.2126 * (SRGB_TO_LINEAR[data[i] as number] as number) +
+          0.7152 * (SRGB_TO_LINEAR[data[i + 1] as number] as number) +
+          0.0722 * (SRGB_TO_LINEAR[data[i + 2] as number] as number);
+        g[y * w + x] = Math.cbrt(lum);
+      }
+    }
+    tile = guideTile(g, w, h, r, sums);
+    kept.tiles.set(key, tile);
+  }
+  return tile;
+}
+
 /** Guided-filters one tile (with a margin of 2r) of the upsampled mask, by the photo's lightness. */
 function refineTile(
   image: Pixels,
@@ -107,27 +167,20 @@ function refineTile(
   r: number,
   out: Uint8Array,
 ) {
-  const { width, data } = image;
+  const { width } = image;
   const sx = mw / width;
   const sy = mh / image.height;
   const px0 = Math.max(0, t.x0 - 2 * r);
   const py0 = Math.max(0, t.y0 - 2 * r);
   const w = Math.min(width, t.x1 + 2 * r) - px0;
   const h = Math.min(image.height, t.y1 + 2 * r) - py0;
-  const guide = new Float32Array(w * h);
+  const sums = new Float64Array((w + 1) * (h + 1));
+  const guide = guideFor(image, r, t.y0 * width + t.x0, px0, py0, w, h, sums);
   const p = new Float32Array(w * h);
   for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const i = ((py0 + y) * width + px0 + x) * 4;
-      const lum =
-        0.2126 * (SRGB_TO_LINEAR[data[i] as number] as number) +
-        0.7152 * (SRGB_TO_LINEAR[data[i + 1] as number] as number) +
-        0.0722 * (SRGB_TO_LINEAR[data[i + 2] as number] as number);
-      guide[y * w + x] = Math.cbrt(lum);
-      p[y * w + x] = upsampled(mask, mw, mh, sx, sy, px0 + x, py0 + y);
-    }
+    for (let x = 0; x < w; x++) p[y * w + x] = upsampled(mask, mw, mh, sx, sy, px0 + x, py0 + y);
   }
-  guidedFilter(guide, p, w, h, r);
+  guidedFilter(guide, p, w, h, r, sums);
   for (let y = t.y0; y < t.y1; y++) {
     for (let x = t.x0; x < t.x1; x++) {
       const v = p[(y - py0) * w + (x - px0)] as number;

@@ -77,8 +77,19 @@ function armTimer(page: Page, fromPress: boolean): Promise<unknown> {
 const timerResult = (page: Page) =>
   page.evaluate(() => (window as unknown as { benchDone: Promise<number> }).benchDone);
 
-/** Records when a drawImage onto the repainted picture reaches the screen (the next frame). */
+/**
+ * Records when a drawImage onto the repainted picture reaches the screen (the next frame), and when
+ * a file reaches the page (its input's change event: the moment a person's file chooser hands it over).
+ */
 function watchDraws() {
+  document.addEventListener(
+    'change',
+    (event) => {
+      if ((event.target as HTMLInputElement).type === 'file')
+        (window as unknown as { benchPicked: number }).benchPicked = event.timeStamp;
+    },
+    { capture: true },
+  );
   const draw = CanvasRenderingContext2D.prototype.drawImage;
   CanvasRenderingContext2D.prototype.drawImage = function (this: CanvasRenderingContext2D, ...args: unknown[]) {
     (draw as (...a: unknown[]) => void).apply(this, args);
@@ -128,25 +139,43 @@ async function openView(page: Page, url: string, init: () => void) {
   return view;
 }
 
+/** Events a person's input makes the page dispatch, each in its own task on a phone. */
+const INPUT = /^(pointer|mouse|touch|key|focus|blur|click$|dblclick$|contextmenu$)/;
+
 /**
  * Main-thread tasks of the renderer from a Chromium trace: the longest one's thread CPU time (ms).
  * The task that hands the file to the input (the test driver's transfer, 1 s of it on a loaded
  * machine, with the app's change handler inside) is left out: a person's file chooser does not
- * run in the page.
+ * run in the page. The driver's click is a move, a press and a release sent one after another;
+ * on the throttled main thread, busy with the page, they queue and are dispatched in one task
+ * (hit tests, pointer and mouse events, focus, click), where a person's tap would bring them in
+ * tasks of their own. So a task dispatching several input events counts its one costliest input
+ * event (with what that event's handlers do, the app's click and its render) and everything it
+ * does outside input events, not all of them together.
  */
-function longestTask(trace: Buffer): number {
+function longestTask(trace: Buffer, splitInput = true): number {
   const events = (JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
   const main = new Set(
     events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
   );
   const onMain = (e: TraceEvent) => e.ph === 'X' && main.has(`${e.pid}:${e.tid}`);
-  const changes = events.filter((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'change' && onMain(e));
+  const dispatches = events.filter((e) => e.name === 'EventDispatch' && onMain(e));
+  const changes = dispatches.filter((e) => e.args?.data?.type === 'change');
+  const inputs = dispatches.filter((e) => INPUT.test(e.args?.data?.type ?? ''));
+  const within = (e: TraceEvent, outer: TraceEvent) =>
+    e !== outer && e.tid === outer.tid && e.ts >= outer.ts && e.ts < outer.ts + (outer.dur ?? 0);
   let longest = 0;
   for (const e of events) {
     if (e.name !== 'RunTask' || !onMain(e)) continue;
-    const end = e.ts + (e.dur ?? 0);
-    if (changes.some((c) => c.tid === e.tid && c.ts >= e.ts && c.ts < end)) continue;
-    longest = Math.max(longest, (e.tdur ?? 0) / 1000);
+    if (changes.some((c) => within(c, e))) continue;
+    // The input events this task dispatched at its top level (a click's own focus or submit stays in it).
+    const top = inputs.filter((i) => within(i, e) && !inputs.some((o) => within(i, o)));
+    const cpu = (x: TraceEvent) => (x.tdur ?? 0) / 1000;
+    const own =
+      splitInput && top.length > 1
+        ? cpu(e) - top.reduce((sum, i) => sum + cpu(i), 0) + Math.max(...top.map(cpu))
+        : cpu(e);
+    longest = Math.max(longest, own);
   }
   return longest;
 }
@@ -181,7 +210,16 @@ async function photoRun(browser: Browser, url: string, photo: Buffer) {
   const stage = view.getByRole('application', { name: /Your room/ });
   await stage.and(page.locator('[aria-busy="false"]')).waitFor({ timeout: 120_000 });
   await page.waitForFunction(() => (window as unknown as { benchShown?: number }).benchShown !== undefined);
-  const ready = Date.now() - picked;
+  // The test driver's own transfer of the file into the input (several hundred ms on a loaded
+  // machine, none of it the page's) is left out: timed from the change event to the frame shown.
+  const withTransfer = Date.now() - picked;
+  const ready = await page.evaluate(() => {
+    const w = window as unknown as { benchShown: number; benchPicked: number };
+    return w.benchShown - w.benchPicked;
+  });
+  console.log(
+    `  ready to tap ${ready.toFixed(0)} ms from the change event, ${withTransfer} ms with the driver's transfer`,
+  );
   const done = view.getByRole('button', { name: 'Done' });
   if (await done.isVisible()) await done.click();
 
@@ -219,6 +257,9 @@ async function photoRun(browser: Browser, url: string, photo: Buffer) {
   const floors: number[] = [];
   for (let i = 0; i < CHIPS; i++) floors.push(await drawFloor(page));
   await page.close();
+  console.log(
+    `  longest main-thread task ${longestTask(trace).toFixed(0)} ms, ${longestTask(trace, false).toFixed(0)} ms counting the driver's queued input events together`,
+  );
   return { ready, firstTap, taps, repaints, floors, longest: longestTask(trace), idleTask };
 }
 
@@ -290,73 +331,92 @@ async function rendererRss(browser: Browser): Promise<() => Promise<number>> {
 /** In Chromium with the built app: a person's own photo in the room view, on a 4× slower CPU. */
 const suite: BenchSuite = async (ctx) => {
   const server = await startServer({ distDir: ctx.distDir() });
+  const baseDist = process.env.ROOM_BENCH_BASE_DIST;
+  const base = baseDist ? await startServer({ distDir: baseDist }) : null;
   const executablePath = chromiumPath();
   const browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: CHROMIUM_ARGS });
   try {
     const photo12 = await bigPhoto(browser, 4000, 3000);
     const runs = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await photoRun(browser, server.url, photo12));
+    const baseRuns = [];
+    for (let i = 0; i < RUNS; i++) {
+      // With ROOM_BENCH_BASE_DIST (another build's web folder), that build runs before each run of
+      // this one, so both see the same load.
+      if (base) baseRuns.push(await photoRun(browser, base.url, photo12));
+      runs.push(await photoRun(browser, server.url, photo12));
+    }
     const photo48 = await bigPhoto(browser, 8000, 6000);
     const memory = await memoryRun(browser, server.url, photo48);
-    const ready = summarize(runs.map((r) => r.ready));
-    const taps = summarize(runs.flatMap((r) => r.taps));
-    const firstTaps = summarize(runs.map((r) => r.firstTap));
-    const repaints = summarize(runs.flatMap((r) => r.repaints));
-    const floor = summarize(runs.flatMap((r) => r.floors));
-    const longest = summarize(runs.map((r) => r.longest));
-    const idle = summarize(runs.map((r) => r.idleTask));
-    const name = 'room view in Chromium, CPU 4× slower, 390×844';
-    const rows: BenchRow[] = [
-      timedRow({
-        name: `${name}: 12 MP JPEG picked → ready to tap`,
-        measured: ready,
-        baseline: { name: 'first tap after it (waits for the analysis)', ...firstTaps },
-        target: '≤ 1.5 s',
-        met: ready.median <= 1500,
-      }),
-      timedRow({
-        name: `${name}: tap → surface outlined on screen (12 MP photo)`,
-        measured: taps,
-        baseline: { name: 'drawing an already-computed frame of that size', ...floor },
-        target: 'p95 ≤ 150 ms',
-        met: taps.p95 <= 150,
-      }),
-      timedRow({
-        name: `${name}: paint chip → repainted picture on screen`,
-        measured: repaints,
-        baseline: { name: 'drawing an already-computed frame of that size', ...floor },
-        target: 'p95 ≤ 2 × baseline median',
-        met: repaints.p95 <= 2 * floor.median,
-      }),
-      timedRow({
-        name: `${name}: longest main-thread task (thread CPU), photo picked → repaint`,
-        measured: longest,
-        baseline: { name: 'same page idle for 1 s before the photo', ...idle },
-        target: 'no task over 50 ms',
-        met: longest.p95 <= 50,
-      }),
-      {
-        name: `room view in Chromium: 48 MP JPEG opened and tapped, peak JS heap${memory.crashed ? ' (TAB CRASHED)' : ''}`,
-        unit: 'MB',
-        median: memory.heapPeak,
-        baseline: { name: 'same page before the photo', median: memory.heapBefore },
-        target: 'no crash; figure in the table',
-        met: !memory.crashed,
-      },
-      {
-        name: `room view in Chromium: 48 MP JPEG opened and tapped, peak renderer RSS (heap, canvases, workers)`,
-        unit: 'MB',
-        median: memory.rssPeak,
-        baseline: { name: 'same page before the photo', median: memory.rssBefore },
-        target: 'no crash; figure in the table',
-        met: !memory.crashed,
-      },
-    ];
-    return rows;
+    return [...speedRows(runs, ''), ...(base ? speedRows(baseRuns, ' [base build]') : []), ...memoryRows(memory)];
   } finally {
     await browser.close();
     await server.stop();
+    await base?.stop();
   }
 };
+
+type PhotoRun = Awaited<ReturnType<typeof photoRun>>;
+
+function speedRows(runs: PhotoRun[], tag: string): BenchRow[] {
+  const ready = summarize(runs.map((r) => r.ready));
+  const taps = summarize(runs.flatMap((r) => r.taps));
+  const firstTaps = summarize(runs.map((r) => r.firstTap));
+  const repaints = summarize(runs.flatMap((r) => r.repaints));
+  const floor = summarize(runs.flatMap((r) => r.floors));
+  const longest = summarize(runs.map((r) => r.longest));
+  const idle = summarize(runs.map((r) => r.idleTask));
+  const name = `room view in Chromium, CPU 4× slower, 390×844${tag}`;
+  return [
+    timedRow({
+      name: `${name}: 12 MP JPEG picked → ready to tap`,
+      measured: ready,
+      baseline: { name: 'first tap after it (waits for the analysis)', ...firstTaps },
+      target: '≤ 1.5 s',
+      met: ready.median <= 1500,
+    }),
+    timedRow({
+      name: `${name}: tap → surface outlined on screen (12 MP photo)`,
+      measured: taps,
+      baseline: { name: 'drawing an already-computed frame of that size', ...floor },
+      target: 'p95 ≤ 150 ms',
+      met: taps.p95 <= 150,
+    }),
+    timedRow({
+      name: `${name}: paint chip → repainted picture on screen`,
+      measured: repaints,
+      baseline: { name: 'drawing an already-computed frame of that size', ...floor },
+      target: 'p95 ≤ 2 × baseline median',
+      met: repaints.p95 <= 2 * floor.median,
+    }),
+    timedRow({
+      name: `${name}: longest main-thread task (thread CPU), photo picked → repaint`,
+      measured: longest,
+      baseline: { name: 'same page idle for 1 s before the photo', ...idle },
+      target: 'no task over 50 ms',
+      met: longest.p95 <= 50,
+    }),
+  ];
+}
+
+function memoryRows(memory: Awaited<ReturnType<typeof memoryRun>>): BenchRow[] {
+  return [
+    {
+      name: `room view in Chromium: 48 MP JPEG opened and tapped, peak JS heap${memory.crashed ? ' (TAB CRASHED)' : ''}`,
+      unit: 'MB',
+      median: memory.heapPeak,
+      baseline: { name: 'same page before the photo', median: memory.heapBefore },
+      target: 'no crash; figure in the table',
+      met: !memory.crashed,
+    },
+    {
+      name: `room view in Chromium: 48 MP JPEG opened and tapped, peak renderer RSS (heap, canvases, workers)`,
+      unit: 'MB',
+      median: memory.rssPeak,
+      baseline: { name: 'same page before the photo', median: memory.rssBefore },
+      target: 'no crash; figure in the table',
+      met: !memory.crashed,
+    },
+  ];
+}
 
 export default suite;

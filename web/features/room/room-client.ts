@@ -31,9 +31,13 @@ const dropPicture = (result: LoadResult) => {
   if (result.ok) result.picture.close();
 };
 
+/** What the engine throws for a job on a picture it does not hold (`RoomEngine.current`). */
+const notLoaded = (error: unknown) => error instanceof Error && /picture is not loaded/.test(error.message);
+
 /**
  * Runs a job on the current picture; an engine that does not hold it (a fresh worker after a
- * crash, or the page's own engine taking over) loads it again from the kept file first.
+ * crash, or the page's own engine taking over) loads it again from the kept file first. The job is
+ * sent at once, with no trip to ask first: on a slow phone each trip is a task on both threads.
  */
 function onPicture<T>(
   inWorker: (remote: Parameters<Parameters<typeof room.call>[0]['worker']>[0], id: string) => Promise<T>,
@@ -43,14 +47,27 @@ function onPicture<T>(
   if (!current) return Promise.reject(new Error('No picture is loaded'));
   return room.call({
     worker: async (remote) => {
-      if (!(await remote.has(current.id))) dropPicture(await remote.load(current, maxSide));
-      return inWorker(remote, current.id);
+      try {
+        return await inWorker(remote, current.id);
+      } catch (error) {
+        if (!notLoaded(error)) throw error;
+        dropPicture(await remote.load(current, maxSide));
+        return inWorker(remote, current.id);
+      }
     },
     mainThread: async (local) => {
       if (!local.has(current.id)) dropPicture(await local.load(current, maxSide));
       return onPage(local, current.id);
     },
   });
+}
+
+/**
+ * Starts the worker (fetching and evaluating its code) while the person is still choosing a photo,
+ * so the photo's decoding does not wait behind it.
+ */
+export function warmRoomWorker(): void {
+  room.call({ worker: (remote) => remote.has('') }).catch(() => {});
 }
 
 /** Checks and decodes a picture to its working size, off the main thread; it becomes the current one. */

@@ -1,10 +1,27 @@
-import { type KeyboardEvent, type PointerEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useSnapshot } from 'valtio';
+import {
+  type KeyboardEvent,
+  type PointerEvent,
+  type RefObject,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+import { subscribe, useSnapshot } from 'valtio';
 import { brushStroke, roomState, tapAt } from './room-store';
 import { inView, onStage, panTo, usePinchZoom } from './room-zoom';
 
 /** A finger's width on screen (CSS pixels): the brush's diameter whatever the zoom. */
 const BRUSH_CSS = 28;
+
+function draw(canvas: HTMLCanvasElement, bitmap: ImageBitmap): void {
+  // A new size clears the canvas; the same size is only drawn over (the picture is opaque).
+  if (canvas.width !== bitmap.width || canvas.height !== bitmap.height) {
+    canvas.width = bitmap.width;
+    canvas.height = bitmap.height;
+  }
+  canvas.getContext('2d')?.drawImage(bitmap, 0, 0);
+}
 
 /**
  * Draws `bitmap` on the canvas, while `shown` (a canvas nobody can see waits until it can: each
@@ -17,14 +34,53 @@ function useBitmap(bitmap: ImageBitmap | null, shown = true) {
   useLayoutEffect(() => {
     const canvas = ref.current;
     if (!canvas || !bitmap || !shown || drawn.current === bitmap) return;
-    // A new size clears the canvas; the same size is only drawn over (the picture is opaque).
-    if (canvas.width !== bitmap.width || canvas.height !== bitmap.height) {
-      canvas.width = bitmap.width;
-      canvas.height = bitmap.height;
-    }
-    canvas.getContext('2d')?.drawImage(bitmap, 0, 0);
+    draw(canvas, bitmap);
     drawn.current = bitmap;
   }, [bitmap, shown]);
+  return ref;
+}
+
+/**
+ * Calls `callback` at once (no batching) whenever `roomState[key]` changes. (valtio's own
+ * `subscribeKey` would land in the first paint's shared valtio chunk.)
+ */
+function onChange<K extends keyof typeof roomState>(key: K, callback: (value: (typeof roomState)[K]) => void) {
+  let last = roomState[key];
+  return subscribe(
+    roomState,
+    () => {
+      const value = roomState[key];
+      if (value === last) return;
+      last = value;
+      callback(value);
+    },
+    true,
+  );
+}
+
+/**
+ * The repainted frame, drawn the moment the store takes it (a tap's or a chip's answer from the
+ * worker) with no render of React, and the picture's busy state kept on `stageRef` the same way:
+ * what a chip changes on the picture costs the main thread one draw.
+ */
+function useLiveFrame(stageRef: RefObject<HTMLDivElement | null>) {
+  const ref = useRef<HTMLCanvasElement>(null);
+  useLayoutEffect(() => {
+    const canvas = ref.current;
+    const stage = stageRef.current;
+    if (roomState.frame && canvas) draw(canvas, roomState.frame);
+    const busy = (working: number) => stage?.setAttribute('aria-busy', String(working > 0));
+    busy(roomState.working);
+    const stops = [
+      onChange('frame', (frame) => {
+        if (frame && ref.current) draw(ref.current, frame);
+      }),
+      onChange('working', busy),
+    ];
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }, [stageRef]);
   return ref;
 }
 
@@ -35,7 +91,8 @@ function useBitmap(bitmap: ImageBitmap | null, shown = true) {
  */
 export function RoomStage() {
   const state = useSnapshot(roomState);
-  const frameRef = useBitmap(state.frame as ImageBitmap | null);
+  const stageRef = useRef<HTMLDivElement>(null);
+  const frameRef = useLiveFrame(stageRef);
   const underRef = useBitmap(state.under as ImageBitmap | null, state.split < 100);
   const originalRef = useBitmap(state.original as ImageBitmap | null, state.holding);
   const strokeRef = useRef<HTMLCanvasElement>(null);
@@ -43,7 +100,6 @@ export function RoomStage() {
   const [cross, setCross] = useState({ x: 0.5, y: 0.5 });
   const [crossShown, setCrossShown] = useState(false);
   const { width, height } = state;
-  const stageRef = useRef<HTMLDivElement>(null);
   const zoom = usePinchZoom(stageRef, state.tool === 'tap', state.generation);
   const { scale, x: zoomX, y: zoomY } = zoom.view;
   // The crosshair stays in the part of the picture in view when a pinch or Zoom changes it.
@@ -170,7 +226,6 @@ export function RoomStage() {
         tabIndex={0}
         aria-label="Your room. Arrow keys move the crosshair; Enter selects the surface under it."
         aria-roledescription="picture"
-        aria-busy={state.working > 0}
         onClick={onClick}
         onKeyDown={onKeyDown}
         onFocus={(event) => setCrossShown(event.currentTarget.matches(':focus-visible'))}

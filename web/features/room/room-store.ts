@@ -16,6 +16,7 @@ import {
   renderPicture,
   selectAndRender,
   surfaceMask,
+  warmRoomWorker,
 } from './room-client';
 
 export type { SurfaceKey };
@@ -626,6 +627,7 @@ export function askWallsNow(): void {
 
 /** Opens the view with the palette (and a paint from its details first, when asked from there). */
 export function startRoom(paletteIds: readonly string[], firstPaintId?: string): void {
+  warmRoomWorker();
   const ids = [...new Set([...(firstPaintId ? [firstPaintId] : []), ...paletteIds])];
   roomState.paletteIds = ids;
 }

@@ -253,10 +253,38 @@ function Announcement() {
   );
 }
 
+/**
+ * How many of the two groups of controls under the picture show: a new picture is drawn on its own
+ * first, then the chips and tools mount in a task after that frame, the rest in one more, so no
+ * task is long on a slow phone.
+ */
+function useControlsShown(showing: boolean): number {
+  const [shown, setShown] = useState(showing ? 2 : 0);
+  useEffect(() => {
+    if (!showing) {
+      setShown(0);
+      return;
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        setShown((now) => Math.max(now, 1));
+        timer = setTimeout(() => setShown(2), 0);
+      }, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [showing]);
+  return showing ? shown : 0;
+}
+
 export default function RoomView({ params, onClose }: OverlayProps) {
   // Only what decides which parts show: a new frame or announcement must not re-render the view.
   const state = useSnapshot(roomState);
   const [dragging, setDragging] = useState(false);
+  const controls = useControlsShown(state.showing);
   usePastedPhotos();
 
   useEffect(() => {
@@ -317,18 +345,26 @@ export default function RoomView({ params, onClose }: OverlayProps) {
         {state.showing ? (
           <>
             <RoomStage />
-            <Chips />
-            <SurfaceChoice />
-            <Tools />
-            <Lights />
-            <WallsNow />
-            <Compare />
-            <RoomKeep />
-            <details className="room-more">
-              <summary>Another room</summary>
-              <PhotoButtons compact />
-              <SampleRooms />
-            </details>
+            {controls > 0 ? (
+              <>
+                <Chips />
+                <SurfaceChoice />
+                <Tools />
+              </>
+            ) : null}
+            {controls > 1 ? (
+              <>
+                <Lights />
+                <WallsNow />
+                <Compare />
+                <RoomKeep />
+                <details className="room-more">
+                  <summary>Another room</summary>
+                  <PhotoButtons compact />
+                  <SampleRooms />
+                </details>
+              </>
+            ) : null}
           </>
         ) : null}
         <Announcement />
