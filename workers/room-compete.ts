@@ -39,7 +39,7 @@ const BRIGHT = 60;
 const slackAt = (l: number) => Math.max(1, (BRIGHT + 16) / (l + 16));
 
 /** What the border from k to neighbour j (adjacency index i) costs, in units of the growing's limits. */
-export function borderCost(
+function borderCost(
   g: RegionGraph,
   k: number,
   j: number,
@@ -67,7 +67,7 @@ export function borderCost(
 }
 
 /** Whether superpixel j is clearly not the surface tapped at `seed`: another colour, another light, or see-through. */
-export function foreign(g: RegionGraph, seed: number, j: number, grow: GrowLimits, limits: CompeteLimits): boolean {
+function foreign(g: RegionGraph, seed: number, j: number, grow: GrowLimits, limits: CompeteLimits): boolean {
   if ((g.opaque[j] as number) < 0.5) return true;
   if ((g.clipped[j] as number) > 0.5) return false; // colour unknown: neither side's marker
   const lj = g.lab[j * 3] as number;
@@ -169,6 +169,8 @@ export function competeFrom(
   let pixels = 0;
   while (heap.size > 0) {
     heap.pop(top);
+    // past the surface's reach only the background is still flooding: nothing more to decide
+    if (top.cost > limits.reach) break;
     const k = top.node;
     if (label[k]) continue;
     label[k] = top.label;
