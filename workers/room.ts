@@ -1,8 +1,9 @@
 import { fitWithin } from './image-header';
 import { type Pixels, resample } from './extract';
 import { blur3, edgeMap } from './room-edges';
+import { type CompeteLimits, competeFrom, DEFAULT_COMPETE } from './room-compete';
 import { buildGraph, type RegionGraph } from './room-graph';
-import { DEFAULT_LIMITS, type GrowLimits, growFrom } from './room-grow';
+import { DEFAULT_LIMITS, type GrowLimits } from './room-grow';
 import { labImage, pixelFlags } from './room-pixels';
 import { refineMask } from './room-refine';
 import { drawSegments, extendSegments, lineSegments, type Segment } from './room-lines';
@@ -146,7 +147,7 @@ function lightOnly(lab: Float32Array, width: number, height: number, s: Segment)
     ((sums[1] as number) / (sums[3] as number)) * (100 / l0) - ((sums[5] as number) / (sums[7] as number)) * (100 / l1),
     ((sums[2] as number) / (sums[3] as number)) * (100 / l0) - ((sums[6] as number) / (sums[7] as number)) * (100 / l1),
   );
-  // chromaticity is noisier where it is dark (as in the region growing)
+  // chromaticity is noisier where it is dark (as in the tap's flood)
   const slack = Math.max(1, 76 / Math.min(l0, l1));
   return Math.max(l0, l1) / Math.min(l0, l1) >= LIGHT_RATIO && chroma <= LIGHT_CHROMA * slack;
 }
@@ -190,6 +191,9 @@ function superpixelAt(a: RoomAnalysis, tap: Tap): number {
   return a.labels[y * a.width + x] as number;
 }
 
+/** An erase tap's flood stops at the limits themselves (cost 1), where a plain region growing would. */
+const ERASE: CompeteLimits = { ...DEFAULT_COMPETE, reach: 1 };
+
 /**
  * Which superpixels the taps select, in order: a tap adds the surface it lands on, an erase tap removes it.
  * @public the room worker calls it per tap.
@@ -202,7 +206,8 @@ export function selectSuperpixels(a: RoomAnalysis, taps: readonly Tap[], limits?
     const seed = superpixelAt(a, tap);
     if (seed < 0) continue;
     region.fill(0);
-    growFrom(a.graph, seed, region, grow);
+    // an erase takes away only what is plainly the tapped surface: a leak is erased, not the wall it leaked from
+    competeFrom(a.graph, seed, region, grow, tap.erase ? ERASE : DEFAULT_COMPETE);
     for (let k = 0; k < region.length; k++) if (region[k]) selected[k] = tap.erase ? 0 : 1;
   }
   return selected;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RegionGraph } from '../../workers/room-graph';
-import { DEFAULT_LIMITS, growFrom } from '../../workers/room-grow';
+import { competeFrom } from '../../workers/room-compete';
+import { DEFAULT_LIMITS } from '../../workers/room-grow';
 
 interface Node {
   /** L*, and a*, b* over L*+16 (×100). */
@@ -48,20 +49,20 @@ function chain(nodes: readonly Node[]): RegionGraph {
 
 const grow = (g: RegionGraph) => {
   const into = new Uint8Array(g.count);
-  growFrom(g, 0, into, { ...DEFAULT_LIMITS, rim: 0 });
+  competeFrom(g, 0, into, DEFAULT_LIMITS);
   return Array.from(into);
 };
 
 const WALL: [number, number] = [0.5, 6];
 
-describe('growFrom at straight lines', () => {
+describe('the marker flood at straight lines', () => {
   it('turns an upright corner onto more wall of the same paint in another light', () => {
     const g = chain([
       { l: 80, chroma: WALL },
       { l: 78, chroma: WALL },
       { l: 74, chroma: WALL, line: 'upright' },
-      { l: 55, chroma: WALL },
-      { l: 54, chroma: WALL },
+      { l: 66, chroma: WALL },
+      { l: 64, chroma: WALL },
     ]);
     expect(grow(g)).toEqual([1, 1, 1, 1, 1]);
   });
@@ -92,8 +93,8 @@ describe('growFrom at straight lines', () => {
       { l: 80, chroma: WALL },
       { l: 78, chroma: WALL },
       { l: 74, chroma: WALL, line: 'upright' },
-      { l: 55, chroma: WALL },
-      { l: 54, chroma: drifted },
+      { l: 66, chroma: WALL },
+      { l: 64, chroma: drifted },
     ]);
     expect(grow(turned)).toEqual([1, 1, 1, 1, 0]);
   });

@@ -1,0 +1,257 @@
+import type { RegionGraph } from './room-graph';
+import type { GrowLimits } from './room-grow';
+
+/**
+ * Marker-based segmentation on the superpixel graph: the tapped superpixel floods outwards
+ * against superpixels that are clearly not its surface (background markers), all at once, by
+ * priority flood over the graph's borders (a minimum-spanning-forest watershed, Meyer's flooding):
+ * each superpixel goes to whichever side reaches it over the cheaper path, a path costing its
+ * dearest border. So where the surface meets something marked as not it, the split falls on the
+ * dearest border between them (the crease, however faint) rather than wherever a fixed limit
+ * happens to be crossed first, and the limit on the surface's own flood can be looser than a
+ * plain region growing could afford, so a wall is followed past the furniture and frames on it.
+ *
+ * A border's cost is its dissimilarity over the limits in `room-grow.ts` (1 = at one limit):
+ * edge strength, the step beyond the ramp of light, the chromaticity step (a*, b* over L*+16,
+ * which shading leaves nearly alone) and the lightness step. Leaving a superpixel that lies on a
+ * straight line or straddles an edge costs at least `barrier`: a line may be reached, not crossed,
+ * except an upright one (walls are upright planes, so that is where two walls may meet) onto wall
+ * of the paint the surface came to it from; a wall so turned onto is then held to that corner's
+ * tolerance of chromaticity, since over one wall the light's colour hardly changes.
+ */
+export interface CompeteLimits {
+  /** Dearest border (in units of the limits) the surface's flood may take; the background's takes any. */
+  reach: number;
+  /** Least cost of leaving a line's or a straddling superpixel. */
+  barrier: number;
+  /** A superpixel whose chromaticity is this many times the allowed drift from the tap's is background… */
+  foreignChroma: number;
+  /** …and so is one whose (L*+16) differs from the tap's by more than this ratio, either way. */
+  foreignRatio: number;
+}
+
+export const DEFAULT_COMPETE: CompeteLimits = {
+  reach: 2,
+  barrier: 2.1,
+  foreignChroma: 1,
+  foreignRatio: 2,
+};
+
+/** L* above which chromaticity is steady enough for the limits as they are (as in the growing). */
+const BRIGHT = 60;
+const slackAt = (l: number) => Math.max(1, (BRIGHT + 16) / (l + 16));
+
+/** Chromaticity step allowed across a corner (the light's colour is the same either side of it). */
+const CROSS_CHROMA = 2;
+/** (L*+16) ratio allowed across a corner: one wall faces the light, the other turns away. */
+const CROSS_RATIO = 2.5;
+
+const chromaApart = (g: RegionGraph, a: number, b: number) =>
+  Math.hypot(
+    (g.chroma[a * 2] as number) - (g.chroma[b * 2] as number),
+    (g.chroma[a * 2 + 1] as number) - (g.chroma[b * 2 + 1] as number),
+  );
+
+/** Whether b's chromaticity is within a corner's tolerance of a's. */
+const samePaintColour = (g: RegionGraph, a: number, b: number) =>
+  chromaApart(g, a, b) <= CROSS_CHROMA * slackAt(Math.min(g.lab[a * 3] as number, g.lab[b * 3] as number));
+
+/** A thin piece of an upright straight line: where two walls may meet. */
+const isCorner = (g: RegionGraph, k: number) =>
+  (g.line[k] as number) > 0.5 && (g.upright[k] as number) >= 0.5 * (g.line[k] as number);
+
+/**
+ * Whether superpixel `b`, across a corner from `a`, shows the same paint: the same chromaticity
+ * (light of one colour falls on both sides of a corner; only its strength changes) at any
+ * plausible ratio of lightness, and no edge inside it.
+ */
+function samePaint(g: RegionGraph, a: number, b: number, leaf: number): boolean {
+  if ((g.opaque[b] as number) < 0.5 || (g.line[b] as number) > 0.5 || (g.inner[b] as number) > leaf) return false;
+  if ((g.clipped[b] as number) > 0.5) return false;
+  const la = (g.lab[a * 3] as number) + 16;
+  const lb = (g.lab[b * 3] as number) + 16;
+  if (Math.max(la, lb) / Math.min(la, lb) > CROSS_RATIO) return false;
+  return samePaintColour(g, a, b);
+}
+
+/** What the border from k to neighbour j (adjacency index i) costs, in units of the growing's limits. */
+function borderCost(
+  g: RegionGraph,
+  k: number,
+  j: number,
+  i: number,
+  limits: GrowLimits,
+  leaf: number,
+  barrier: number,
+): number {
+  const edgeLimit = Math.max(limits.edgeFloor, limits.edgeOverNoise * g.edgeNoise);
+  const lk = g.lab[k * 3] as number;
+  const lj = g.lab[j * 3] as number;
+  const chroma = Math.hypot(
+    (g.chroma[j * 2] as number) - (g.chroma[k * 2] as number),
+    (g.chroma[j * 2 + 1] as number) - (g.chroma[k * 2 + 1] as number),
+  );
+  let cost = Math.max(
+    (g.edge[i] as number) / edgeLimit,
+    (g.step[i] as number) / limits.step,
+    chroma / (limits.chromaStep * slackAt(Math.min(lk, lj))),
+    Math.abs(lj - lk) / limits.lightnessStep,
+  );
+  // blown-out light is no barrier: a wall in the window's glare is still the wall (a line still stops it)
+  if ((g.inner[k] as number) > leaf || (g.line[k] as number) > 0.5) cost = Math.max(cost, barrier);
+  return cost;
+}
+
+/** Whether superpixel j is clearly not the surface tapped at `seed`: another colour, another light, or see-through. */
+function foreign(g: RegionGraph, seed: number, j: number, grow: GrowLimits, limits: CompeteLimits): boolean {
+  if ((g.opaque[j] as number) < 0.5) return true;
+  if ((g.clipped[j] as number) > 0.5) return false; // colour unknown: neither side's marker
+  const lj = g.lab[j * 3] as number;
+  const ls = g.lab[seed * 3] as number;
+  const drift = chromaApart(g, j, seed);
+  if (drift > limits.foreignChroma * grow.chromaDrift * slackAt(Math.min(lj, ls))) return true;
+  const ratio = (lj + 16) / (ls + 16);
+  return ratio > limits.foreignRatio || ratio < 1 / limits.foreignRatio;
+}
+
+/** A binary min-heap of (cost, node, label) packed in typed arrays. */
+class Heap {
+  cost: Float64Array;
+  node: Int32Array;
+  label: Uint8Array;
+  ref: Int32Array;
+  size = 0;
+  constructor(capacity: number) {
+    this.cost = new Float64Array(capacity);
+    this.node = new Int32Array(capacity);
+    this.label = new Uint8Array(capacity);
+    this.ref = new Int32Array(capacity);
+  }
+  push(cost: number, node: number, label: number, ref = -1) {
+    if (this.size === this.cost.length) this.grow();
+    let i = this.size++;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if ((this.cost[parent] as number) <= cost) break;
+      this.cost[i] = this.cost[parent] as number;
+      this.node[i] = this.node[parent] as number;
+      this.label[i] = this.label[parent] as number;
+      this.ref[i] = this.ref[parent] as number;
+      i = parent;
+    }
+    this.cost[i] = cost;
+    this.node[i] = node;
+    this.label[i] = label;
+    this.ref[i] = ref;
+  }
+  /** Removes the cheapest entry into (cost, node, label) of `out`. */
+  pop(out: { cost: number; node: number; label: number; ref: number }) {
+    out.cost = this.cost[0] as number;
+    out.node = this.node[0] as number;
+    out.label = this.label[0] as number;
+    out.ref = this.ref[0] as number;
+    const n = --this.size;
+    const cost = this.cost[n] as number;
+    const node = this.node[n] as number;
+    const label = this.label[n] as number;
+    const ref = this.ref[n] as number;
+    let i = 0;
+    for (;;) {
+      let child = 2 * i + 1;
+      if (child >= n) break;
+      if (child + 1 < n && (this.cost[child + 1] as number) < (this.cost[child] as number)) child++;
+      if ((this.cost[child] as number) >= cost) break;
+      this.cost[i] = this.cost[child] as number;
+      this.node[i] = this.node[child] as number;
+      this.label[i] = this.label[child] as number;
+      this.ref[i] = this.ref[child] as number;
+      i = child;
+    }
+    this.cost[i] = cost;
+    this.node[i] = node;
+    this.label[i] = label;
+    this.ref[i] = ref;
+  }
+  private grow() {
+    const cost = new Float64Array(this.cost.length * 2);
+    const node = new Int32Array(this.cost.length * 2);
+    const label = new Uint8Array(this.cost.length * 2);
+    const ref = new Int32Array(this.cost.length * 2);
+    ref.set(this.ref);
+    cost.set(this.cost);
+    node.set(this.node);
+    label.set(this.label);
+    this.cost = cost;
+    this.node = node;
+    this.label = label;
+    this.ref = ref;
+  }
+}
+
+const SURFACE = 1;
+const OTHER = 2;
+
+/**
+ * The superpixels won by the surface tapped at `seed` against the background markers, marked 1
+ * in `into`; returns how many pixels.
+ */
+export function competeFrom(
+  g: RegionGraph,
+  seed: number,
+  into: Uint8Array,
+  grow: GrowLimits,
+  limits: CompeteLimits = DEFAULT_COMPETE,
+): number {
+  if ((g.opaque[seed] as number) < 0.5) return 0;
+  const edgeLimit = Math.max(grow.edgeFloor, grow.edgeOverNoise * g.edgeNoise);
+  const leaf = 0.5 * edgeLimit;
+  const label = new Uint8Array(g.count);
+  const heap = new Heap(Math.max(16, g.to.length));
+  // what each surface superpixel's colour is held to: the tapped one, or where the flood turned a corner
+  const ref = new Int32Array(g.count);
+  heap.push(0, seed, SURFACE, seed);
+  for (let j = 0; j < g.count; j++) if (j !== seed && foreign(g, seed, j, grow, limits)) heap.push(0, j, OTHER);
+  const top = { cost: 0, node: 0, label: 0, ref: 0 };
+  let pixels = 0;
+  while (heap.size > 0) {
+    heap.pop(top);
+    // past the surface's reach only the background is still flooding: nothing more to decide
+    if (top.cost > limits.reach) break;
+    const k = top.node;
+    if (label[k]) continue;
+    label[k] = top.label;
+    ref[k] = top.ref < 0 ? k : top.ref;
+    if (top.label === SURFACE) {
+      into[k] = 1;
+      pixels += g.size[k] as number;
+    }
+    // a corner piece the surface reached: beyond it, wall of the paint it came to it over is open
+    let came = -1;
+    if (top.label === SURFACE && k !== seed && isCorner(g, k)) {
+      for (let i = g.start[k] as number; i < (g.start[k + 1] as number); i++) {
+        const j = g.to[i] as number;
+        if (label[j] === SURFACE && (g.line[j] as number) <= 0.5) {
+          came = j;
+          break;
+        }
+      }
+    }
+    for (let i = g.start[k] as number; i < (g.start[k + 1] as number); i++) {
+      const j = g.to[i] as number;
+      if (label[j]) continue;
+      const turn = came >= 0 && samePaint(g, came, j, leaf);
+      // the tapped superpixel itself always passes the flood on, even where it lies on a line
+      const cost = Math.max(top.cost, borderCost(g, k, j, i, grow, leaf, k === seed || turn ? 0 : limits.barrier));
+      if (top.label === OTHER) {
+        heap.push(cost, j, OTHER);
+        continue;
+      }
+      if (cost > limits.reach) continue;
+      // on a wall the flood turned onto, the light's colour was already allowed its change at the corner
+      const held = ref[k] as number;
+      if (!turn && held !== seed && !samePaintColour(g, held, j)) continue;
+      heap.push(cost, j, SURFACE, turn ? -1 : held);
+    }
+  }
+  return pixels;
+}
