@@ -25,7 +25,7 @@ export function Header({ accountSlot, menuSlot }: { accountSlot: ReactNode; menu
       </div>
       <div className="app-header-actions">
         {/* Always present, so screen readers hear the text when it appears. */}
-        <span className="sync-status" role="status">
+        <span className="sync-status" role="status" data-status={status}>
           {status === 'syncing' ? 'Syncing...' : status === 'waiting' ? 'Changes waiting for connection' : ''}
         </span>
         {accountSlot}
