@@ -324,14 +324,25 @@ test.describe('your own photo', () => {
 
   test('EXIF orientation is honoured: a portrait stored on its side shows upright', async ({ page }) => {
     await openRoomView(page);
+    // Large enough to be decoded at a fraction of its size, as a phone's photo is.
     await fileInput(page).setInputFiles({
       name: 'side.jpg',
       mimeType: 'image/jpeg',
-      buffer: twoWallsJpeg(400, 200, 6),
+      buffer: twoWallsJpeg(3000, 1500, 6),
     });
     await expect(picture(page)).toBeVisible();
     const size = await page.getByTestId('room-picture').evaluate((c: HTMLCanvasElement) => [c.width, c.height]);
     expect(size[1]).toBeGreaterThan(size[0] as number);
+    // Stored with the light wall on the left and the shade darkening upwards; turned a quarter
+    // clockwise, the light wall is on top and the dark end of the shade on the right.
+    const [top, bottom, topLeft, topRight] = await pixelsAt(page, [
+      { fx: 0.5, fy: 0.25 },
+      { fx: 0.5, fy: 0.75 },
+      { fx: 0.05, fy: 0.25 },
+      { fx: 0.95, fy: 0.25 },
+    ]);
+    expect(top?.[0]).toBeGreaterThan((bottom?.[0] as number) + 60);
+    expect(topLeft?.[0]).toBeGreaterThan((topRight?.[0] as number) + 15);
   });
 
   test('a photo dropped on the view opens; a panorama and a transparent PNG open too', async ({ page }) => {
