@@ -53,14 +53,21 @@ test.describe('on a phone with a slow CPU', () => {
     await expect(surfaceChoice(page, 'Walls')).not.toHaveAccessibleName(/not selected/, SLOW);
 
     // The second wall, tapped at once after choosing another light, while that picture is still on
-    // its way (here: its file has come and the phone is decoding it): the tap waits for it, says it
-    // is working, and is not lost.
+    // its way (its file held back here, as on a slow link): the tap waits for it, says it is
+    // working, and is not lost when the picture comes.
     await surfaceChoice(page, 'Feature wall').tap();
-    const fileCame = page.waitForResponse((response) => response.url().endsWith(secondLight.src));
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(`**/${secondLight.src}`, async (route) => {
+      await held;
+      await route.continue();
+    });
     await light(page, secondLight.label).tap();
-    await fileCame;
     await tapPicture(page, feature, true);
-    await expect(picture(page).getByText('Selecting…')).toBeVisible();
+    await expect(picture(page).getByText('Selecting…')).toBeVisible(SLOW);
+    release();
     await expect(surfaceChoice(page, 'Feature wall')).not.toHaveAccessibleName(/not selected/, SLOW);
     await expect(picture(page).getByText('Selecting…')).toBeHidden(SLOW);
     await expect(surfaceChoice(page, 'Walls')).not.toHaveAccessibleName(/not selected/);
