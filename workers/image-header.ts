@@ -35,19 +35,25 @@ function png(b: Uint8Array): ImageHeader {
 
 const isSof = (m: number) => m >= 0xc0 && m <= 0xcf && m !== 0xc4 && m !== 0xc8 && m !== 0xcc;
 
-/** True when the EXIF orientation (tag 0x0112) turns the picture a quarter: phones store portraits that way. */
-function exifRotates(b: Uint8Array, tiff: number, end: number): boolean {
+/** The EXIF orientation (tag 0x0112) of the TIFF block at `tiff`, ending at `end`: 1 (upright) when absent. */
+export function exifOrientation(b: Uint8Array, tiff: number, end: number): number {
   const little = ascii(b, tiff, 2) === 'II';
   const u16 = (at: number) => (little ? u16le(b, at) : u16be(b, at));
   const u32 = (at: number) => (little ? u32le(b, at) : u32be(b, at));
   const ifd = tiff + u32(tiff + 4);
-  const entries = u16(ifd);
+  const entries = ifd + 2 <= end ? u16(ifd) : 0;
   for (let i = 0; i < entries; i++) {
     const entry = ifd + 2 + i * 12;
     if (entry + 12 > end) break;
-    if (u16(entry) === 0x0112) return u16(entry + 8) >= 5 && u16(entry + 8) <= 8;
+    if (u16(entry) === 0x0112) return u16(entry + 8);
   }
-  return false;
+  return 1;
+}
+
+/** True when the EXIF orientation turns the picture a quarter: phones store portraits that way. */
+function exifRotates(b: Uint8Array, tiff: number, end: number): boolean {
+  const orientation = exifOrientation(b, tiff, end);
+  return orientation >= 5 && orientation <= 8;
 }
 
 function jpeg(b: Uint8Array): ImageHeader {

@@ -7,6 +7,7 @@
  * other than upright: most phone portraits) takes this way too: Chromium's frame carries the turn
  * (`rotation`, `flip`) and applies it when drawn; a frame that comes back as stored is turned here.
  */
+import { exifOrientation } from './image-header';
 
 interface DecodedFrame {
   image: VideoFrame & { rotation?: number; flip?: boolean };
@@ -29,20 +30,7 @@ export function jpegOrientation(b: Uint8Array): number {
     const length = ((b[pos + 2] as number) << 8) | (b[pos + 3] as number);
     const exif = pos + 4;
     if (marker === 0xe1 && String.fromCharCode(...b.subarray(exif, exif + 6)) === 'Exif\0\0') {
-      const tiff = exif + 6;
-      const little = b[tiff] === 0x49;
-      const u16 = (at: number) =>
-        little ? (b[at] as number) | ((b[at + 1] as number) << 8) : ((b[at] as number) << 8) | (b[at + 1] as number);
-      const u32 = (at: number) => (u16(little ? at + 2 : at) << 16) + u16(little ? at : at + 2);
-      const ifd = tiff + u32(tiff + 4);
-      const end = pos + 2 + length;
-      const entries = ifd + 2 <= end ? u16(ifd) : 0;
-      for (let i = 0; i < entries; i++) {
-        const entry = ifd + 2 + i * 12;
-        if (entry + 12 > end) break;
-        if (u16(entry) === 0x0112) return u16(entry + 8);
-      }
-      return 1;
+      return exifOrientation(b, exif + 6, pos + 2 + length);
     }
     pos += 2 + length;
   }
