@@ -26,8 +26,8 @@ const room = new WorkerBridge<RoomApi, RoomEngine>({
 let source: RoomSource | null = null;
 let maxSide = 2048;
 
-/** A picture loaded again into a fresh engine: the page already shows it. */
-const dropPicture = (result: LoadResult) => {
+/** A picture nobody will show (loaded again into a fresh engine, or arrived after another was asked for). */
+export const dropPicture = (result: LoadResult) => {
   if (result.ok) result.picture.close();
 };
 

@@ -7,6 +7,7 @@ import { showToast } from '../../stores/toast-store';
 import {
   type CardInput,
   downloadPicture,
+  dropPicture,
   keepPhoto,
   type Layer,
   type LoadResult,
@@ -331,11 +332,6 @@ async function showPicture(picture: ImageBitmap): Promise<void> {
 
 let loadToken = 0;
 
-/** A picture that arrived after another was asked for: never shown. */
-function dropPicture(result: LoadResult): void {
-  if (result.ok) result.picture.close();
-}
-
 /** A photo from the camera, the file chooser, a drop or a paste; a bad file changes nothing. */
 async function openPhotoNow(file: File): Promise<void> {
   const token = ++loadToken;
@@ -442,11 +438,18 @@ async function tapAtNow(x: number, y: number): Promise<void> {
   }
 }
 
-async function tapWhenReady(x: number, y: number): Promise<void> {
+/**
+ * Waits for a picture on its way; false when none is ready or another room came meanwhile (the
+ * input was made on the one it replaced).
+ */
+async function sameRoomArrived(): Promise<boolean> {
   const generation = roomState.generation;
   while (arriving) await arriving;
-  // Another room came meanwhile: the tap was on the one it replaced.
-  if (roomState.phase !== 'ready' || roomState.generation !== generation) return;
+  return roomState.phase === 'ready' && roomState.generation === generation;
+}
+
+async function tapWhenReady(x: number, y: number): Promise<void> {
+  if (!(await sameRoomArrived())) return;
   const key = roomState.selected;
   const op: SurfaceOp = {
     kind: 'tap',
@@ -527,9 +530,7 @@ function undoLast(key: SurfaceKey, mask: Uint8Array | undefined, covered: boolea
 
 /** A brush stroke in working-copy pixels: fixes an edge the taps got wrong. */
 async function brushStrokeNow(points: Array<{ x: number; y: number }>, radius: number): Promise<void> {
-  const generation = roomState.generation;
-  while (arriving) await arriving;
-  if (roomState.phase !== 'ready' || roomState.generation !== generation || points.length === 0) return;
+  if (!(await sameRoomArrived()) || points.length === 0) return;
   const key = roomState.selected;
   remember();
   roomState.surfaces[key].ops.push({
