@@ -99,7 +99,7 @@ function withStaticImports(assets: string, chunk: string): string[] {
 }
 
 /** The chunks beyond the entry's own that a rendered page fetches from its first bytes (see `loaderFor`). */
-function criticalChunks(distDir: string, html: string, entry: string): string[] {
+function criticalChunks(distDir: string, shellPreloads: ReadonlySet<string>, entry: string): string[] {
   const assets = join(distDir, 'assets');
   const entryChunks = withStaticImports(assets, entry);
   const read = (chunk: string) => {
@@ -108,9 +108,8 @@ function criticalChunks(distDir: string, html: string, entry: string): string[] 
   };
   const hydrate = HYDRATE_CHUNK.exec(read(entry))?.[1];
   const reader = entryChunks.map((chunk) => CATALOGUE_CHUNK.exec(read(chunk))?.[1]).find(Boolean);
-  // The shell's own preloads (the entry's imports) stay where the build put them, first.
-  const shellPreloads = new Set([...html.matchAll(SHELL_PRELOAD)].map((m) => m[1] as string));
   const chunks = [hydrate, reader].flatMap((chunk) => (chunk ? withStaticImports(assets, chunk) : []));
+  // The shell's own preloads (the entry's imports) stay where the build put them, first.
   return [...new Set(chunks)].filter((chunk) => chunk !== entry && !shellPreloads.has(chunk));
 }
 
@@ -123,11 +122,12 @@ export function readShell(distDir: string): PageShell | null {
   const css = cssPath && existsSync(cssPath) ? readFileSync(cssPath, 'utf8') : null;
   const entry = ENTRY.exec(html);
   const src = entry?.[1];
-  const preloads = src ? criticalChunks(distDir, html, src.replace('/assets/', '')) : [];
   // After the entry's own imports (the shell's preloads), which it needs before it can run at all:
   // on HTTP/1.1's six connections a request listed later also starts later.
   const shellPreloads = [...html.matchAll(SHELL_PRELOAD)];
   const lastShellPreload = shellPreloads[shellPreloads.length - 1]?.[0] ?? null;
+  const shellChunks = new Set(shellPreloads.map((m) => m[1] as string));
+  const preloads = src ? criticalChunks(distDir, shellChunks, src.replace('/assets/', '')) : [];
   const catalogue = CATALOGUE_PRELOAD.exec(html);
   return {
     html,
