@@ -1,5 +1,14 @@
 import { expect, test } from './support/fixtures';
-import { accountMenu, saveCurrent, signUpByApi, strips, toast, uniqueEmail } from './support/saved-flows';
+import {
+  accountMenu,
+  openSaved,
+  openShareSheet,
+  saveCurrent,
+  signUpByApi,
+  strips,
+  toast,
+  uniqueEmail,
+} from './support/saved-flows';
 
 /** What a phone shows around the content: the header's one row, and toasts that leave an open sheet readable. */
 
@@ -15,10 +24,8 @@ test.describe('on a phone', () => {
     await page.goto('/');
     await expect(strips(page)).toHaveCount(5);
     await saveCurrent(page, 'Hallway');
-    await page.getByRole('button', { name: /^Saved palettes/ }).tap();
-    await page.getByRole('button', { name: 'Share Hallway' }).tap();
-    const sheet = page.getByRole('dialog', { name: 'Share “Hallway”' });
-    await expect(sheet).toBeVisible();
+    await openSaved(page, true);
+    const sheet = await openShareSheet(page, 'Hallway', true);
     await sheet.getByRole('switch', { name: 'Public link' }).tap();
     const said = toast(page, 'Palette is now public');
     await expect(said).toBeVisible();

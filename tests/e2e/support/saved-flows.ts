@@ -107,8 +107,10 @@ export async function saveCurrent(page: Page, name?: string, options: { anonymou
   await expect(modal).toBeHidden();
 }
 
-export async function openSaved(page: Page) {
-  await page.getByRole('button', { name: /^Saved palettes \(\d+\)$/ }).click();
+/** Opens Saved Palettes, by a tap on a phone (`touch`) or a click. */
+export async function openSaved(page: Page, touch = false) {
+  const button = page.getByRole('button', { name: /^Saved palettes \(\d+\)$/ });
+  await (touch ? button.tap() : button.click());
   const sidebar = page.getByRole('dialog', { name: 'Saved Palettes' });
   await expect(sidebar).toBeVisible();
   return sidebar;
@@ -117,11 +119,10 @@ export async function openSaved(page: Page) {
 export const row = (page: Page, name: string) =>
   page.getByRole('dialog', { name: 'Saved Palettes' }).getByRole('article', { name, exact: true });
 
-/** Opens the share sheet of a saved palette from its row in the open Saved Palettes panel. */
-export async function openShareSheet(page: Page, name: string) {
-  await row(page, name)
-    .getByRole('button', { name: `Share ${name}` })
-    .click();
+/** Opens the share sheet of a saved palette from its row in the open Saved Palettes panel (`touch`: a tap). */
+export async function openShareSheet(page: Page, name: string, touch = false) {
+  const share = row(page, name).getByRole('button', { name: `Share ${name}` });
+  await (touch ? share.tap() : share.click());
   const sheet = page.getByRole('dialog', { name: `Share “${name}”` });
   await expect(sheet).toBeVisible();
   return sheet;
