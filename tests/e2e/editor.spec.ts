@@ -142,13 +142,13 @@ test.describe('palette editor: strips', () => {
   test('adding a colour clears an active search so the palette is back in view', async ({ page }) => {
     await open(page);
     const before = await names(page);
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('session'))).not.toBeNull();
-    // A remembered search (the stored 'session') makes the filter active at start-up.
-    await page.evaluate(() => {
-      const stored = JSON.parse(localStorage.getItem('session') ?? '{}');
-      localStorage.setItem('session', JSON.stringify({ ...stored, searchTerm: 'green' }));
-    });
+    // A search left typed is remembered: the next visit starts with its results in place of the palette.
+    await page.getByRole('combobox', { name: 'Search colours' }).click();
+    await page.keyboard.type('green');
+    await expect(page.getByRole('list', { name: 'Search results' })).toBeVisible();
     await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Search colours' })).toHaveValue('green');
+    await expect(page.getByRole('list', { name: 'Search results' })).toBeVisible();
     await expect(list(page)).toHaveCount(0);
     await page.getByRole('button', { name: 'Add colour' }).click();
     await expect(strips(page)).toHaveCount(6);
