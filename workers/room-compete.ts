@@ -205,7 +205,7 @@ export function competeFrom(
   if ((g.opaque[seed] as number) < 0.5) return 0;
   const strict = new Uint8Array(g.count);
   flood(g, seed, strict, grow, limits, STRADDLE);
-  // an erase takes only what is plainly the surface
+  // an erase (whose reach is the limits themselves) takes only what is plainly the surface: no pockets
   const loose = new Uint8Array(g.count);
   if (limits.reach > 1) flood(g, seed, loose, grow, limits, LOOSE_STRADDLE);
   addPockets(g, strict, loose);
