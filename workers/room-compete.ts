@@ -203,8 +203,87 @@ export function competeFrom(
   limits: CompeteLimits = DEFAULT_COMPETE,
 ): number {
   if ((g.opaque[seed] as number) < 0.5) return 0;
+  const strict = new Uint8Array(g.count);
+  flood(g, seed, strict, grow, limits, STRADDLE);
+  // an erase (whose reach is the limits themselves) takes only what is plainly the surface: no pockets
+  const loose = new Uint8Array(g.count);
+  if (limits.reach > 1) flood(g, seed, loose, grow, limits, LOOSE_STRADDLE);
+  addPockets(g, strict, loose);
+  let pixels = 0;
+  for (let k = 0; k < g.count; k++) {
+    if (!strict[k]) continue;
+    into[k] = 1;
+    pixels += g.size[k] as number;
+  }
+  return pixels;
+}
+
+/** Inner edge (× the border edge limit) above which a superpixel is taken to straddle a border. */
+const STRADDLE = 0.5;
+/** …and the looser reading, where the straddle may be the soft edge of a shadow or of a pool of light. */
+const LOOSE_STRADDLE = 1;
+/** Largest pocket (× the surface's own pixels) that is taken back. */
+const POCKET_SHARE = 0.25;
+/** Least share of a pocket's border with the surface that joins the same paint. */
+const POCKET_JOINED = 0.5;
+
+/**
+ * Adds to `strict` each pocket the looser flood (`loose`) won beyond it: a piece of the same wall
+ * cut off by a shadow's or a lamp's soft edge that a superpixel straddles (wall around the furniture
+ * standing against it, behind a lamp). A piece that reaches the picture's edge is another surface
+ * (a ceiling or floor through a gap in its crease), and so is one too large to be a pocket of this one.
+ */
+function addPockets(g: RegionGraph, strict: Uint8Array, loose: Uint8Array): void {
+  let own = 0;
+  for (let k = 0; k < g.count; k++) if (strict[k]) own += g.size[k] as number;
+  const seen = new Uint8Array(g.count);
+  const stack: number[] = [];
+  const members: number[] = [];
+  for (let s = 0; s < g.count; s++) {
+    if (!loose[s] || strict[s] || seen[s]) continue;
+    members.length = 0;
+    stack.push(s);
+    seen[s] = 1;
+    let framed = false;
+    let pixels = 0;
+    // the pocket's borders with the surface, and how many of them join the same paint
+    let borders = 0;
+    let joined = 0;
+    while (stack.length > 0) {
+      const k = stack.pop() as number;
+      members.push(k);
+      pixels += g.size[k] as number;
+      if (g.frame[k]) framed = true;
+      for (let i = g.start[k] as number; i < (g.start[k + 1] as number); i++) {
+        const j = g.to[i] as number;
+        if (strict[j]) {
+          borders++;
+          if (samePaintColour(g, j, k)) joined++;
+        }
+        if (loose[j] && !strict[j] && !seen[j]) {
+          seen[j] = 1;
+          stack.push(j);
+        }
+      }
+    }
+    // a pocket of the same wall meets it in the wall's chromaticity, whatever the light's strength
+    // on either side, along most of their border
+    if (framed || pixels > POCKET_SHARE * own || joined < POCKET_JOINED * borders || borders === 0) continue;
+    for (const k of members) strict[k] = 1;
+  }
+}
+
+/** One marker flood (see `CompeteLimits`), a superpixel straddling a border at `straddle` × the edge limit. */
+function flood(
+  g: RegionGraph,
+  seed: number,
+  into: Uint8Array,
+  grow: GrowLimits,
+  limits: CompeteLimits,
+  straddle: number,
+): number {
   const edgeLimit = Math.max(grow.edgeFloor, grow.edgeOverNoise * g.edgeNoise);
-  const leaf = 0.5 * edgeLimit;
+  const leaf = straddle * edgeLimit;
   const label = new Uint8Array(g.count);
   const heap = new Heap(Math.max(16, g.to.length));
   // what each surface superpixel's colour is held to: the tapped one, or where the flood turned a corner

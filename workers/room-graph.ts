@@ -18,6 +18,8 @@ export interface RegionGraph {
   line: Float32Array;
   /** Share of the superpixel's pixels on an upright straight line (0–1): where two walls may meet. */
   upright: Float32Array;
+  /** 1 where the superpixel touches the picture's edge. */
+  frame: Uint8Array;
   /** Share of the superpixel's pixels that are opaque (0–1). */
   opaque: Float32Array;
   /** Share of the superpixel's pixels with a clipped channel (0–1): blown-out light, colour unknown. */
@@ -230,7 +232,18 @@ export function buildGraph(
       step[i] = stepBetween(m, { start, to }, a, to[i] as number);
   }
   const edgeNoise = median(maps.edge);
+  const frame = new Uint8Array(sp.count);
+  const height = sp.labels.length / width;
+  for (let x = 0; x < width; x++) {
+    frame[sp.labels[x] as number] = 1;
+    frame[sp.labels[(height - 1) * width + x] as number] = 1;
+  }
+  for (let y = 0; y < height; y++) {
+    frame[sp.labels[y * width] as number] = 1;
+    frame[sp.labels[y * width + width - 1] as number] = 1;
+  }
   return {
+    frame,
     count: sp.count,
     size,
     lab: means,
