@@ -1,16 +1,28 @@
 import type {
   CardInput,
-  Layer,
+  Layer as EngineLayer,
   LoadResult,
+  MaskRef,
   Op,
   RoomEngine,
   RoomSource,
-  SelectLayer,
+  SelectLayer as EngineSelectLayer,
 } from '../../../workers/room-engine';
 import type { RoomApi } from '../../../workers/room.worker';
 import { WorkerBridge } from '../../lib/worker-bridge';
 
-export type { CardInput, Layer, LoadResult, Op, RoomSource, SelectLayer };
+export type { CardInput, LoadResult, Op, RoomSource };
+
+/** A surface's mask as the page keeps it: numbered, so the engine can be told which one it holds. */
+export interface SurfaceMask {
+  key: string;
+  version: number;
+  mask: Uint8Array;
+}
+
+/** A painted surface: its mask always at hand, sent to the engine only when it lacks it. */
+export type Layer = SurfaceMask & { hex: string; nowHex?: string };
+export type SelectLayer = Layer | Extract<EngineSelectLayer, { self: true }>;
 
 /** The engine runs on the page only when the worker cannot (no OffscreenCanvas there) or has failed. */
 const room = new WorkerBridge<RoomApi, RoomEngine>({
@@ -33,6 +45,29 @@ export const dropPicture = (result: LoadResult) => {
 
 /** What the engine throws for a job on a picture it does not hold (`RoomEngine.current`). */
 const notLoaded = (error: unknown) => error instanceof Error && /picture is not loaded/.test(error.message);
+/** What it throws for a mask it does not hold (`NOT_HELD`). */
+const notHeld = (error: unknown) => error instanceof Error && /surface is not held/.test(error.message);
+
+/** A mask reference without the mask (`full`: with it, the engine lacking it). */
+function ref<T extends SurfaceMask>(layer: T, full: boolean): Omit<T, 'mask'> & MaskRef {
+  if (full) return layer;
+  const { mask: _, ...bare } = layer;
+  return bare;
+}
+
+const refs = (layers: readonly SelectLayer[], full: boolean): EngineSelectLayer[] =>
+  layers.map((layer) => ('self' in layer ? layer : ref(layer, full)));
+
+/**
+ * Sends masks by reference first; an engine that does not hold one (a fresh worker, the page's own
+ * engine, a saved room just opened) is sent them all once, and keeps them from then on.
+ */
+function byReference<T>(job: (full: boolean) => Promise<T>): Promise<T> {
+  return job(false).catch((error: unknown) => {
+    if (!notHeld(error)) throw error;
+    return job(true);
+  });
+}
 
 /**
  * Runs a job on the current picture; an engine that does not hold it (a fresh worker after a
@@ -88,24 +123,32 @@ export const preparePicture = () =>
     (local, id) => local.prepare(id),
   );
 
-export const surfaceMask = (ops: Op[]) =>
+/** A surface's mask from its ops; the engine keeps it as `hold` (its key and version). */
+export const surfaceMask = (ops: Op[], hold: MaskRef) =>
   onPicture(
-    (remote, id) => remote.mask(id, ops),
-    (local, id) => local.mask(id, ops),
+    (remote, id) => remote.mask(id, ops, hold),
+    (local, id) => local.mask(id, ops, hold),
   );
 
-export const renderPicture = (layers: Layer[], outline?: Uint8Array) =>
-  onPicture(
-    (remote, id) => remote.render(id, layers, outline),
-    (local, id) => local.render(id, layers, outline),
-  );
+export const renderPicture = (layers: Layer[], outline?: SurfaceMask) =>
+  byReference((full) => {
+    const sent = refs(layers, full) as EngineLayer[];
+    const edge = outline ? ref(outline, full) : undefined;
+    return onPicture(
+      (remote, id) => remote.render(id, sent, edge),
+      (local, id) => local.render(id, sent, edge),
+    );
+  });
 
-/** A surface's new mask and the frame showing it, in one trip to the worker. */
-export const selectAndRender = (ops: Op[], layers: SelectLayer[]) =>
-  onPicture(
-    (remote, id) => remote.select(id, ops, layers),
-    (local, id) => local.select(id, ops, layers),
-  );
+/** A surface's new mask (kept by the engine as `hold`) and the frame showing it, in one trip to the worker. */
+export const selectAndRender = (ops: Op[], hold: MaskRef, layers: SelectLayer[]) =>
+  byReference((full) => {
+    const sent = refs(layers, full);
+    return onPicture(
+      (remote, id) => remote.select(id, ops, hold, sent),
+      (local, id) => local.select(id, ops, hold, sent),
+    );
+  });
 
 export const keepPhoto = () =>
   onPicture(
@@ -114,7 +157,10 @@ export const keepPhoto = () =>
   );
 
 export const downloadPicture = (layers: Layer[], card: CardInput, type: string) =>
-  onPicture(
-    (remote, id) => remote.download(id, layers, card, type),
-    (local, id) => local.download(id, layers, card, type),
-  );
+  byReference((full) => {
+    const sent = refs(layers, full) as EngineLayer[];
+    return onPicture(
+      (remote, id) => remote.download(id, sent, card, type),
+      (local, id) => local.download(id, sent, card, type),
+    );
+  });
