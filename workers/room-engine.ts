@@ -252,6 +252,8 @@ export class RoomEngine {
     this.labels = null;
     this.analysis = null;
     this.held = [];
+    // A prepared repaint belongs to the picture it was made on (another light has other pixels).
+    this.facts = new WeakMap();
     this.regions = new Map();
     this.selections = [];
     this.frame = null;

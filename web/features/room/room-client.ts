@@ -59,40 +59,38 @@ const refs = (layers: readonly SelectLayer[], full: boolean): EngineSelectLayer[
   layers.map((layer) => ('self' in layer ? layer : ref(layer, full)));
 
 /**
- * Sends masks by reference first; an engine that does not hold one (a fresh worker, the page's own
- * engine, a saved room just opened) is sent them all once, and keeps them from then on.
- */
-function byReference<T>(job: (full: boolean) => Promise<T>): Promise<T> {
-  return job(false).catch((error: unknown) => {
-    if (!notHeld(error)) throw error;
-    return job(true);
-  });
-}
-
-/**
  * Runs a job on the current picture; an engine that does not hold it (a fresh worker after a
  * crash, or the page's own engine taking over) loads it again from the kept file first. The job is
  * sent at once, with no trip to ask first: on a slow phone each trip is a task on both threads.
+ * Masks go by reference (`full` false); an engine that lacks one (a fresh one, a saved room just
+ * opened, another light loaded) says so and the job is sent again with them (`full`), which it
+ * keeps from then on. Both are handled here, inside the call: an error reaching the bridge would
+ * count as the worker failing.
  */
 function onPicture<T>(
-  inWorker: (remote: Parameters<Parameters<typeof room.call>[0]['worker']>[0], id: string) => Promise<T>,
-  onPage: (local: RoomEngine, id: string) => T | Promise<T>,
+  inWorker: (remote: Parameters<Parameters<typeof room.call>[0]['worker']>[0], id: string, full: boolean) => Promise<T>,
+  onPage: (local: RoomEngine, id: string, full: boolean) => T | Promise<T>,
 ): Promise<T> {
   const current = source;
   if (!current) return Promise.reject(new Error('No picture is loaded'));
   return room.call({
     worker: async (remote) => {
       try {
-        return await inWorker(remote, current.id);
+        return await inWorker(remote, current.id, false);
       } catch (error) {
-        if (!notLoaded(error)) throw error;
-        dropPicture(await remote.load(current, maxSide));
-        return inWorker(remote, current.id);
+        if (notLoaded(error)) dropPicture(await remote.load(current, maxSide));
+        else if (!notHeld(error)) throw error;
+        return inWorker(remote, current.id, true);
       }
     },
     mainThread: async (local) => {
       if (!local.has(current.id)) dropPicture(await local.load(current, maxSide));
-      return onPage(local, current.id);
+      try {
+        return await onPage(local, current.id, false);
+      } catch (error) {
+        if (!notHeld(error)) throw error;
+        return onPage(local, current.id, true);
+      }
     },
   });
 }
@@ -130,25 +128,21 @@ export const surfaceMask = (ops: Op[], hold: MaskRef) =>
     (local, id) => local.mask(id, ops, hold),
   );
 
+const layerRefs = (layers: readonly Layer[], full: boolean) => refs(layers, full) as EngineLayer[];
+const outlineRef = (outline: SurfaceMask | undefined, full: boolean) => (outline ? ref(outline, full) : undefined);
+
 export const renderPicture = (layers: Layer[], outline?: SurfaceMask) =>
-  byReference((full) => {
-    const sent = refs(layers, full) as EngineLayer[];
-    const edge = outline ? ref(outline, full) : undefined;
-    return onPicture(
-      (remote, id) => remote.render(id, sent, edge),
-      (local, id) => local.render(id, sent, edge),
-    );
-  });
+  onPicture(
+    (remote, id, full) => remote.render(id, layerRefs(layers, full), outlineRef(outline, full)),
+    (local, id, full) => local.render(id, layerRefs(layers, full), outlineRef(outline, full)),
+  );
 
 /** A surface's new mask (kept by the engine as `hold`) and the frame showing it, in one trip to the worker. */
 export const selectAndRender = (ops: Op[], hold: MaskRef, layers: SelectLayer[]) =>
-  byReference((full) => {
-    const sent = refs(layers, full);
-    return onPicture(
-      (remote, id) => remote.select(id, ops, hold, sent),
-      (local, id) => local.select(id, ops, hold, sent),
-    );
-  });
+  onPicture(
+    (remote, id, full) => remote.select(id, ops, hold, refs(layers, full)),
+    (local, id, full) => local.select(id, ops, hold, refs(layers, full)),
+  );
 
 export const keepPhoto = () =>
   onPicture(
@@ -157,10 +151,7 @@ export const keepPhoto = () =>
   );
 
 export const downloadPicture = (layers: Layer[], card: CardInput, type: string) =>
-  byReference((full) => {
-    const sent = refs(layers, full) as EngineLayer[];
-    return onPicture(
-      (remote, id) => remote.download(id, sent, card, type),
-      (local, id) => local.download(id, sent, card, type),
-    );
-  });
+  onPicture(
+    (remote, id, full) => remote.download(id, layerRefs(layers, full), card, type),
+    (local, id, full) => local.download(id, layerRefs(layers, full), card, type),
+  );
