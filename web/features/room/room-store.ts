@@ -456,7 +456,9 @@ async function sameRoomArrived(): Promise<boolean> {
 }
 
 async function tapWhenReady(x: number, y: number): Promise<void> {
-  if (!(await sameRoomArrived())) return;
+  // With no picture on its way the job goes to the worker in the tap's own task, before the
+  // renders the tap's state changes bring: the worker works while the page renders.
+  if (arriving ? !(await sameRoomArrived()) : roomState.phase !== 'ready') return;
   const key = roomState.selected;
   const op: SurfaceOp = {
     kind: 'tap',
@@ -539,7 +541,7 @@ function undoLast(key: SurfaceKey, mask: SurfaceMask | undefined, covered: boole
 
 /** A brush stroke in working-copy pixels: fixes an edge the taps got wrong. */
 async function brushStrokeNow(points: Array<{ x: number; y: number }>, radius: number): Promise<void> {
-  if (!(await sameRoomArrived()) || points.length === 0) return;
+  if ((arriving ? !(await sameRoomArrived()) : roomState.phase !== 'ready') || points.length === 0) return;
   const key = roomState.selected;
   remember();
   roomState.surfaces[key].ops.push({
