@@ -3,7 +3,7 @@ import { fitWithin, type ImageFormat, type ImageHeader, MAX_PIXELS, sniffImage }
 import type { CardInput } from '../shared/export/card-layout';
 import { captionedImage } from './room-caption';
 import { scaledJpeg } from './room-decode';
-import { analyse, photoMask, type RoomAnalysis, selectSuperpixels } from './room';
+import { analyse, photoMask, type RoomAnalysis, selectSuperpixels, type Tap, tapRegion } from './room';
 import { applyRepaint, type PreparedRepaint, prepareRepaint } from './room-repaint';
 
 /**
@@ -43,8 +43,19 @@ export type Op =
   | { kind: 'tap'; x: number; y: number; erase?: boolean }
   | { kind: 'brush'; points: Array<{ x: number; y: number }>; radius: number; erase?: boolean };
 
-export interface Layer {
-  mask: Uint8Array;
+/**
+ * A surface's mask as the engine keeps it: the page numbers each mask it makes (`version`), and
+ * sends the mask itself only when the engine says it does not hold that one (a fresh worker after
+ * a crash, the page's own engine taking over, a saved room just opened), so a tap or a paint
+ * moves no mask between the threads.
+ */
+export interface MaskRef {
+  key: string;
+  version: number;
+  mask?: Uint8Array;
+}
+
+export interface Layer extends MaskRef {
   hex: string;
   /** The surface's paint now; absent means "a white, not sure which". */
   nowHex?: string;
@@ -52,6 +63,9 @@ export interface Layer {
 
 /** A layer of `select`: one already made, or the surface being selected (its mask is made there). */
 export type SelectLayer = Layer | { self: true; hex: string; nowHex?: string };
+
+/** What the engine throws for a mask it does not hold: the page sends it again with the mask. */
+export const NOT_HELD = 'That surface is not held';
 
 export type LoadProblem = Exclude<ImageHeader, { ok: true }>['reason'] | 'undecodable' | 'too-small';
 
@@ -125,24 +139,54 @@ function stamp(mask: Uint8Array, width: number, height: number, op: Extract<Op, 
   }
 }
 
-/** A checksum of a mask's bytes: the same surface sent again is recognised without keeping the page's copy. */
-function checksum(mask: Uint8Array): number {
-  let h = mask.length;
-  for (let p = 0; p < mask.length; p++) h = (Math.imul(h, 31) + (mask[p] as number)) | 0;
-  return h;
+/** Where a mask is not 0 (inclusive), or null when it is 0 everywhere. */
+interface Bounds {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+function boundsOf(mask: Uint8Array, width: number, height: number): Bounds | null {
+  let x0 = width;
+  let y0 = -1;
+  let x1 = -1;
+  let y1 = -1;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    let first = -1;
+    for (let x = 0; x < width; x++) {
+      if (mask[row + x] !== 0) {
+        first = x;
+        break;
+      }
+    }
+    if (first < 0) continue;
+    if (y0 < 0) y0 = y;
+    y1 = y;
+    if (first < x0) x0 = first;
+    for (let x = width - 1; x > x1; x--) {
+      if (mask[row + x] !== 0) {
+        x1 = x;
+        break;
+      }
+    }
+  }
+  return y0 < 0 ? null : { x0, y0, x1, y1 };
 }
 
 /**
  * The outline of a mask: a two-pixel dashed line, light and dark by turns so it shows on any paint,
- * inside the mask's edge. Pixel positions with bit 31 clear are light, set are dark.
+ * inside the mask's edge. Pixel positions with bit 31 clear are light, set are dark. Only the
+ * mask's bounds are looked at: nothing outside them is surface.
  */
-function edgePixels(mask: Uint8Array, width: number, height: number): Int32Array {
+function edgePixels(mask: Uint8Array, width: number, height: number, bounds: Bounds): Int32Array {
   // The picture's own border is not the surface's edge: only a neighbour inside the picture counts.
   const outside = (x: number, y: number) =>
     x >= 0 && y >= 0 && x < width && y < height && (mask[y * width + x] ?? 0) < 128;
   const out: number[] = [];
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
+  for (let y = bounds.y0; y <= bounds.y1; y++) {
+    for (let x = bounds.x0; x <= bounds.x1; x++) {
       if ((mask[y * width + x] ?? 0) < 128) continue;
       let edge = false;
       for (let d = 1; d <= 2 && !edge; d++) {
@@ -167,17 +211,17 @@ function markEdge(data: Uint8ClampedArray, edges: Int32Array): void {
   }
 }
 
-/** A surface's repaint, prepared once and kept while the page keeps sending the same mask. */
-interface KeptLayer {
-  sum: number;
-  length: number;
-  nowHex: string | undefined;
-  prepared: PreparedRepaint;
-  used: number;
+/** What is worked out once per mask: its bounds, its outline and its prepared repaint. */
+interface MaskFacts {
+  bounds: Bounds | null;
+  edges?: Int32Array;
+  repaint?: { nowHex: string | undefined; prepared: PreparedRepaint };
 }
 
-/** Up to four surfaces, the second paint of a comparison and a few just changed. */
-const KEPT_LAYERS = 8;
+/** Masks held: up to four surfaces and the ones an undo may go back to. */
+const HELD_MASKS = 8;
+/** Photo-size masks kept by their selection of superpixels: an undo, a redo or a tap taken back and made again. */
+const KEPT_SELECTIONS = 4;
 
 export class RoomEngine {
   private id: string | null = null;
@@ -185,10 +229,14 @@ export class RoomEngine {
   private labels: Uint8Array | null = null;
   /** The once-per-photo part of the taps (superpixels and their graph), made before the first tap. */
   private analysis: RoomAnalysis | null = null;
-  /** Repaints prepared per surface (the slow half of `repaint`), so a new paint is one short pass. */
-  private kept: KeptLayer[] = [];
-  private outline: { sum: number; length: number; edges: Int32Array } | null = null;
-  private uses = 0;
+  /** The page's masks by surface and version, most recently used last. */
+  private held: Array<{ key: string; version: number; mask: Uint8Array }> = [];
+  /** Per mask: bounds, outline and the repaint prepared (the slow half of `repaint`), so a new paint is one short pass. */
+  private facts = new WeakMap<Uint8Array, MaskFacts>();
+  /** Each tap's superpixels (a tap's region does not depend on the others), so a new tap floods only from itself. */
+  private regions = new Map<string, Uint8Array | null>();
+  /** Photo-size masks by the selection they came from, most recently used last. */
+  private selections: Array<{ selected: Uint8Array; mask: Uint8Array }> = [];
   /** The frame is composed here and drawn on `canvas`, both kept from one render to the next. */
   private frame: Uint8ClampedArray<ArrayBuffer> | null = null;
   private canvas: OffscreenCanvas | null = null;
@@ -203,8 +251,11 @@ export class RoomEngine {
     this.image = null;
     this.labels = null;
     this.analysis = null;
-    this.kept = [];
-    this.outline = null;
+    this.held = [];
+    // A prepared repaint belongs to the picture it was made on (another light has other pixels).
+    this.facts = new WeakMap();
+    this.regions = new Map();
+    this.selections = [];
     this.frame = null;
     this.canvas = null;
     const { photo } = source;
@@ -265,8 +316,13 @@ export class RoomEngine {
    * wants all of them in one call), then the brush strokes on top. On a sample room a tap takes the
    * labelled surface under it.
    */
-  mask(id: string, ops: readonly Op[]): Uint8Array {
-    const image = this.current(id);
+  mask(id: string, ops: readonly Op[], hold?: MaskRef): Uint8Array {
+    const mask = this.made(this.current(id), ops);
+    if (hold) this.hold({ key: hold.key, version: hold.version, mask });
+    return mask;
+  }
+
+  private made(image: RoomPixels, ops: readonly Op[]): Uint8Array {
     const { width, height } = image;
     const taps = ops.filter((op) => op.kind === 'tap');
     let mask: Uint8Array;
@@ -280,8 +336,9 @@ export class RoomEngine {
       }
     } else {
       if (taps.length > 0) {
-        this.analysis ??= analyse(image, { maxPixels: TAP_ANALYSIS_PIXELS });
-        mask = photoMask(image, this.analysis, selectSuperpixels(this.analysis, taps));
+        mask = this.photoSelection(image, taps);
+        // A kept mask is shared: strokes go on a copy.
+        if (ops.some((op) => op.kind === 'brush')) mask = mask.slice();
       } else {
         mask = new Uint8Array(width * height);
       }
@@ -290,39 +347,90 @@ export class RoomEngine {
     return mask;
   }
 
-  /** A surface's prepared repaint: made when its mask or the walls' paint is new, else kept. */
-  private prepared(image: RoomPixels, layer: Layer): PreparedRepaint {
-    const sum = checksum(layer.mask);
-    this.uses++;
-    let kept = this.kept.find((k) => k.sum === sum && k.length === layer.mask.length && k.nowHex === layer.nowHex);
-    if (!kept) {
-      kept = {
-        sum,
-        length: layer.mask.length,
-        nowHex: layer.nowHex,
-        prepared: prepareRepaint(image, layer.mask, layer.nowHex),
-        used: 0,
-      };
-      this.kept.push(kept);
-      if (this.kept.length > KEPT_LAYERS) this.kept = this.kept.sort((a, b) => b.used - a.used).slice(0, KEPT_LAYERS);
+  /** `photoMask(selectSuperpixels(taps))`, with each tap's region and each selection's mask kept. */
+  private photoSelection(image: RoomPixels, taps: readonly Tap[]): Uint8Array {
+    this.analysis ??= analyse(image, { maxPixels: TAP_ANALYSIS_PIXELS });
+    const analysis = this.analysis;
+    const selected = selectSuperpixels(analysis, taps, undefined, (tap) => {
+      const at = `${tap.x},${tap.y},${tap.erase ? 1 : 0}`;
+      let region = this.regions.get(at);
+      if (region === undefined) {
+        region = tapRegion(analysis, tap);
+        this.regions.set(at, region);
+      }
+      return region;
+    });
+    const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((v, k) => v === b[k]);
+    const index = this.selections.findIndex((s) => same(s.selected, selected));
+    const kept = index >= 0 ? this.selections.splice(index, 1)[0] : undefined;
+    const entry = kept ?? { selected, mask: photoMask(image, analysis, selected) };
+    this.selections.push(entry);
+    if (this.selections.length > KEPT_SELECTIONS) this.selections.shift();
+    return entry.mask;
+  }
+
+  /** Keeps a mask the page numbered, as the latest of its surface's. */
+  private hold(entry: { key: string; version: number; mask: Uint8Array }): void {
+    this.held = this.held.filter((h) => h.key !== entry.key || h.version !== entry.version);
+    this.held.push(entry);
+    if (this.held.length > HELD_MASKS) this.held.shift();
+  }
+
+  /** The mask a reference names: the one sent with it (kept from now on), or one held. */
+  private maskOf(ref: MaskRef): Uint8Array {
+    if (ref.mask) {
+      this.hold({ key: ref.key, version: ref.version, mask: ref.mask });
+      return ref.mask;
     }
-    kept.used = this.uses;
-    return kept.prepared;
+    const index = this.held.findIndex((h) => h.key === ref.key && h.version === ref.version);
+    if (index < 0) throw new Error(NOT_HELD);
+    const [entry] = this.held.splice(index, 1) as [{ key: string; version: number; mask: Uint8Array }];
+    this.held.push(entry);
+    return entry.mask;
+  }
+
+  private factsOf(image: RoomPixels, mask: Uint8Array): MaskFacts {
+    let facts = this.facts.get(mask);
+    if (!facts) {
+      facts = { bounds: boundsOf(mask, image.width, image.height) };
+      this.facts.set(mask, facts);
+    }
+    return facts;
+  }
+
+  /** A surface's prepared repaint: made when its mask or the walls' paint is new, else kept. */
+  private prepared(image: RoomPixels, mask: Uint8Array, nowHex: string | undefined): PreparedRepaint {
+    const facts = this.factsOf(image, mask);
+    if (facts.repaint?.nowHex !== nowHex || !facts.repaint)
+      facts.repaint = { nowHex, prepared: prepareRepaint(image, mask, nowHex) };
+    return facts.repaint.prepared;
+  }
+
+  /** Each layer's mask: every one is looked up before any work, so one not held costs nothing. */
+  private masksOf(layers: readonly Layer[]): Uint8Array[] {
+    return layers.map((layer) => this.maskOf(layer));
   }
 
   /** The picture with each surface in its paint, into `out` (the photo's size). */
-  private repaintInto(image: RoomPixels, layers: readonly Layer[], out: Uint8ClampedArray): void {
+  private repaintInto(
+    image: RoomPixels,
+    layers: readonly Layer[],
+    masks: readonly Uint8Array[],
+    out: Uint8ClampedArray,
+  ): void {
     out.set(image.data);
-    for (const layer of layers) {
-      if (layer.mask.length !== image.width * image.height) continue;
-      applyRepaint(this.prepared(image, layer), layer.hex, out);
-    }
+    layers.forEach((layer, k) => {
+      const mask = masks[k] as Uint8Array;
+      if (mask.length !== image.width * image.height || !this.factsOf(image, mask).bounds) return;
+      applyRepaint(this.prepared(image, mask, layer.nowHex), layer.hex, out);
+    });
   }
 
   private repainted(id: string, layers: readonly Layer[]): RoomPixels {
     const image = this.current(id);
+    const masks = this.masksOf(layers);
     const data = new Uint8ClampedArray(image.data.length);
-    this.repaintInto(image, layers, data);
+    this.repaintInto(image, layers, masks, data);
     return { width: image.width, height: image.height, data };
   }
 
@@ -330,16 +438,23 @@ export class RoomEngine {
    * The picture with each surface in its paint (none: the photo as it was), ready to draw; with
    * `outline`, the selected surface's edge is marked (just inside it) so the person sees what a tap took.
    */
-  render(id: string, layers: readonly Layer[], outline?: Uint8Array): ImageBitmap {
+  render(id: string, layers: readonly Layer[], outline?: MaskRef): ImageBitmap {
     const image = this.current(id);
+    const masks = this.masksOf(layers);
+    const edge = outline ? this.maskOf(outline) : undefined;
+    return this.draw(image, layers, masks, edge);
+  }
+
+  private draw(image: RoomPixels, layers: readonly Layer[], masks: readonly Uint8Array[], edge?: Uint8Array) {
     const { width, height } = image;
     this.frame ??= new Uint8ClampedArray(image.data.length);
-    this.repaintInto(image, layers, this.frame);
-    if (outline && outline.length === width * height) {
-      const sum = checksum(outline);
-      if (this.outline?.sum !== sum || this.outline.length !== outline.length)
-        this.outline = { sum, length: outline.length, edges: edgePixels(outline, width, height) };
-      markEdge(this.frame, this.outline.edges);
+    this.repaintInto(image, layers, masks, this.frame);
+    if (edge && edge.length === width * height) {
+      const facts = this.factsOf(image, edge);
+      if (facts.bounds) {
+        facts.edges ??= edgePixels(edge, width, height, facts.bounds);
+        markEdge(this.frame, facts.edges);
+      }
     }
     this.canvas ??= new OffscreenCanvas(width, height);
     context2d(this.canvas).putImageData(new ImageData(this.frame, width, height), 0, 0);
@@ -353,13 +468,19 @@ export class RoomEngine {
   select(
     id: string,
     ops: readonly Op[],
+    hold: MaskRef,
     layers: readonly SelectLayer[],
   ): { mask: Uint8Array; covered: boolean; frame: ImageBitmap } {
-    const mask = this.mask(id, ops);
-    let covered = false;
-    for (let p = 0; p < mask.length && !covered; p++) covered = mask[p] !== 0;
-    const full = layers.map((layer) => ('self' in layer ? { mask, hex: layer.hex, nowHex: layer.nowHex } : layer));
-    return { mask, covered, frame: this.render(id, full, covered ? mask : undefined) };
+    const image = this.current(id);
+    // The other surfaces' masks first: one not held is asked for before any work is done.
+    const others = layers.map((layer) => ('self' in layer ? null : this.maskOf(layer)));
+    const mask = this.mask(id, ops, hold);
+    const covered = this.factsOf(image, mask).bounds !== null;
+    const full = layers.map((layer) =>
+      'self' in layer ? { key: hold.key, version: hold.version, hex: layer.hex, nowHex: layer.nowHex } : layer,
+    );
+    const masks = others.map((m) => m ?? mask);
+    return { mask, covered, frame: this.draw(image, full, masks, covered ? mask : undefined) };
   }
 
   /** The working copy as a JPEG, to keep on the device: small, and without the original's metadata. */

@@ -198,19 +198,33 @@ const ERASE: CompeteLimits = { ...DEFAULT_COMPETE, reach: 1 };
  * Which superpixels the taps select, in order: a tap adds the surface it lands on, an erase tap removes it.
  * @public the room worker calls it per tap.
  */
-export function selectSuperpixels(a: RoomAnalysis, taps: readonly Tap[], limits?: Partial<GrowLimits>): Uint8Array {
-  const grow = { ...DEFAULT_LIMITS, ...limits };
+export function selectSuperpixels(
+  a: RoomAnalysis,
+  taps: readonly Tap[],
+  limits?: Partial<GrowLimits>,
+  regionOf: (tap: Tap) => Uint8Array | null = (tap) => tapRegion(a, tap, limits),
+): Uint8Array {
   const selected = new Uint8Array(a.graph.count);
-  const region = new Uint8Array(a.graph.count);
   for (const tap of taps) {
-    const seed = superpixelAt(a, tap);
-    if (seed < 0) continue;
-    region.fill(0);
-    // an erase takes away only what is plainly the tapped surface: a leak is erased, not the wall it leaked from
-    competeFrom(a.graph, seed, region, grow, tap.erase ? ERASE : DEFAULT_COMPETE);
+    const region = regionOf(tap);
+    if (!region) continue;
     for (let k = 0; k < region.length; k++) if (region[k]) selected[k] = tap.erase ? 0 : 1;
   }
   return selected;
+}
+
+/**
+ * The superpixels one tap reaches (1) on its own, or null off the picture: a tap's region does not
+ * depend on the taps before it, so a caller may keep it and apply it again.
+ * @public the room worker keeps each tap's region, so a new tap floods only from itself.
+ */
+export function tapRegion(a: RoomAnalysis, tap: Tap, limits?: Partial<GrowLimits>): Uint8Array | null {
+  const seed = superpixelAt(a, tap);
+  if (seed < 0) return null;
+  const region = new Uint8Array(a.graph.count);
+  // an erase takes away only what is plainly the tapped surface: a leak is erased, not the wall it leaked from
+  competeFrom(a.graph, seed, region, { ...DEFAULT_LIMITS, ...limits }, tap.erase ? ERASE : DEFAULT_COMPETE);
+  return region;
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   type CardInput,
   type Layer,
   type LoadResult,
+  type MaskRef,
   type Op,
   RoomEngine,
   type RoomSource,
@@ -11,7 +12,7 @@ import {
 
 const engine = new RoomEngine();
 
-/** The room view's worker: it holds the working copy of the picture, so a tap sends only its point. */
+/** The room view's worker: it holds the working copy of the picture and the masks, so a tap sends only its point. */
 const api = {
   has: (id: string) => engine.has(id),
   async load(source: RoomSource, maxSide: number): Promise<LoadResult> {
@@ -19,16 +20,18 @@ const api = {
     return result.ok ? transfer(result, [result.picture]) : result;
   },
   prepare: (id: string) => engine.prepare(id),
-  mask(id: string, ops: Op[]): Uint8Array {
-    const mask = engine.mask(id, ops);
+  // The engine keeps its masks: the page gets a copy (its own, to save the room or send it again).
+  mask(id: string, ops: Op[], hold?: MaskRef): Uint8Array {
+    const mask = engine.mask(id, ops, hold).slice();
     return transfer(mask, [mask.buffer as ArrayBuffer]);
   },
-  render(id: string, layers: Layer[], outline?: Uint8Array): ImageBitmap {
+  render(id: string, layers: Layer[], outline?: MaskRef): ImageBitmap {
     const bitmap = engine.render(id, layers, outline);
     return transfer(bitmap, [bitmap]);
   },
-  select(id: string, ops: Op[], layers: SelectLayer[]) {
-    const result = engine.select(id, ops, layers);
+  select(id: string, ops: Op[], hold: MaskRef, layers: SelectLayer[]) {
+    const selected = engine.select(id, ops, hold, layers);
+    const result = { ...selected, mask: selected.mask.slice() };
     return transfer(result, [result.mask.buffer as ArrayBuffer, result.frame]);
   },
   keep: (id: string) => engine.keep(id),

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { deltaE2000 } from '../../shared/color/difference';
 import { rgbToLab } from '../../shared/color/spaces';
 import type { Pixels } from '../../workers/extract';
-import { analyse, analysisMask, maskFromTaps, photoMask, repaint, selectSuperpixels } from '../../workers/room';
+import {
+  analyse,
+  analysisMask,
+  maskFromTaps,
+  photoMask,
+  repaint,
+  selectSuperpixels,
+  type Tap,
+  tapRegion,
+} from '../../workers/room';
 import { enc, iou, linearHex, syntheticRoom } from './room-fixtures';
 
 const W = 320;
@@ -94,6 +103,19 @@ describe('maskFromTaps', () => {
     // a later tap costs only the selection: the analysis is reused as it is
     const more = selectSuperpixels(analysis, [...taps, { ...SIDE_WALL, erase: true }]);
     expect(more.reduce((n, v) => n + v, 0)).toBeLessThan(selected.reduce((n, v) => n + v, 0));
+    // each tap's region kept and applied again (as the worker does) selects what flooding afresh does
+    const regions = new Map<Tap, Uint8Array | null>();
+    const kept = (tap: Tap) => {
+      if (!regions.has(tap)) regions.set(tap, tapRegion(analysis, tap));
+      return regions.get(tap) ?? null;
+    };
+    const erase = { ...SIDE_WALL, erase: true };
+    for (const sequence of [taps, [...taps, erase], [...taps, erase, SIDE_WALL], [erase, ...taps]]) {
+      expect(Array.from(selectSuperpixels(analysis, sequence, undefined, kept))).toEqual(
+        Array.from(selectSuperpixels(analysis, sequence)),
+      );
+    }
+    expect(regions.size).toBe(3);
   });
 
   it('bad input gives an empty or whole mask, never a throw', () => {

@@ -1,16 +1,28 @@
 import type {
   CardInput,
-  Layer,
+  Layer as EngineLayer,
   LoadResult,
+  MaskRef,
   Op,
   RoomEngine,
   RoomSource,
-  SelectLayer,
+  SelectLayer as EngineSelectLayer,
 } from '../../../workers/room-engine';
 import type { RoomApi } from '../../../workers/room.worker';
 import { WorkerBridge } from '../../lib/worker-bridge';
 
-export type { CardInput, Layer, LoadResult, Op, RoomSource, SelectLayer };
+export type { CardInput, LoadResult, Op, RoomSource };
+
+/** A surface's mask as the page keeps it: numbered, so the engine can be told which one it holds. */
+export interface SurfaceMask {
+  key: string;
+  version: number;
+  mask: Uint8Array;
+}
+
+/** A painted surface: its mask always at hand, sent to the engine only when it lacks it. */
+export type Layer = SurfaceMask & { hex: string; nowHex?: string };
+export type SelectLayer = Layer | Extract<EngineSelectLayer, { self: true }>;
 
 /** The engine runs on the page only when the worker cannot (no OffscreenCanvas there) or has failed. */
 const room = new WorkerBridge<RoomApi, RoomEngine>({
@@ -33,31 +45,52 @@ export const dropPicture = (result: LoadResult) => {
 
 /** What the engine throws for a job on a picture it does not hold (`RoomEngine.current`). */
 const notLoaded = (error: unknown) => error instanceof Error && /picture is not loaded/.test(error.message);
+/** What it throws for a mask it does not hold (`NOT_HELD`). */
+const notHeld = (error: unknown) => error instanceof Error && /surface is not held/.test(error.message);
+
+/** A mask reference without the mask (`full`: with it, the engine lacking it). */
+function ref<T extends SurfaceMask>(layer: T, full: boolean): Omit<T, 'mask'> & MaskRef {
+  if (full) return layer;
+  const { mask: _, ...bare } = layer;
+  return bare;
+}
+
+const refs = (layers: readonly SelectLayer[], full: boolean): EngineSelectLayer[] =>
+  layers.map((layer) => ('self' in layer ? layer : ref(layer, full)));
 
 /**
  * Runs a job on the current picture; an engine that does not hold it (a fresh worker after a
  * crash, or the page's own engine taking over) loads it again from the kept file first. The job is
  * sent at once, with no trip to ask first: on a slow phone each trip is a task on both threads.
+ * Masks go by reference (`full` false); an engine that lacks one (a fresh one, a saved room just
+ * opened, another light loaded) says so and the job is sent again with them (`full`), which it
+ * keeps from then on. Both are handled here, inside the call: an error reaching the bridge would
+ * count as the worker failing.
  */
 function onPicture<T>(
-  inWorker: (remote: Parameters<Parameters<typeof room.call>[0]['worker']>[0], id: string) => Promise<T>,
-  onPage: (local: RoomEngine, id: string) => T | Promise<T>,
+  inWorker: (remote: Parameters<Parameters<typeof room.call>[0]['worker']>[0], id: string, full: boolean) => Promise<T>,
+  onPage: (local: RoomEngine, id: string, full: boolean) => T | Promise<T>,
 ): Promise<T> {
   const current = source;
   if (!current) return Promise.reject(new Error('No picture is loaded'));
   return room.call({
     worker: async (remote) => {
       try {
-        return await inWorker(remote, current.id);
+        return await inWorker(remote, current.id, false);
       } catch (error) {
-        if (!notLoaded(error)) throw error;
-        dropPicture(await remote.load(current, maxSide));
-        return inWorker(remote, current.id);
+        if (notLoaded(error)) dropPicture(await remote.load(current, maxSide));
+        else if (!notHeld(error)) throw error;
+        return inWorker(remote, current.id, true);
       }
     },
     mainThread: async (local) => {
       if (!local.has(current.id)) dropPicture(await local.load(current, maxSide));
-      return onPage(local, current.id);
+      try {
+        return await onPage(local, current.id, false);
+      } catch (error) {
+        if (!notHeld(error)) throw error;
+        return onPage(local, current.id, true);
+      }
     },
   });
 }
@@ -88,23 +121,27 @@ export const preparePicture = () =>
     (local, id) => local.prepare(id),
   );
 
-export const surfaceMask = (ops: Op[]) =>
+/** A surface's mask from its ops; the engine keeps it as `hold` (its key and version). */
+export const surfaceMask = (ops: Op[], hold: MaskRef) =>
   onPicture(
-    (remote, id) => remote.mask(id, ops),
-    (local, id) => local.mask(id, ops),
+    (remote, id) => remote.mask(id, ops, hold),
+    (local, id) => local.mask(id, ops, hold),
   );
 
-export const renderPicture = (layers: Layer[], outline?: Uint8Array) =>
+const layerRefs = (layers: readonly Layer[], full: boolean) => refs(layers, full) as EngineLayer[];
+const outlineRef = (outline: SurfaceMask | undefined, full: boolean) => (outline ? ref(outline, full) : undefined);
+
+export const renderPicture = (layers: Layer[], outline?: SurfaceMask) =>
   onPicture(
-    (remote, id) => remote.render(id, layers, outline),
-    (local, id) => local.render(id, layers, outline),
+    (remote, id, full) => remote.render(id, layerRefs(layers, full), outlineRef(outline, full)),
+    (local, id, full) => local.render(id, layerRefs(layers, full), outlineRef(outline, full)),
   );
 
-/** A surface's new mask and the frame showing it, in one trip to the worker. */
-export const selectAndRender = (ops: Op[], layers: SelectLayer[]) =>
+/** A surface's new mask (kept by the engine as `hold`) and the frame showing it, in one trip to the worker. */
+export const selectAndRender = (ops: Op[], hold: MaskRef, layers: SelectLayer[]) =>
   onPicture(
-    (remote, id) => remote.select(id, ops, layers),
-    (local, id) => local.select(id, ops, layers),
+    (remote, id, full) => remote.select(id, ops, hold, refs(layers, full)),
+    (local, id, full) => local.select(id, ops, hold, refs(layers, full)),
   );
 
 export const keepPhoto = () =>
@@ -115,6 +152,6 @@ export const keepPhoto = () =>
 
 export const downloadPicture = (layers: Layer[], card: CardInput, type: string) =>
   onPicture(
-    (remote, id) => remote.download(id, layers, card, type),
-    (local, id) => local.download(id, layers, card, type),
+    (remote, id, full) => remote.download(id, layerRefs(layers, full), card, type),
+    (local, id, full) => local.download(id, layerRefs(layers, full), card, type),
   );

@@ -12,6 +12,7 @@ import {
   type Layer,
   type LoadResult,
   type SelectLayer,
+  type SurfaceMask,
   loadPicture,
   preparePicture,
   renderPicture,
@@ -136,8 +137,13 @@ export const roomState = proxy<RoomState>({
   samples: null,
 });
 
-/** The masks, one byte per pixel of the working copy, kept out of the proxy. */
-let masks: Partial<Record<SurfaceKey, Uint8Array>> = {};
+/**
+ * The masks, one byte per pixel of the working copy, kept out of the proxy; each numbered, as the
+ * engine keeps its own copy and is sent only the number.
+ */
+let masks: Partial<Record<SurfaceKey, SurfaceMask>> = {};
+let maskVersion = 0;
+const nextMask = (key: SurfaceKey) => ({ key, version: ++maskVersion });
 let before: ImageBitmap | null = null;
 
 type Step = Record<SurfaceKey, { paintId: string | null; ops: SurfaceOp[] }>;
@@ -242,7 +248,7 @@ function layers(override?: { key: SurfaceKey; paintId: string }): Layer[] {
     if (!mask || !color || !roomState.surfaces[key].covered) return [];
     // The person's answer is about the walls; ceilings and woodwork are taken as white.
     const own = key === 'walls' || key === 'feature' ? nowHex : undefined;
-    return [{ mask, hex: color.hexCode, ...(own ? { nowHex: own } : {}) }];
+    return [{ ...mask, hex: color.hexCode, ...(own ? { nowHex: own } : {}) }];
   });
 }
 
@@ -292,8 +298,9 @@ async function recomputeMask(key: SurfaceKey): Promise<void> {
     roomState.surfaces[key].covered = false;
     return;
   }
-  const mask = await surfaceMask(plainOps(key));
-  masks[key] = mask;
+  const hold = nextMask(key);
+  const mask = await surfaceMask(plainOps(key), hold);
+  masks[key] = { ...hold, mask };
   roomState.surfaces[key].covered = mask.some((v) => v > 0);
 }
 
@@ -449,7 +456,9 @@ async function sameRoomArrived(): Promise<boolean> {
 }
 
 async function tapWhenReady(x: number, y: number): Promise<void> {
-  if (!(await sameRoomArrived())) return;
+  // With no picture on its way the job goes to the worker in the tap's own task, before the
+  // renders the tap's state changes bring: the worker works while the page renders.
+  if (arriving ? !(await sameRoomArrived()) : roomState.phase !== 'ready') return;
   const key = roomState.selected;
   const op: SurfaceOp = {
     kind: 'tap',
@@ -492,11 +501,13 @@ async function reselect(key: SurfaceKey, needsCover: boolean): Promise<boolean> 
   const picture = roomState.picture;
   const generation = roomState.generation;
   const asked = ++frameAsked;
+  const hold = nextMask(key);
   const result = await selectAndRender(
     plainOps(key),
+    hold,
     SURFACE_KEYS.flatMap<SelectLayer>((k) => {
       if (k === key) return color ? [{ self: true, hex: color.hexCode, ...(nowHex ? { nowHex } : {}) }] : [];
-      return layers().filter((layer) => layer.mask === masks[k]);
+      return layers().filter((layer) => layer.key === k);
     }),
   );
   if (roomState.generation !== generation) {
@@ -505,7 +516,7 @@ async function reselect(key: SurfaceKey, needsCover: boolean): Promise<boolean> 
   }
   // Another light of the same room came meanwhile: the mask fits it, the frame (in the old light) is
   // dropped by showFrame and the repaint below draws the new one.
-  masks[key] = result.mask;
+  masks[key] = { ...hold, mask: result.mask };
   surface.covered = result.covered;
   if (needsCover && !result.covered) {
     result.frame.close();
@@ -519,7 +530,7 @@ async function reselect(key: SurfaceKey, needsCover: boolean): Promise<boolean> 
   return true;
 }
 
-function undoLast(key: SurfaceKey, mask: Uint8Array | undefined, covered: boolean): void {
+function undoLast(key: SurfaceKey, mask: SurfaceMask | undefined, covered: boolean): void {
   roomState.surfaces[key].ops.pop();
   past.pop();
   syncHistory();
@@ -530,7 +541,7 @@ function undoLast(key: SurfaceKey, mask: Uint8Array | undefined, covered: boolea
 
 /** A brush stroke in working-copy pixels: fixes an edge the taps got wrong. */
 async function brushStrokeNow(points: Array<{ x: number; y: number }>, radius: number): Promise<void> {
-  if (!(await sameRoomArrived()) || points.length === 0) return;
+  if ((arriving ? !(await sameRoomArrived()) : roomState.phase !== 'ready') || points.length === 0) return;
   const key = roomState.selected;
   remember();
   roomState.surfaces[key].ops.push({
@@ -699,7 +710,7 @@ export async function saveRoom(): Promise<void> {
       height: roomState.height,
       wallsNowId: roomState.wallsNowId,
       surfaces: SURFACE_KEYS.flatMap((key) => {
-        const mask = masks[key];
+        const mask = masks[key]?.mask;
         const surface = roomState.surfaces[key];
         if (!mask && !surface.paintId) return [];
         return [{ key, paintId: surface.paintId, ops: plainOps(key), mask: mask ?? new Uint8Array(0) }];
@@ -747,7 +758,7 @@ async function openSavedNow(id: string): Promise<void> {
     for (const surface of saved.surfaces) {
       roomState.surfaces[surface.key] = { paintId: surface.paintId, ops: surface.ops, covered: false };
       if (surface.mask.length === result.width * result.height) {
-        masks[surface.key] = surface.mask;
+        masks[surface.key] = { ...nextMask(surface.key), mask: surface.mask };
         roomState.surfaces[surface.key].covered = surface.mask.some((v) => v > 0);
       } else if (surface.ops.length > 0) {
         await recomputeMask(surface.key);
