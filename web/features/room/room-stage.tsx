@@ -8,6 +8,7 @@ import {
   useState,
 } from 'react';
 import { subscribe, useSnapshot } from 'valtio';
+import { useRoomFields } from './room-fields';
 import { brushStroke, roomState, tapAt } from './room-store';
 import { inView, onStage, panTo, usePinchZoom } from './room-zoom';
 
@@ -91,6 +92,8 @@ function useLiveFrame(stageRef: RefObject<HTMLDivElement | null>) {
  */
 export function RoomStage() {
   const state = useSnapshot(roomState);
+  // A tap's "Selecting…" shows in a render after the tap's own task.
+  const { selecting } = useRoomFields((s) => ({ selecting: s.selecting > 0 }));
   const stageRef = useRef<HTMLDivElement>(null);
   const frameRef = useLiveFrame(stageRef);
   const underRef = useBitmap(state.under as ImageBitmap | null, state.split < 100);
@@ -252,7 +255,7 @@ export function RoomStage() {
             aria-hidden="true"
           />
         ) : null}
-        {state.selecting > 0 ? (
+        {selecting ? (
           <span className="room-selecting" aria-hidden="true">
             Selecting…
           </span>
