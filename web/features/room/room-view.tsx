@@ -279,8 +279,9 @@ function Announcement() {
 
 /**
  * How many of the two groups of controls under the picture show: a new picture is drawn on its own
- * first, then the chips and tools mount after that frame, the rest after them, each a transition
- * React renders in slices, so no task is long on a slow phone.
+ * first, then the chips and tools mount after that frame, the rest after the next one (so the
+ * browser styles and lays them out in two frames, not one), each a transition React renders in
+ * slices, so no task is long on a slow phone.
  */
 function useControlsShown(showing: boolean): number {
   const [shown, setShown] = useState(showing ? 2 : 0);
@@ -289,18 +290,16 @@ function useControlsShown(showing: boolean): number {
       setShown(0);
       return;
     }
+    if (shown >= 2) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => {
-        startTransition(() => setShown((now) => Math.max(now, 1)));
-        timer = setTimeout(() => startTransition(() => setShown(2)), 0);
-      }, 0);
+      timer = setTimeout(() => startTransition(() => setShown((now) => Math.max(now, shown + 1))), 0);
     });
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [showing]);
+  }, [showing, shown]);
   return showing ? shown : 0;
 }
 
