@@ -121,8 +121,7 @@ const SurfaceChoice = memo(function SurfaceChoice() {
             <input type="radio" name="room-surface" checked={selected === key} onChange={() => selectSurface(key)} />
             <span className="room-surface-swatch" style={{ background: color?.hexCode ?? 'transparent' }} />
             <span>
-              {SURFACE_LABELS[key]}{' '}
-              <small>{covered[i] ? (color?.colorName ?? 'no paint yet') : 'not selected'}</small>
+              {SURFACE_LABELS[key]} <small>{covered[i] ? (color?.colorName ?? 'no paint yet') : 'not selected'}</small>
             </span>
           </label>
         );
