@@ -2,6 +2,7 @@ import {
   type KeyboardEvent,
   type PointerEvent,
   type RefObject,
+  startTransition,
   useEffect,
   useLayoutEffect,
   useRef,
@@ -178,7 +179,8 @@ export function RoomStage() {
   const onClick = (event: React.MouseEvent<HTMLDivElement>) => {
     if (zoom.takesClick() || state.tool !== 'tap') return;
     const point = toImage(event);
-    setCross({ x: point.x / width, y: point.y / height });
+    // Where the keyboard's crosshair starts next: a render that need not be in the tap's own task.
+    startTransition(() => setCross({ x: point.x / width, y: point.y / height }));
     void tapAt(point.x, point.y);
   };
 
