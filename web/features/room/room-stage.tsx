@@ -2,12 +2,14 @@ import {
   type KeyboardEvent,
   type PointerEvent,
   type RefObject,
+  startTransition,
   useEffect,
   useLayoutEffect,
   useRef,
   useState,
 } from 'react';
 import { subscribe, useSnapshot } from 'valtio';
+import { useRoomFields } from './room-fields';
 import { brushStroke, roomState, tapAt } from './room-store';
 import { inView, onStage, panTo, usePinchZoom } from './room-zoom';
 
@@ -91,6 +93,8 @@ function useLiveFrame(stageRef: RefObject<HTMLDivElement | null>) {
  */
 export function RoomStage() {
   const state = useSnapshot(roomState);
+  // A tap's "Selecting…" shows in a render after the tap's own task.
+  const { selecting } = useRoomFields((s) => ({ selecting: s.selecting > 0 }));
   const stageRef = useRef<HTMLDivElement>(null);
   const frameRef = useLiveFrame(stageRef);
   const underRef = useBitmap(state.under as ImageBitmap | null, state.split < 100);
@@ -175,7 +179,8 @@ export function RoomStage() {
   const onClick = (event: React.MouseEvent<HTMLDivElement>) => {
     if (zoom.takesClick() || state.tool !== 'tap') return;
     const point = toImage(event);
-    setCross({ x: point.x / width, y: point.y / height });
+    // Where the keyboard's crosshair starts next: a render that need not be in the tap's own task.
+    startTransition(() => setCross({ x: point.x / width, y: point.y / height }));
     void tapAt(point.x, point.y);
   };
 
@@ -252,7 +257,7 @@ export function RoomStage() {
             aria-hidden="true"
           />
         ) : null}
-        {state.selecting > 0 ? (
+        {selecting ? (
           <span className="room-selecting" aria-hidden="true">
             Selecting…
           </span>

@@ -1,9 +1,10 @@
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, startTransition, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Dialog } from '../../lib/dialog';
 import { catalogueState } from '../../stores/catalogue-store';
 import { paletteState } from '../../stores/palette-store';
 import type { OverlayProps } from '../../stores/ui-store';
+import { useRoomFields } from './room-fields';
 import { RoomKeep } from './room-keep';
 import { RoomStage } from './room-stage';
 import {
@@ -54,7 +55,10 @@ function PhotoButtons({ compact }: { compact?: boolean }) {
 }
 
 const SampleRooms = memo(function SampleRooms() {
-  const { samples, picture } = useSnapshot(roomState);
+  const { samples, roomId } = useRoomFields((s) => ({
+    samples: s.samples,
+    roomId: s.picture?.kind === 'sample' ? s.picture.roomId : null,
+  }));
   if (!samples) return <p className="room-muted">Loading the sample rooms…</p>;
   return (
     <ul className="room-samples" aria-label="Sample rooms">
@@ -63,7 +67,7 @@ const SampleRooms = memo(function SampleRooms() {
           <button
             type="button"
             className="room-button"
-            aria-pressed={picture?.kind === 'sample' && picture.roomId === room.id}
+            aria-pressed={roomId === room.id}
             onClick={() => void openSample(room.id)}
           >
             {room.name}
@@ -98,21 +102,26 @@ const Lights = memo(function Lights() {
 });
 
 const SurfaceChoice = memo(function SurfaceChoice() {
-  const { selected, surfaces } = useSnapshot(roomState);
+  // Only what it shows: a tap that adds to a surface (its ops) does not re-render it.
+  // Its radios' own value is read at once (a controlled input React would otherwise set back).
+  const { selected } = useSnapshot(roomState);
+  const { paintIds, covered } = useRoomFields((s) => ({
+    paintIds: SURFACE_KEYS.map((key) => s.surfaces[key].paintId),
+    covered: SURFACE_KEYS.map((key) => s.surfaces[key].covered),
+  }));
   const { catalogue } = useSnapshot(catalogueState);
   return (
     <fieldset className="room-surfaces">
       <legend>Surface</legend>
-      {SURFACE_KEYS.map((key) => {
-        const surface = surfaces[key];
-        const color = surface.paintId ? catalogue?.byId.get(surface.paintId) : undefined;
+      {SURFACE_KEYS.map((key, i) => {
+        const paintId = paintIds[i];
+        const color = paintId ? catalogue?.byId.get(paintId) : undefined;
         return (
           <label key={key} className="room-surface">
             <input type="radio" name="room-surface" checked={selected === key} onChange={() => selectSurface(key)} />
             <span className="room-surface-swatch" style={{ background: color?.hexCode ?? 'transparent' }} />
             <span>
-              {SURFACE_LABELS[key]}{' '}
-              <small>{surface.covered ? (color?.colorName ?? 'no paint yet') : 'not selected'}</small>
+              {SURFACE_LABELS[key]} <small>{covered[i] ? (color?.colorName ?? 'no paint yet') : 'not selected'}</small>
             </span>
           </label>
         );
@@ -122,7 +131,12 @@ const SurfaceChoice = memo(function SurfaceChoice() {
 });
 
 const Tools = memo(function Tools() {
-  const { tool, erase, canUndo, canRedo } = useSnapshot(roomState);
+  const { tool, erase, canUndo, canRedo } = useRoomFields((s) => ({
+    tool: s.tool,
+    erase: s.erase,
+    canUndo: s.canUndo,
+    canRedo: s.canRedo,
+  }));
   const { scale } = useSnapshot(zoomState);
   return (
     <div className="room-tools" role="toolbar" aria-label="Selection tools">
@@ -132,7 +146,7 @@ const Tools = memo(function Tools() {
       <button type="button" className="room-button" aria-pressed={tool === 'brush'} onClick={() => setTool('brush')}>
         Brush
       </button>
-      <button type="button" className="room-button" aria-pressed={erase} onClick={() => setErase(!erase)}>
+      <button type="button" className="room-button" aria-pressed={erase} onClick={() => setErase(!roomState.erase)}>
         Erase
       </button>
       <button type="button" className="room-button" aria-pressed={scale > 1} onClick={toggleZoom}>
@@ -149,9 +163,12 @@ const Tools = memo(function Tools() {
 });
 
 const Chips = memo(function Chips() {
-  const { paletteIds, selected, surfaces } = useSnapshot(roomState);
+  const { paletteIds, selected, current } = useRoomFields((s) => ({
+    paletteIds: s.paletteIds,
+    selected: s.selected,
+    current: s.surfaces[s.selected].paintId,
+  }));
   const { catalogue } = useSnapshot(catalogueState);
-  const current = surfaces[selected].paintId;
   return (
     <ul className="room-chips" aria-label={`Paints for the ${SURFACE_LABELS[selected].toLowerCase()}`}>
       {paletteIds.map((id) => {
@@ -176,7 +193,13 @@ const Chips = memo(function Chips() {
 });
 
 const Compare = memo(function Compare() {
-  const { split, compareWith, paletteIds, selected, surfaces } = useSnapshot(roomState);
+  // The slider's and the list's own values are read at once (controlled inputs).
+  const { split, compareWith } = useSnapshot(roomState);
+  const { paletteIds, selected, current } = useRoomFields((s) => ({
+    paletteIds: s.paletteIds,
+    selected: s.selected,
+    current: s.surfaces[s.selected].paintId,
+  }));
   const { catalogue } = useSnapshot(catalogueState);
   const release = () => setHolding(false);
   return (
@@ -213,7 +236,7 @@ const Compare = memo(function Compare() {
         <select value={compareWith} onChange={(event) => void compareWithPaint(event.target.value)}>
           <option value="photo">The photo as it was</option>
           {paletteIds
-            .filter((id) => id !== surfaces[selected].paintId)
+            .filter((id) => id !== current)
             .map((id) => (
               <option key={id} value={id}>
                 {`${SURFACE_LABELS[selected]} in ${catalogue?.byId.get(id)?.colorName ?? id}`}
@@ -245,7 +268,7 @@ function usePastedPhotos() {
  */
 /** The live region: its own component, so a new announcement re-renders nothing else. */
 function Announcement() {
-  const { announcement } = useSnapshot(roomState);
+  const { announcement } = useRoomFields((s) => ({ announcement: s.announcement }));
   return (
     <p className="visually-hidden room-announce" aria-live="polite">
       {announcement}
@@ -255,8 +278,9 @@ function Announcement() {
 
 /**
  * How many of the two groups of controls under the picture show: a new picture is drawn on its own
- * first, then the chips and tools mount in a task after that frame, the rest in one more, so no
- * task is long on a slow phone.
+ * first, then the chips and tools mount after that frame, the rest after the next one (so the
+ * browser styles and lays them out in two frames, not one), each a transition React renders in
+ * slices, so no task is long on a slow phone.
  */
 function useControlsShown(showing: boolean): number {
   const [shown, setShown] = useState(showing ? 2 : 0);
@@ -265,24 +289,23 @@ function useControlsShown(showing: boolean): number {
       setShown(0);
       return;
     }
+    if (shown >= 2) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => {
-        setShown((now) => Math.max(now, 1));
-        timer = setTimeout(() => setShown(2), 0);
-      }, 0);
+      timer = setTimeout(() => startTransition(() => setShown((now) => Math.max(now, shown + 1))), 0);
     });
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [showing]);
+  }, [showing, shown]);
   return showing ? shown : 0;
 }
 
 export default function RoomView({ params, onClose }: OverlayProps) {
-  // Only what decides which parts show: a new frame or announcement must not re-render the view.
-  const state = useSnapshot(roomState);
+  // Only what decides which parts show: a new frame or announcement must not re-render the view,
+  // and a new picture's stage and controls render in slices, not in the task that brought it.
+  const state = useRoomFields((s) => ({ phase: s.phase, showing: s.showing, problem: s.problem }));
   const [dragging, setDragging] = useState(false);
   const controls = useControlsShown(state.showing);
   usePastedPhotos();

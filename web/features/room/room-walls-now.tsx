@@ -5,6 +5,7 @@ import type { CatalogueColor } from '../../../shared/catalogue/types';
 import { isAbortError } from '../../lib/worker-bridge';
 import { catalogueState } from '../../stores/catalogue-store';
 import { searchClient } from '../../stores/search-client';
+import { useRoomFields } from './room-fields';
 import { askWallsNow, roomState, setWallsNow } from './room-store';
 
 /** How many paints the answer lists: enough for a misspelt name, few enough to scan on a phone. */
@@ -43,7 +44,11 @@ function useFoundPaints(text: string): { ids: string[]; suggestion?: string } {
  * is the answer until the person finds their paint with the same search as the main search box.
  */
 export function WallsNow() {
-  const { wallsNowId, askingWallsNow, picture } = useSnapshot(roomState);
+  const { wallsNowId, askingWallsNow, picture } = useRoomFields((s) => ({
+    wallsNowId: s.wallsNowId,
+    askingWallsNow: s.askingWallsNow,
+    picture: s.picture?.kind ?? null,
+  }));
   const { catalogue } = useSnapshot(catalogueState);
   const [text, setText] = useState('');
   const [choice, setChoice] = useState<string | null>(wallsNowId);
@@ -57,7 +62,7 @@ export function WallsNow() {
     return (
       <p className="room-walls-now">
         Walls now: {now ? `${now.colorName} (${now.brand})` : 'a white, not sure which'}{' '}
-        {picture.kind === 'photo' ? (
+        {picture === 'photo' ? (
           <button type="button" className="room-link" onClick={askWallsNow}>
             Change
           </button>
