@@ -39,6 +39,7 @@ function chain(nodes: readonly Node[]): RegionGraph {
     upright: Float32Array.from(nodes, (node) => (node.line === 'upright' ? 1 : 0)),
     opaque: new Float32Array(n).fill(1),
     clipped: new Float32Array(n),
+    frame: new Uint8Array(n),
     start: Int32Array.from(start),
     to: Int32Array.from(to),
     edge: new Float32Array(to.length).fill(0.1),
