@@ -49,9 +49,12 @@ const COARSE = 4;
  * Gradient of a one-channel picture (Sobel on the 3×3 neighbourhood), less the gradient over
  * ±COARSE pixels: a step (a crease, an object's edge) keeps most of its magnitude, a ramp of
  * light (a ceiling brightening towards the window) loses it, so it cannot smear a line into a
- * wide region. Also the angle of the level line (perpendicular to the gradient).
+ * wide region. Also the angle of the level line (perpendicular to the gradient). A pixel whose
+ * own (Sobel) gradient is below `quantum(value) / sin(TAU)` gets none: as in LSD, the error
+ * the picture's quantisation may make in the gradient could turn its angle by more than TAU.
  */
-function gradient(v: Float32Array, width: number, height: number) {
+function gradient(v: Float32Array, width: number, height: number, quantum: (value: number) => number) {
+  const sinTau = Math.sin(TAU);
   const mag = new Float32Array(width * height);
   const angle = new Float32Array(width * height);
   for (let y = 1; y < height - 1; y++) {
@@ -63,6 +66,7 @@ function gradient(v: Float32Array, width: number, height: number) {
       const b = v[p - width] as number;
       const c = v[p - width + 1] as number;
       const d = v[p - 1] as number;
+      const e = v[p] as number;
       const f = v[p + 1] as number;
       const g = v[p + width - 1] as number;
       const h = v[p + width] as number;
@@ -74,7 +78,8 @@ function gradient(v: Float32Array, width: number, height: number) {
         ((v[row + Math.min(width - 1, x + COARSE)] as number) - (v[row + Math.max(0, x - COARSE)] as number)) /
         (2 * COARSE);
       const cy = ((v[down + x] as number) - (v[up + x] as number)) / (2 * COARSE);
-      mag[p] = Math.max(0, Math.sqrt(gx * gx + gy * gy) - Math.sqrt(cx * cx + cy * cy));
+      const fine = Math.sqrt(gx * gx + gy * gy);
+      mag[p] = fine * sinTau < quantum(e) ? 0 : Math.max(0, fine - Math.sqrt(cx * cx + cy * cy));
       angle[p] = Math.atan2(gx, -gy);
     }
   }
@@ -90,10 +95,19 @@ const angleDiff = (a: number, b: number) => {
 /**
  * Line segments of `value` (one channel, e.g. 100·ln(L*+16) so that a faint crease in a dim
  * corner counts as much as in a bright one). `noise` is the typical gradient of the flat picture:
- * pixels below twice it are left out, as their direction is the noise's.
+ * pixels below twice it are left out, as their direction is the noise's. `quantum(v)` is LSD's
+ * q: the largest error that the quantisation of the picture `value` was made from (8-bit levels)
+ * can make in this Sobel gradient where the picture is `v`. Without it a smooth shade of light in
+ * a noise-free picture, quantised into bands one level apart, is read as hundreds of lines.
  */
-export function lineSegments(value: Float32Array, width: number, height: number, noise: number): Segment[] {
-  const { mag, angle } = gradient(value, width, height);
+export function lineSegments(
+  value: Float32Array,
+  width: number,
+  height: number,
+  noise: number,
+  quantum: (v: number) => number = () => 0,
+): Segment[] {
+  const { mag, angle } = gradient(value, width, height, quantum);
   const threshold = Math.max(0.05, 2 * noise);
   // pixels by falling magnitude (a bucket sort, as LSD does): strong pixels seed regions first
   const BINS = 1024;

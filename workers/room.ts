@@ -4,7 +4,7 @@ import { blur3, edgeMap } from './room-edges';
 import { type CompeteLimits, competeFrom, DEFAULT_COMPETE } from './room-compete';
 import { buildGraph, type RegionGraph } from './room-graph';
 import { DEFAULT_LIMITS, type GrowLimits } from './room-grow';
-import { labImage, pixelFlags } from './room-pixels';
+import { labImage, pixelFlags, SRGB_TO_LINEAR } from './room-pixels';
 import { refineMask } from './room-refine';
 import { drawSegments, extendSegments, lineSegments, type Segment } from './room-lines';
 import { slic } from './room-slic';
@@ -53,13 +53,18 @@ function straightLines(lab: Float32Array, width: number, height: number): Uint8A
   const factor = Math.max(1, Math.round(Math.sqrt((width * height) / LINE_PIXELS)));
   const segments: Segment[] = [];
   let finest: Float32Array | undefined;
+  let dithered: number | undefined;
   for (const f of [factor, 2 * factor]) {
     const w = Math.floor(width / f);
     const h = Math.floor(height / f);
     if (w < 16 || h < 16) continue;
     const small = logLightness(lab, width, f, w, h);
     finest ??= small;
-    for (const s of lineSegments(small, w, h, typicalGradient(small, w))) {
+    // noise of half a level or more dithers the 8-bit rounding (Widrow): its errors are then
+    // random, not bands, and the noise's own threshold covers them; judged on the finest picture
+    dithered ??= Math.min(1, Math.max(0, (f * typicalGradient(small, w, greyStep)) / DITHERED - 1));
+    const q = (f === 1 ? 0.75 : 1) * (1 - dithered);
+    for (const s of lineSegments(small, w, h, typicalGradient(small, w), (v) => q * greyStep(v))) {
       const at = (v: number) => f * v + (f - 1) / 2;
       segments.push({ x1: at(s.x1), y1: at(s.y1), x2: at(s.x2), y2: at(s.y2), width: f * s.width });
     }
@@ -88,6 +93,44 @@ const isUpright = (s: Segment) => Math.abs(s.x2 - s.x1) <= UPRIGHT * Math.abs(s.
 
 /** How far (× its own length) a level line is carried on to meet the next line. */
 const CARRY = 3;
+
+/** 100·ln(L*+16) of each 8-bit grey level: the steps the line finder's picture moves in. */
+const GREY_STEPS = (() => {
+  const out = new Float64Array(256);
+  for (let k = 0; k < 256; k++) {
+    const y = SRGB_TO_LINEAR[k] as number;
+    const l = y > 0.008856 ? 116 * Math.cbrt(y) - 16 : 903.3 * y;
+    out[k] = 100 * Math.log(l + 16);
+  }
+  return out;
+})();
+
+/** The step one 8-bit grey level makes in 100·ln(L*+16) where that is `v`. */
+function greyStep(v: number): number {
+  let lo = 0;
+  let hi = 255;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if ((GREY_STEPS[mid] as number) <= v) lo = mid;
+    else hi = mid;
+  }
+  return (GREY_STEPS[hi] as number) - (GREY_STEPS[lo] as number);
+}
+
+/**
+ * Typical gradient (see `typicalGradient`, in grey levels, × the block size) of the line finder's
+ * picture above which its 8-bit rounding is dithered: a photo's noise of ½ level makes ~0.08.
+ * From there to twice it, LSD's quantisation bound fades out.
+ *
+ * That bound, q, for the line finder's picture (100·ln(L*+16) of the [1 2 1]/4-blurred picture
+ * averaged over f×f blocks, Sobel ÷ 8) is the largest error in one gradient component that
+ * rounding each 8-bit level (±½) can make, doubled as LSD doubles its own: LSD's 2×2 operator
+ * weighs pixels by ½ each (Σ|w| = 2) and takes q = 2, one level per unit of Σ|w|. Sobel ÷ 8 after
+ * the blur has Σ|w| = ¾ at full size; averaged over blocks of 2 or more, its two sides no longer
+ * overlap and Σ|w| = 1. A level is a different step of the picture at each lightness (larger in
+ * the dark): q at value v is that many grey levels' steps there.
+ */
+const DITHERED = 0.1;
 
 /** Largest picture the line finder works on; a bigger one is averaged down by a whole factor. */
 const LINE_PIXELS = 160_000;
@@ -152,14 +195,17 @@ function lightOnly(lab: Float32Array, width: number, height: number, s: Segment)
   return Math.max(l0, l1) / Math.min(l0, l1) >= LIGHT_RATIO && chroma <= LIGHT_CHROMA * slack;
 }
 
-/** The median step between horizontal neighbours: what noise alone makes of the gradient. */
-function typicalGradient(value: Float32Array, width: number): number {
+/**
+ * The median step between horizontal neighbours: what noise alone makes of the gradient; in
+ * units of `unit(value)` when given.
+ */
+function typicalGradient(value: Float32Array, width: number, unit: (v: number) => number = () => 1): number {
   const stride = Math.max(1, Math.floor(value.length / 20_000));
   const sample = new Float32Array(Math.ceil(value.length / stride));
   let n = 0;
   for (let p = 1; p < value.length - 1; p += stride) {
     if (p % width !== 0 && p % width !== width - 1)
-      sample[n++] = Math.abs((value[p + 1] as number) - (value[p - 1] as number)) / 2;
+      sample[n++] = Math.abs((value[p + 1] as number) - (value[p - 1] as number)) / 2 / unit(value[p] as number);
   }
   const used = sample.subarray(0, n).sort();
   return used[n >> 1] ?? 0;
