@@ -206,9 +206,11 @@ export function competeFrom(
   const strict = new Uint8Array(g.count);
   flood(g, seed, strict, grow, limits, STRADDLE);
   // an erase (whose reach is the limits themselves) takes only what is plainly the surface: no pockets
-  const loose = new Uint8Array(g.count);
-  if (limits.reach > 1) flood(g, seed, loose, grow, limits, LOOSE_STRADDLE);
-  addPockets(g, strict, loose);
+  if (limits.reach > 1) {
+    const loose = new Uint8Array(g.count);
+    flood(g, seed, loose, grow, limits, LOOSE_STRADDLE);
+    addPockets(g, strict, loose);
+  }
   let pixels = 0;
   for (let k = 0; k < g.count; k++) {
     if (!strict[k]) continue;
@@ -281,7 +283,7 @@ function flood(
   grow: GrowLimits,
   limits: CompeteLimits,
   straddle: number,
-): number {
+): void {
   const edgeLimit = Math.max(grow.edgeFloor, grow.edgeOverNoise * g.edgeNoise);
   const leaf = straddle * edgeLimit;
   const label = new Uint8Array(g.count);
@@ -291,7 +293,6 @@ function flood(
   heap.push(0, seed, SURFACE, seed);
   for (let j = 0; j < g.count; j++) if (j !== seed && foreign(g, seed, j, grow, limits)) heap.push(0, j, OTHER);
   const top = { cost: 0, node: 0, label: 0, ref: 0 };
-  let pixels = 0;
   while (heap.size > 0) {
     heap.pop(top);
     // past the surface's reach only the background is still flooding: nothing more to decide
@@ -300,10 +301,7 @@ function flood(
     if (label[k]) continue;
     label[k] = top.label;
     ref[k] = top.ref < 0 ? k : top.ref;
-    if (top.label === SURFACE) {
-      into[k] = 1;
-      pixels += g.size[k] as number;
-    }
+    if (top.label === SURFACE) into[k] = 1;
     // a corner piece the surface reached: beyond it, wall of the paint it came to it over is open
     let came = -1;
     if (top.label === SURFACE && k !== seed && isCorner(g, k)) {
@@ -332,5 +330,4 @@ function flood(
       heap.push(cost, j, SURFACE, turn ? -1 : held);
     }
   }
-  return pixels;
 }
