@@ -2,7 +2,7 @@ import { startTransition, useEffect, useRef, useState } from 'react';
 import { type Snapshot, snapshot, subscribe } from 'valtio';
 import { roomState } from './room-store';
 
-type RoomSnapshot = Snapshot<typeof roomState>;
+export type RoomSnapshot = Snapshot<typeof roomState>;
 
 /** The same value, or two lists of the same values (a list made anew by each selection). */
 const sameValue = (a: unknown, b: unknown): boolean =>

@@ -4,7 +4,7 @@ import { Dialog } from '../../lib/dialog';
 import { catalogueState } from '../../stores/catalogue-store';
 import { paletteState } from '../../stores/palette-store';
 import type { OverlayProps } from '../../stores/ui-store';
-import { useRoomFields } from './room-fields';
+import { type RoomSnapshot, useRoomFields } from './room-fields';
 import { RoomKeep } from './room-keep';
 import { RoomStage } from './room-stage';
 import {
@@ -162,12 +162,15 @@ const Tools = memo(function Tools() {
   );
 });
 
+/** The palette's paints, the surface they are for and the paint it has: what the chips and the comparison show. */
+const selectedSurfacePaints = (s: RoomSnapshot) => ({
+  paletteIds: s.paletteIds,
+  selected: s.selected,
+  current: s.surfaces[s.selected].paintId,
+});
+
 const Chips = memo(function Chips() {
-  const { paletteIds, selected, current } = useRoomFields((s) => ({
-    paletteIds: s.paletteIds,
-    selected: s.selected,
-    current: s.surfaces[s.selected].paintId,
-  }));
+  const { paletteIds, selected, current } = useRoomFields(selectedSurfacePaints);
   const { catalogue } = useSnapshot(catalogueState);
   return (
     <ul className="room-chips" aria-label={`Paints for the ${SURFACE_LABELS[selected].toLowerCase()}`}>
@@ -195,11 +198,7 @@ const Chips = memo(function Chips() {
 const Compare = memo(function Compare() {
   // The slider's and the list's own values are read at once (controlled inputs).
   const { split, compareWith } = useSnapshot(roomState);
-  const { paletteIds, selected, current } = useRoomFields((s) => ({
-    paletteIds: s.paletteIds,
-    selected: s.selected,
-    current: s.surfaces[s.selected].paintId,
-  }));
+  const { paletteIds, selected, current } = useRoomFields(selectedSurfacePaints);
   const { catalogue } = useSnapshot(catalogueState);
   const release = () => setHolding(false);
   return (
