@@ -64,7 +64,9 @@ function straightLines(lab: Float32Array, width: number, height: number): Uint8A
     // random, not bands, and the noise's own threshold covers them; judged on the finest picture
     dithered ??= Math.min(1, Math.max(0, (f * typicalGradient(small, w, greyStep)) / DITHERED - 1));
     const q = (f === 1 ? 0.75 : 1) * (1 - dithered);
-    for (const s of lineSegments(small, w, h, typicalGradient(small, w), (v) => q * greyStep(v))) {
+    // a dithered picture (most photos) needs no bound: no look-up per pixel then
+    const quantum = q > 0 ? (v: number) => q * greyStep(v) : undefined;
+    for (const s of lineSegments(small, w, h, typicalGradient(small, w), quantum)) {
       const at = (v: number) => f * v + (f - 1) / 2;
       segments.push({ x1: at(s.x1), y1: at(s.y1), x2: at(s.x2), y2: at(s.y2), width: f * s.width });
     }
