@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
-import { labelsOf, pointIn, roomPalette, type SampleRoomFile, sampleRooms } from '../e2e/support/room';
+import { labelsOf, pointIn, roomPalette, type SampleRoomFile, sampleRooms, surfaceValue } from '../e2e/support/room';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/browser';
 import { throttle } from '../support/phone-profile';
 import { ROOT, startServer } from '../support/server-process';
@@ -12,7 +12,7 @@ const TAPS = 6;
 const CHIPS = 6;
 
 const room = sampleRooms()[0] as SampleRoomFile;
-const wall = pointIn(labelsOf(room), room.surfaces.find((s) => /wall/i.test(s.label))?.value ?? 1);
+const wall = pointIn(labelsOf(room), surfaceValue(room, /wall/i));
 
 /**
  * The sample room upscaled to `width` × `height` and saved as a JPEG by a scratch page (a photo a

@@ -17,14 +17,13 @@ import {
   sampleRooms,
   settled,
   tapPicture,
+  surfaceValue,
 } from './support/room';
 
 const room = sampleRooms()[0] as SampleRoomFile;
 const labels = labelsOf(room);
-const labelFor = (pattern: RegExp, fallback: number) =>
-  room.surfaces.find((s) => pattern.test(s.label))?.value ?? fallback;
-const wall = pointIn(labels, labelFor(/wall/i, 1));
-const ceiling = pointIn(labels, labelFor(/ceiling/i, 3));
+const wall = pointIn(labels, surfaceValue(room, /wall/i));
+const ceiling = pointIn(labels, surfaceValue(room, /ceiling/i));
 
 interface Decoded {
   width: number;

@@ -11,6 +11,7 @@ import {
   sampleRooms,
   settled,
   tapPicture,
+  surfaceValue,
 } from './support/room';
 import { strips, visitUntilInstalled } from './support/service-worker';
 
@@ -18,7 +19,7 @@ import { strips, visitUntilInstalled } from './support/service-worker';
 test.use({ serviceWorkers: 'allow' });
 
 const room = sampleRooms()[0] as SampleRoomFile;
-const wall = pointIn(labelsOf(room), room.surfaces.find((s) => /wall/i.test(s.label))?.value ?? 1);
+const wall = pointIn(labelsOf(room), surfaceValue(room, /wall/i));
 
 test('after one visit, with the network off, a sample room opens in each light and repaints', async ({ page }) => {
   await visitUntilInstalled(page);

@@ -16,13 +16,13 @@ import {
   surfaceChoice,
   tapPicture,
   throttleCpu,
+  surfaceValue,
 } from './support/room';
 
 const room = sampleRooms().find((r) => r.id === 'living') as SampleRoomFile;
 const labels = labelsOf(room);
-const labelValue = (label: string) => room.surfaces.find((s) => s.label === label)?.value ?? -1;
-const wall = pointIn(labels, labelValue('Walls'));
-const feature = pointIn(labels, labelValue('Feature wall'));
+const wall = pointIn(labels, surfaceValue(room, 'Walls'));
+const feature = pointIn(labels, surfaceValue(room, 'Feature wall'));
 /** Not a wall: the floor, a window, the furniture (label 0). */
 const outside = pointIn(labels, 0, 8);
 const [firstLight, secondLight, thirdLight] = room.lights as [

@@ -14,11 +14,12 @@ import {
   sampleRooms,
   surfaceChoice,
   tapPicture,
+  surfaceValue,
 } from './support/room';
 
 const room = sampleRooms().find((r) => r.id === 'living') as SampleRoomFile;
 const labels = labelsOf(room);
-const wall = pointIn(labels, room.surfaces.find((s) => s.label === 'Walls')?.value ?? 1);
+const wall = pointIn(labels, surfaceValue(room, 'Walls'));
 const SLOW = { timeout: 30_000 };
 type Box = { x: number; y: number; width: number; height: number };
 

@@ -18,11 +18,12 @@ import {
   settled,
   sampleRooms,
   tapPicture,
+  surfaceValue,
 } from './support/room';
 
 const room = sampleRooms()[0] as SampleRoomFile;
 const labels = labelsOf(room);
-const wallsValue = room.surfaces.find((s) => /wall/i.test(s.label))?.value ?? 1;
+const wallsValue = surfaceValue(room, /wall/i);
 const wall = pointIn(labels, wallsValue);
 /** Somewhere that is not the walls: another labelled surface, or nothing (floor, window, furniture). */
 const notWall = pointIn(labels, 0, 8);
@@ -123,7 +124,7 @@ test.describe('choosing and changing surfaces', () => {
 
   test('a brush stroke adds to the selected surface where the taps did not reach', async ({ page }) => {
     // The ceiling: bright, so any paint shows on it.
-    const ceiling = pointIn(labels, room.surfaces.find((s) => /ceiling/i.test(s.label))?.value ?? 3);
+    const ceiling = pointIn(labels, surfaceValue(room, /ceiling/i));
     await openSample(page);
     const [before] = await pixelsAt(page, [ceiling]);
     await (await chipFarFrom(page, before)).click();

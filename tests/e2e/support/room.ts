@@ -34,6 +34,13 @@ export function labelsOf(room: SampleRoomFile): Labels {
   return { width: png.width, height: png.height, at: (x, y) => png.data[(y * png.width + x) * 4] ?? 0 };
 }
 
+/** The label value of the sample room's surface named `name` (the first one matching, for a pattern). */
+export function surfaceValue(room: SampleRoomFile, name: string | RegExp): number {
+  const surface = room.surfaces.find((s) => (typeof name === 'string' ? s.label === name : name.test(s.label)));
+  if (!surface) throw new Error(`the ${room.id} room has no surface ${name}`);
+  return surface.value;
+}
+
 /**
  * A point (as a fraction of the picture) well inside a surface: the most central pixel of the
  * label whose square of `margin` pixels around it all carries that label.
