@@ -68,7 +68,10 @@ test.describe('the first paint comes from the server', () => {
       .getByRole('button', { name: /^Lock / })
       .click();
     await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+    const before = await stripIds(page);
     await page.getByLabel('Palette style').selectOption('Tonal');
+    // Choosing a style makes a new palette in it (the locked colour stays): read it once it is on screen.
+    await expect.poll(async () => (await stripIds(page))[0]).not.toBe(before[0]);
     const ids = await stripIds(page);
     await page.getByRole('combobox', { name: 'Search colours' }).click();
     await page.keyboard.type('green');
