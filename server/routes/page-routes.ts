@@ -93,7 +93,8 @@ export function pageRoutes(distDir: string, renderer: PageRenderer | null) {
     if (!paint || !renderer) return c.html(built.html, status);
     const catalogue = c.var.deps.catalogue;
     // The first screen's paints go with the page, so the browser hydrates before the catalogue arrives.
-    const sent: FirstPaint = { ...paint, paints: firstScreenPaints(catalogue, paint) };
+    // With paints drawn for a Generate tapped before the catalogue has arrived (not on a share).
+    const sent: FirstPaint = { ...paint, paints: firstScreenPaints(catalogue, paint, cryptoRandom) };
     return c.html(fillShell(built, renderer(catalogue, sent), sent, head), status);
   };
 

@@ -64,6 +64,12 @@ export interface FirstScreenPaints {
   colors: Record<string, CatalogueColor>;
   /** Paints per category for all suppliers (key '') and for each supplier: the category select's labels. */
   counts: Record<string, Partial<Record<Category, number>>>;
+  /**
+   * Paints the server drew at random (their colours are in `colors`), not on screen, for a Random
+   * Generate tapped before the catalogue has arrived, with the supplier and category they were drawn
+   * for. On `/` only: a shared page, which a cache may hold for everyone, carries none.
+   */
+  next?: { brand: Brand | null; category: Category | null; ids: string[] };
 }
 
 /**

@@ -145,3 +145,33 @@ for (const rate of [4, 6]) {
     });
   });
 }
+
+test('with the catalogue still on its way, a Generate tapped on the painted page answers once the page is live, with real paints, and only once', async ({
+  page,
+}) => {
+  // The whole catalogue (30 KiB) is held back: what answers is what the page itself carries.
+  const releaseCatalogue = await holdRequests(page, /\/assets\/catalogue-[\w-]+\.json$/);
+  const page0 = await openPainted(page, 4);
+  await page.getByRole('button', { name: 'Generate New Palette' }).click();
+  await page0.live();
+  await expect.poll(() => stripIds(page), LIVE).not.toEqual(page0.before.ids);
+  const early = await stripIds(page);
+  expect(early).toHaveLength(5);
+  expect(new Set(early).size).toBe(5);
+  for (const [i, id] of early.entries()) {
+    expect(page0.before.ids).not.toContain(id);
+    const paint = catalogue.colors.find((c) => c.id === id);
+    expect(paint, `${id} is a catalogue paint`).toBeDefined();
+    await expect(strips(page).nth(i)).toContainText(paint?.colorName ?? '');
+  }
+  // The catalogue arrives: nothing changes again, and the palette is one Undo from the painted one.
+  releaseCatalogue();
+  await settled(page);
+  expect(await stripIds(page)).toEqual(early);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(() => stripIds(page)).toEqual(page0.before.ids);
+  await expect(page.getByRole('button', { name: 'Undo' })).toBeDisabled();
+  // Live with the whole catalogue now: Generate draws from all of it as before.
+  await page.getByRole('button', { name: 'Generate New Palette' }).click();
+  await expect.poll(() => stripIds(page)).not.toEqual(page0.before.ids);
+});

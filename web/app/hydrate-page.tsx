@@ -22,7 +22,8 @@ export function applyFirstPaint(catalogue: Catalogue | null, paint: FirstPaint):
     catalogueState.status = 'ready';
   } else if (paint.paints) {
     const byId = new Map(Object.entries(paint.paints.colors));
-    catalogueState.firstScreen = ref({ byId, counts: paint.paints.counts });
+    const next = paint.paints.next ? { ...paint.paints.next, ids: [...paint.paints.next.ids] } : null;
+    catalogueState.firstScreen = ref({ byId, counts: paint.paints.counts, next });
   }
   if (paint.own) {
     // The visitor's palette first, so the shared one is one Undo away (as when the client loaded it).

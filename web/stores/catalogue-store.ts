@@ -8,6 +8,8 @@ import type { FirstScreenPaints } from '../../shared/session/first-paint';
 interface FirstScreen {
   byId: ReadonlyMap<string, CatalogueColor>;
   counts: FirstScreenPaints['counts'];
+  /** Paints drawn for a Generate before the catalogue arrives; those a palette used are spent. */
+  next: FirstScreenPaints['next'] | null;
 }
 
 interface CatalogueState {

@@ -155,9 +155,34 @@ export function generatePalette(from: GenerateFrom = {}): GenerateResult {
   } else {
     ids = generateColorIds(currentIds, locked, pool, cryptoRandom);
   }
+  refill(ids);
+  return { ok: true };
+}
+
+/** The palette with these colours, position by position. */
+function refill(ids: readonly string[]): void {
+  const current = paletteState.slots;
   // A refilled position keeps its key: React updates the strip in place instead of remounting it.
   commit(ids.map((colorId, i) => (current[i] ? { ...(current[i] as Slot), colorId } : slot(colorId))));
-  return { ok: true };
+}
+
+/**
+ * A Random palette from `drawn` alone (paints drawn at random for it): each unlocked position takes
+ * one not on screen, in random order. False, changing nothing, when too few are left.
+ */
+export function generateFromDrawn(drawn: readonly string[]): boolean {
+  const current = paletteState.slots;
+  const onScreen = new Set(current.map((s) => s.colorId));
+  const fresh = drawn.filter((id) => !onScreen.has(id));
+  const open = current.filter((s) => !s.locked).length;
+  if (current.length === 0 || open === 0 || fresh.length < open) return false;
+  for (let i = 0; i < open; i++) {
+    const j = i + Math.floor(cryptoRandom() * (fresh.length - i));
+    [fresh[i], fresh[j]] = [fresh[j] as string, fresh[i] as string];
+  }
+  let k = 0;
+  refill(current.map((s) => (s.locked ? s.colorId : (fresh[k++] as string))));
+  return true;
 }
 
 // The styles prepare a pool once per array, so the same filter hands them the same array.

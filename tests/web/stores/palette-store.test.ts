@@ -3,6 +3,7 @@ import type { Catalogue } from '../../../shared/catalogue/catalogue';
 import {
   addColor,
   addRandomColor,
+  generateFromDrawn,
   generatePalette,
   initPalette,
   moveColor,
@@ -58,6 +59,43 @@ describe('generating from a supplier or category', () => {
       count: only.length,
     });
     expect(ids()).toEqual(before);
+  });
+});
+
+describe('generating from paints drawn for it (before the catalogue has arrived)', () => {
+  const drawn = () => catalogue.colors.slice(100, 110).map((c) => c.id);
+
+  it('fills each unlocked position with a drawn paint not on screen, keeps locks, and is one undo step', () => {
+    initPalette(pick(5), [false, true, false, false, true]);
+    const before = ids();
+    const pool = [before[0] as string, ...drawn().slice(0, 3)];
+    expect(generateFromDrawn(pool)).toBe(true);
+    expect(ids()[1]).toBe(before[1]);
+    expect(ids()[4]).toBe(before[4]);
+    // Three open positions, three drawn paints not on screen: exactly those, the one on screen is not reused.
+    expect([ids()[0], ids()[2], ids()[3]].sort()).toEqual(pool.slice(1).sort());
+    undo();
+    expect(ids()).toEqual(before);
+  });
+
+  it('changes nothing when too few drawn paints are left for the open positions', () => {
+    const before = ids();
+    expect(generateFromDrawn([...drawn().slice(0, 4), before[0] as string])).toBe(false);
+    expect(ids()).toEqual(before);
+    expect(generateFromDrawn([])).toBe(false);
+    initPalette(pick(3), [true, true, true]);
+    expect(generateFromDrawn(drawn())).toBe(false);
+  });
+
+  it('puts the drawn paints in random order: over many draws each lands in each position', () => {
+    const pool = drawn().slice(0, 5);
+    const seen = pool.map(() => new Set<string>());
+    for (let run = 0; run < 200; run++) {
+      initPalette(pick(5));
+      expect(generateFromDrawn(pool)).toBe(true);
+      for (const [i, id] of ids().entries()) seen[i]?.add(id);
+    }
+    for (const position of seen) expect(position.size).toBe(5);
   });
 });
 

@@ -5,6 +5,7 @@ import { clearFilters, filterState, isFilterActive, showPalette } from '../../st
 import {
   addRandomColor,
   afterPaletteStarted,
+  generateFromDrawn,
   generatePalette,
   loadStyles,
   paletteState,
@@ -40,21 +41,25 @@ export const REMOVE_REASON = `A palette needs at least ${PALETTE_MIN} colours`;
  * supplier or category shapes the palette (as Coolors' generator keeps its constraints) and says so.
  */
 export function generate(): void {
-  if (!ready(generate)) return;
   // With every position locked there is nothing to refill: say so rather than do nothing.
   if (paletteState.slots.length > 0 && paletteState.slots.every((s) => s.locked)) {
     if (isFilterActive()) showPalette();
     showToast('All colours are locked — unlock one to generate');
     return;
   }
+  const { brand, category } = filterState;
+  const from = [brand, category].filter(Boolean).join(' ');
+  if (generateBeforeCatalogue()) {
+    generated(from);
+    return;
+  }
+  if (!ready(generate)) return;
   const style = paletteState.style;
   if (style !== 'Random' && !stylesReady()) {
     // First press with a style before its code arrived (it loads when the style is chosen).
     loadStyles().then(generate, () => showToast(`Could not load the ${style} style`, 'error'));
     return;
   }
-  const { brand, category } = filterState;
-  const from = [brand, category].filter(Boolean).join(' ');
   const result = generatePalette({ brand, category });
   if (!result.ok) {
     if (result.reason === 'style') {
@@ -67,8 +72,28 @@ export function generate(): void {
     );
     return;
   }
+  generated(from);
+}
+
+function generated(from: string): void {
   if (isFilterActive()) showPalette();
   if (from) showToast(`New palette from ${from} only`);
+}
+
+/**
+ * Before the catalogue has arrived, a Random Generate draws from the paints the page carries for
+ * it (drawn by the server for the supplier and category chosen), so a tap made as the page appears
+ * answers as soon as the page is live rather than once the whole catalogue is in. The paints a
+ * palette used are spent: a second early tap draws others, or waits for the catalogue.
+ */
+function generateBeforeCatalogue(): boolean {
+  const next = catalogueState.firstScreen?.next;
+  if (catalogueState.status !== 'loading' || !next || paletteState.style !== 'Random') return false;
+  if (next.brand !== filterState.brand || next.category !== filterState.category) return false;
+  if (!generateFromDrawn(next.ids)) return false;
+  const used = new Set(paletteState.slots.map((s) => s.colorId));
+  next.ids = next.ids.filter((id) => !used.has(id));
+  return true;
 }
 
 export function addColor(): void {
