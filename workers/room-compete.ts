@@ -290,6 +290,8 @@ function flood(
   const heap = new Heap(Math.max(16, g.to.length));
   // what each surface superpixel's colour is held to: the tapped one, or where the flood turned a corner
   const ref = new Int32Array(g.count);
+  // of a wall the flood turned onto (the superpixel beyond the corner): the wall it turned from
+  const parent = new Int32Array(g.count).fill(-1);
   heap.push(0, seed, SURFACE, seed);
   for (let j = 0; j < g.count; j++) if (j !== seed && foreign(g, seed, j, grow, limits)) heap.push(0, j, OTHER);
   const top = { cost: 0, node: 0, label: 0, ref: 0 };
@@ -301,6 +303,7 @@ function flood(
     if (label[k]) continue;
     label[k] = top.label;
     ref[k] = top.ref < 0 ? k : top.ref;
+    if (top.ref <= TURNED) parent[k] = TURNED - top.ref;
     if (top.label === SURFACE) into[k] = 1;
     // a corner piece the surface reached: beyond it, wall of the paint it came to it over is open
     let came = -1;
@@ -327,7 +330,78 @@ function flood(
       // on a wall the flood turned onto, the light's colour was already allowed its change at the corner
       const held = ref[k] as number;
       if (!turn && held !== seed && !samePaintColour(g, held, j)) continue;
-      heap.push(cost, j, SURFACE, turn ? -1 : held);
+      heap.push(cost, j, SURFACE, turn ? TURNED - held : held);
+    }
+  }
+  dropInsets(g, into, ref, parent);
+}
+
+/** A heap entry's ref at or below this is a corner turn, from the wall TURNED − ref. */
+const TURNED = -2;
+
+/** Least number of a level line's superpixels with a wall above and what it turned onto below (or the reverse). */
+const INSET_SPAN = 2;
+
+/**
+ * Drops from `into` each wall the flood turned onto (and on from it) that meets a wall it came
+ * from across a level line, one above the other. Two walls share only the upright line where they
+ * meet; a piece beyond an upright line with the same wall above (or below) it across a level line
+ * is set into that wall: a door under its head, a panel, a chimney breast's overmantel. A door
+ * painted nearly the wall's colour is otherwise taken for more wall round a corner.
+ */
+function dropInsets(g: RegionGraph, into: Uint8Array, ref: Int32Array, parent: Int32Array): void {
+  const comesFrom = (r: number, a: number) => {
+    for (let p = parent[r] as number; p >= 0; p = parent[p] as number) if (p === a) return true;
+    return false;
+  };
+  const spans = new Map<number, number>();
+  const above: number[] = [];
+  const below: number[] = [];
+  for (let l = 0; l < g.count; l++) {
+    if ((g.line[l] as number) <= 0.5 || isCorner(g, l)) continue;
+    const cx = g.centre[l * 2] as number;
+    const cy = g.centre[l * 2 + 1] as number;
+    // the line's way through l, from its neighbours on the same line
+    let dx = 0;
+    let dy = 0;
+    for (let i = g.start[l] as number; i < (g.start[l + 1] as number); i++) {
+      const m = g.to[i] as number;
+      if ((g.line[m] as number) <= 0.5 || isCorner(g, m)) continue;
+      const sign = (g.centre[m * 2] as number) >= cx ? 1 : -1;
+      dx += sign * ((g.centre[m * 2] as number) - cx);
+      dy += sign * ((g.centre[m * 2 + 1] as number) - cy);
+    }
+    if (dx === 0 && dy === 0) dx = 1;
+    above.length = 0;
+    below.length = 0;
+    for (let i = g.start[l] as number; i < (g.start[l + 1] as number); i++) {
+      const n = g.to[i] as number;
+      if (!into[n] || (g.line[n] as number) > 0.5) continue;
+      const side = dx * ((g.centre[n * 2 + 1] as number) - cy) - dy * ((g.centre[n * 2] as number) - cx);
+      (side < 0 ? above : below).push(ref[n] as number);
+    }
+    const counted = new Set<number>();
+    for (const [one, other] of [
+      [above, below],
+      [below, above],
+    ] as const) {
+      for (const r of one) {
+        if ((parent[r] as number) < 0 || counted.has(r) || !other.some((a) => comesFrom(r, a))) continue;
+        counted.add(r);
+        spans.set(r, (spans.get(r) ?? 0) + 1);
+      }
+    }
+  }
+  const dropped = new Set<number>();
+  for (const [r, n] of spans) if (n >= INSET_SPAN) dropped.add(r);
+  if (dropped.size === 0) return;
+  for (let k = 0; k < g.count; k++) {
+    if (!into[k]) continue;
+    for (let r = ref[k] as number; r >= 0; r = parent[r] as number) {
+      if (dropped.has(r)) {
+        into[k] = 0;
+        break;
+      }
     }
   }
 }

@@ -12,13 +12,25 @@ interface Node {
 }
 
 /** A chain of superpixels, each touching the next, with no image edge between them. */
-function chain(nodes: readonly Node[]): RegionGraph {
+const chain = (nodes: readonly Node[]): RegionGraph =>
+  graph(
+    nodes.map((node, k) => ({ ...node, at: [k * 8, 0] as [number, number] })),
+    nodes.slice(1).map((_, k) => [k, k + 1] as [number, number]),
+  );
+
+/** Superpixels centred `at`, touching as `pairs` says, with no image edge between them. */
+function graph(
+  nodes: ReadonlyArray<Node & { at: [number, number] }>,
+  pairs: ReadonlyArray<[number, number]>,
+): RegionGraph {
   const n = nodes.length;
   const to: number[] = [];
   const start = [0];
   for (let k = 0; k < n; k++) {
-    if (k > 0) to.push(k - 1);
-    if (k < n - 1) to.push(k + 1);
+    for (const [a, b] of pairs) {
+      if (a === k) to.push(b);
+      if (b === k) to.push(a);
+    }
     start.push(to.length);
   }
   const lab = new Float32Array(n * 3);
@@ -40,6 +52,7 @@ function chain(nodes: readonly Node[]): RegionGraph {
     opaque: new Float32Array(n).fill(1),
     clipped: new Float32Array(n),
     frame: new Uint8Array(n),
+    centre: Float32Array.from(nodes.flatMap((node) => node.at)),
     start: Int32Array.from(start),
     to: Int32Array.from(to),
     edge: new Float32Array(to.length).fill(0.1),
@@ -98,5 +111,40 @@ describe('the marker flood at straight lines', () => {
       { l: 64, chroma: drifted },
     ]);
     expect(grow(turned)).toEqual([1, 1, 1, 1, 0]);
+  });
+
+  it('does not turn onto a door of the wall colour: the wall it came from lies over the door head', () => {
+    // a grid of superpixels: wall above, the door's head (a level line) over the door, its side an upright line
+    const rows: Array<Array<'wall' | 'above' | 'head' | 'side' | 'door'>> = [
+      ['wall', 'wall', 'above', 'above'],
+      ['wall', 'head', 'head', 'head'],
+      ['wall', 'side', 'door', 'door'],
+    ];
+    const pairs: Array<[number, number]> = [];
+    for (let y = 0; y < 3; y++) {
+      for (let x = 0; x < 4; x++) {
+        if (x < 3) pairs.push([y * 4 + x, y * 4 + x + 1]);
+        if (y < 2) pairs.push([y * 4 + x, (y + 1) * 4 + x]);
+      }
+    }
+    const roomWith = (above: Node) =>
+      graph(
+        rows.flatMap((row, y) =>
+          row.map((kind, x) => {
+            const at: [number, number] = [x * 8, y * 8];
+            if (kind === 'above') return { ...above, at };
+            if (kind === 'head') return { l: 76, chroma: WALL, line: 'level' as const, at };
+            if (kind === 'side') return { l: 72, chroma: WALL, line: 'upright' as const, at };
+            return { l: kind === 'door' ? 70 : 80, chroma: WALL, at };
+          }),
+        ),
+        pairs,
+      );
+    const doorAt = [10, 11];
+    const door = grow(roomWith({ l: 80, chroma: WALL }));
+    expect(doorAt.map((k) => door[k])).toEqual([0, 0]);
+    // the same corner with a ceiling of a cool white above the level line: another wall, turned onto
+    const corner = grow(roomWith({ l: 90, chroma: [3, -4] }));
+    expect(doorAt.map((k) => corner[k])).toEqual([1, 1]);
   });
 });
