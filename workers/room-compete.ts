@@ -339,22 +339,30 @@ function flood(
 /** A heap entry's ref at or below this is a corner turn, from the wall TURNED − ref. */
 const TURNED = -2;
 
-/** Least number of a level line's superpixels with a wall above and what it turned onto below (or the reverse). */
+/** Least number of superpixels of a piece's top edge with the wall it came from over it… */
 const INSET_SPAN = 2;
+/**
+ * …and least share of that top edge (where it runs along a level line): a door's head has the
+ * wall over all of it, while a wall's ceiling line meets the wall it came from only where that
+ * leaked past a faint crease into the ceiling.
+ */
+const INSET_SHARE = 1 / 3;
 
 /**
- * Drops from `into` each wall the flood turned onto (and on from it) that meets a wall it came
- * from across a level line, one above the other. Two walls share only the upright line where they
- * meet; a piece beyond an upright line with the same wall above (or below) it across a level line
- * is set into that wall: a door under its head, a panel, a chimney breast's overmantel. A door
- * painted nearly the wall's colour is otherwise taken for more wall round a corner.
+ * Drops from `into` each piece the flood turned onto over an upright line (and all it reached
+ * from there) that has the wall it came from over its top edge, across a level line. Two walls
+ * share only the upright line where they meet; a piece beyond an upright line with the same wall
+ * above it is set into or stands in front of that wall: a door under its head, a cupboard or a
+ * chest of drawers. A door painted nearly the wall's colour is otherwise taken for more wall round
+ * a corner.
  */
 function dropInsets(g: RegionGraph, into: Uint8Array, ref: Int32Array, parent: Int32Array): void {
   const comesFrom = (r: number, a: number) => {
     for (let p = parent[r] as number; p >= 0; p = parent[p] as number) if (p === a) return true;
     return false;
   };
-  const spans = new Map<number, number>();
+  // per wall turned onto: its edge along level lines, and how much of it the wall it came from lies beyond
+  const spans = new Map<number, { edge: number; shared: number }>();
   const above: number[] = [];
   const below: number[] = [];
   for (let l = 0; l < g.count; l++) {
@@ -381,19 +389,20 @@ function dropInsets(g: RegionGraph, into: Uint8Array, ref: Int32Array, parent: I
       (side < 0 ? above : below).push(ref[n] as number);
     }
     const counted = new Set<number>();
-    for (const [one, other] of [
-      [above, below],
-      [below, above],
-    ] as const) {
-      for (const r of one) {
-        if ((parent[r] as number) < 0 || counted.has(r) || !other.some((a) => comesFrom(r, a))) continue;
-        counted.add(r);
-        spans.set(r, (spans.get(r) ?? 0) + 1);
-      }
+    for (const r of below) {
+      // only where the line is r's top edge: a line across r (a panel's) has r on both sides
+      if ((parent[r] as number) < 0 || counted.has(r) || above.includes(r)) continue;
+      counted.add(r);
+      const span = spans.get(r) ?? { edge: 0, shared: 0 };
+      span.edge++;
+      if (above.some((a) => comesFrom(r, a))) span.shared++;
+      spans.set(r, span);
     }
   }
   const dropped = new Set<number>();
-  for (const [r, n] of spans) if (n >= INSET_SPAN) dropped.add(r);
+  for (const [r, { edge, shared }] of spans) {
+    if (shared >= INSET_SPAN && shared >= INSET_SHARE * edge) dropped.add(r);
+  }
   if (dropped.size === 0) return;
   for (let k = 0; k < g.count; k++) {
     if (!into[k]) continue;

@@ -114,37 +114,56 @@ describe('the marker flood at straight lines', () => {
   });
 
   it('does not turn onto a door of the wall colour: the wall it came from lies over the door head', () => {
-    // a grid of superpixels: wall above, the door's head (a level line) over the door, its side an upright line
-    const rows: Array<Array<'wall' | 'above' | 'head' | 'side' | 'door'>> = [
-      ['wall', 'wall', 'above', 'above'],
-      ['wall', 'head', 'head', 'head'],
-      ['wall', 'side', 'door', 'door'],
-    ];
-    const pairs: Array<[number, number]> = [];
-    for (let y = 0; y < 3; y++) {
-      for (let x = 0; x < 4; x++) {
-        if (x < 3) pairs.push([y * 4 + x, y * 4 + x + 1]);
-        if (y < 2) pairs.push([y * 4 + x, (y + 1) * 4 + x]);
-      }
-    }
-    const roomWith = (above: Node) =>
-      graph(
-        rows.flatMap((row, y) =>
-          row.map((kind, x) => {
-            const at: [number, number] = [x * 8, y * 8];
-            if (kind === 'above') return { ...above, at };
-            if (kind === 'head') return { l: 76, chroma: WALL, line: 'level' as const, at };
-            if (kind === 'side') return { l: 72, chroma: WALL, line: 'upright' as const, at };
-            return { l: kind === 'door' ? 70 : 80, chroma: WALL, at };
-          }),
-        ),
-        pairs,
-      );
-    const doorAt = [10, 11];
-    const door = grow(roomWith({ l: 80, chroma: WALL }));
-    expect(doorAt.map((k) => door[k])).toEqual([0, 0]);
-    // the same corner with a ceiling of a cool white above the level line: another wall, turned onto
-    const corner = grow(roomWith({ l: 90, chroma: [3, -4] }));
-    expect(doorAt.map((k) => corner[k])).toEqual([1, 1]);
+    // wall above, the door's head (a level line) over the door, the door's side an upright line
+    const door = grow(
+      room([
+        ['wall', 'wall', 'wall', 'wall'],
+        ['wall', 'head', 'head', 'head'],
+        ['wall', 'side', 'next', 'next'],
+      ]),
+    );
+    expect([door[10], door[11]]).toEqual([0, 0]);
+    // the same corner under a ceiling of a cool white: another wall, turned onto
+    const corner = grow(
+      room([
+        ['wall', 'wall', 'ceiling', 'ceiling'],
+        ['wall', 'head', 'head', 'head'],
+        ['wall', 'side', 'next', 'next'],
+      ]),
+    );
+    expect([corner[10], corner[11]]).toEqual([1, 1]);
+  });
+
+  it('keeps a wall it turned onto where the wall it came from leaked over a little of its ceiling line', () => {
+    const g = room([
+      ['wall', 'wall', 'wall', 'wall', 'ceiling', 'ceiling', 'ceiling', 'ceiling', 'ceiling', 'ceiling'],
+      ['wall', 'head', 'head', 'head', 'head', 'head', 'head', 'head', 'head', 'head'],
+      ['wall', 'side', 'next', 'next', 'next', 'next', 'next', 'next', 'next', 'next'],
+    ]);
+    expect(grow(g).slice(22)).toEqual(new Array(8).fill(1));
   });
 });
+
+type Kind = 'wall' | 'ceiling' | 'head' | 'side' | 'next';
+
+/** A grid of superpixels 8 px apart, each touching those beside, above and below it. */
+function room(rows: Kind[][]): RegionGraph {
+  const columns = rows[0]?.length ?? 0;
+  const pairs: Array<[number, number]> = [];
+  for (let y = 0; y < rows.length; y++) {
+    for (let x = 0; x < columns; x++) {
+      if (x < columns - 1) pairs.push([y * columns + x, y * columns + x + 1]);
+      if (y < rows.length - 1) pairs.push([y * columns + x, (y + 1) * columns + x]);
+    }
+  }
+  const node = (kind: Kind): Node => {
+    if (kind === 'ceiling') return { l: 90, chroma: [3, -4] };
+    if (kind === 'head') return { l: 76, chroma: WALL, line: 'level' };
+    if (kind === 'side') return { l: 72, chroma: WALL, line: 'upright' };
+    return { l: kind === 'next' ? 70 : 80, chroma: WALL };
+  };
+  return graph(
+    rows.flatMap((row, y) => row.map((kind, x) => ({ ...node(kind), at: [x * 8, y * 8] as [number, number] }))),
+    pairs,
+  );
+}
