@@ -292,6 +292,7 @@ function flood(
   const ref = new Int32Array(g.count);
   // of a wall the flood turned onto (the superpixel beyond the corner): the wall it turned from
   const parent = new Int32Array(g.count).fill(-1);
+  let turns = 0;
   heap.push(0, seed, SURFACE, seed);
   for (let j = 0; j < g.count; j++) if (j !== seed && foreign(g, seed, j, grow, limits)) heap.push(0, j, OTHER);
   const top = { cost: 0, node: 0, label: 0, ref: 0 };
@@ -303,7 +304,10 @@ function flood(
     if (label[k]) continue;
     label[k] = top.label;
     ref[k] = top.ref < 0 ? k : top.ref;
-    if (top.ref <= TURNED) parent[k] = TURNED - top.ref;
+    if (top.ref <= TURNED && top.label === SURFACE) {
+      parent[k] = TURNED - top.ref;
+      turns++;
+    }
     if (top.label === SURFACE) into[k] = 1;
     // a corner piece the surface reached: beyond it, wall of the paint it came to it over is open
     let came = -1;
@@ -333,7 +337,7 @@ function flood(
       heap.push(cost, j, SURFACE, turn ? TURNED - held : held);
     }
   }
-  dropInsets(g, into, ref, parent);
+  if (turns > 0) dropInsets(g, into, ref, parent);
 }
 
 /** A heap entry's ref at or below this is a corner turn, from the wall TURNED − ref. */
