@@ -290,6 +290,9 @@ function flood(
   const heap = new Heap(Math.max(16, g.to.length));
   // what each surface superpixel's colour is held to: the tapped one, or where the flood turned a corner
   const ref = new Int32Array(g.count);
+  // of a wall the flood turned onto (the superpixel beyond the corner): the wall it turned from
+  const parent = new Int32Array(g.count).fill(-1);
+  let turns = 0;
   heap.push(0, seed, SURFACE, seed);
   for (let j = 0; j < g.count; j++) if (j !== seed && foreign(g, seed, j, grow, limits)) heap.push(0, j, OTHER);
   const top = { cost: 0, node: 0, label: 0, ref: 0 };
@@ -301,6 +304,10 @@ function flood(
     if (label[k]) continue;
     label[k] = top.label;
     ref[k] = top.ref < 0 ? k : top.ref;
+    if (top.ref <= TURNED && top.label === SURFACE) {
+      parent[k] = TURNED - top.ref;
+      turns++;
+    }
     if (top.label === SURFACE) into[k] = 1;
     // a corner piece the surface reached: beyond it, wall of the paint it came to it over is open
     let came = -1;
@@ -327,7 +334,87 @@ function flood(
       // on a wall the flood turned onto, the light's colour was already allowed its change at the corner
       const held = ref[k] as number;
       if (!turn && held !== seed && !samePaintColour(g, held, j)) continue;
-      heap.push(cost, j, SURFACE, turn ? -1 : held);
+      heap.push(cost, j, SURFACE, turn ? TURNED - held : held);
+    }
+  }
+  if (turns > 0) dropInsets(g, into, ref, parent);
+}
+
+/** A heap entry's ref at or below this is a corner turn, from the wall TURNED − ref. */
+const TURNED = -2;
+
+/** Least number of superpixels of a piece's top edge with the wall it came from over it… */
+const INSET_SPAN = 2;
+/**
+ * …and least share of that top edge (where it runs along a level line): a door's head has the
+ * wall over all of it, while a wall's ceiling line meets the wall it came from only where that
+ * leaked past a faint crease into the ceiling.
+ */
+const INSET_SHARE = 1 / 3;
+
+/**
+ * Drops from `into` each piece the flood turned onto over an upright line (and all it reached
+ * from there) that has the wall it came from over its top edge, across a level line. Two walls
+ * share only the upright line where they meet; a piece beyond an upright line with the same wall
+ * above it is set into or stands in front of that wall: a door under its head, a cupboard or a
+ * chest of drawers. A door painted nearly the wall's colour is otherwise taken for more wall round
+ * a corner.
+ */
+function dropInsets(g: RegionGraph, into: Uint8Array, ref: Int32Array, parent: Int32Array): void {
+  const comesFrom = (r: number, a: number) => {
+    for (let p = parent[r] as number; p >= 0; p = parent[p] as number) if (p === a) return true;
+    return false;
+  };
+  // per wall turned onto: its edge along level lines, and how much of it the wall it came from lies beyond
+  const spans = new Map<number, { edge: number; shared: number }>();
+  const above: number[] = [];
+  const below: number[] = [];
+  for (let l = 0; l < g.count; l++) {
+    if ((g.line[l] as number) <= 0.5 || isCorner(g, l)) continue;
+    const cx = g.centre[l * 2] as number;
+    const cy = g.centre[l * 2 + 1] as number;
+    // the line's way through l, from its neighbours on the same line
+    let dx = 0;
+    let dy = 0;
+    for (let i = g.start[l] as number; i < (g.start[l + 1] as number); i++) {
+      const m = g.to[i] as number;
+      if ((g.line[m] as number) <= 0.5 || isCorner(g, m)) continue;
+      const sign = (g.centre[m * 2] as number) >= cx ? 1 : -1;
+      dx += sign * ((g.centre[m * 2] as number) - cx);
+      dy += sign * ((g.centre[m * 2 + 1] as number) - cy);
+    }
+    if (dx === 0 && dy === 0) dx = 1;
+    above.length = 0;
+    below.length = 0;
+    for (let i = g.start[l] as number; i < (g.start[l + 1] as number); i++) {
+      const n = g.to[i] as number;
+      if (!into[n] || (g.line[n] as number) > 0.5) continue;
+      const side = dx * ((g.centre[n * 2 + 1] as number) - cy) - dy * ((g.centre[n * 2] as number) - cx);
+      (side < 0 ? above : below).push(ref[n] as number);
+    }
+    const counted = new Set<number>();
+    for (const r of below) {
+      // only where the line is r's top edge: a line across r (a panel's) has r on both sides
+      if ((parent[r] as number) < 0 || counted.has(r) || above.includes(r)) continue;
+      counted.add(r);
+      const span = spans.get(r) ?? { edge: 0, shared: 0 };
+      span.edge++;
+      if (above.some((a) => comesFrom(r, a))) span.shared++;
+      spans.set(r, span);
+    }
+  }
+  const dropped = new Set<number>();
+  for (const [r, { edge, shared }] of spans) {
+    if (shared >= INSET_SPAN && shared >= INSET_SHARE * edge) dropped.add(r);
+  }
+  if (dropped.size === 0) return;
+  for (let k = 0; k < g.count; k++) {
+    if (!into[k]) continue;
+    for (let r = ref[k] as number; r >= 0; r = parent[r] as number) {
+      if (dropped.has(r)) {
+        into[k] = 0;
+        break;
+      }
     }
   }
 }

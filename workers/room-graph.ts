@@ -20,6 +20,8 @@ export interface RegionGraph {
   upright: Float32Array;
   /** 1 where the superpixel touches the picture's edge. */
   frame: Uint8Array;
+  /** Mean x, y of each superpixel's pixels (2 floats each). */
+  centre: Float32Array;
   /** Share of the superpixel's pixels that are opaque (0–1). */
   opaque: Float32Array;
   /** Share of the superpixel's pixels with a clipped channel (0–1): blown-out light, colour unknown. */
@@ -244,6 +246,7 @@ export function buildGraph(
   }
   return {
     frame,
+    centre: m.centre,
     count: sp.count,
     size,
     lab: means,

@@ -12,13 +12,25 @@ interface Node {
 }
 
 /** A chain of superpixels, each touching the next, with no image edge between them. */
-function chain(nodes: readonly Node[]): RegionGraph {
+const chain = (nodes: readonly Node[]): RegionGraph =>
+  graph(
+    nodes.map((node, k) => ({ ...node, at: [k * 8, 0] as [number, number] })),
+    nodes.slice(1).map((_, k) => [k, k + 1] as [number, number]),
+  );
+
+/** Superpixels centred `at`, touching as `pairs` says, with no image edge between them. */
+function graph(
+  nodes: ReadonlyArray<Node & { at: [number, number] }>,
+  pairs: ReadonlyArray<[number, number]>,
+): RegionGraph {
   const n = nodes.length;
   const to: number[] = [];
   const start = [0];
   for (let k = 0; k < n; k++) {
-    if (k > 0) to.push(k - 1);
-    if (k < n - 1) to.push(k + 1);
+    for (const [a, b] of pairs) {
+      if (a === k) to.push(b);
+      if (b === k) to.push(a);
+    }
     start.push(to.length);
   }
   const lab = new Float32Array(n * 3);
@@ -40,6 +52,7 @@ function chain(nodes: readonly Node[]): RegionGraph {
     opaque: new Float32Array(n).fill(1),
     clipped: new Float32Array(n),
     frame: new Uint8Array(n),
+    centre: Float32Array.from(nodes.flatMap((node) => node.at)),
     start: Int32Array.from(start),
     to: Int32Array.from(to),
     edge: new Float32Array(to.length).fill(0.1),
@@ -99,4 +112,58 @@ describe('the marker flood at straight lines', () => {
     ]);
     expect(grow(turned)).toEqual([1, 1, 1, 1, 0]);
   });
+
+  it('does not turn onto a door of the wall colour: the wall it came from lies over the door head', () => {
+    // wall above, the door's head (a level line) over the door, the door's side an upright line
+    const door = grow(
+      room([
+        ['wall', 'wall', 'wall', 'wall'],
+        ['wall', 'head', 'head', 'head'],
+        ['wall', 'side', 'next', 'next'],
+      ]),
+    );
+    expect([door[10], door[11]]).toEqual([0, 0]);
+    // the same corner under a ceiling of a cool white: another wall, turned onto
+    const corner = grow(
+      room([
+        ['wall', 'wall', 'ceiling', 'ceiling'],
+        ['wall', 'head', 'head', 'head'],
+        ['wall', 'side', 'next', 'next'],
+      ]),
+    );
+    expect([corner[10], corner[11]]).toEqual([1, 1]);
+  });
+
+  it('keeps a wall it turned onto where the wall it came from leaked over a little of its ceiling line', () => {
+    const g = room([
+      ['wall', 'wall', 'wall', 'wall', 'ceiling', 'ceiling', 'ceiling', 'ceiling', 'ceiling', 'ceiling'],
+      ['wall', 'head', 'head', 'head', 'head', 'head', 'head', 'head', 'head', 'head'],
+      ['wall', 'side', 'next', 'next', 'next', 'next', 'next', 'next', 'next', 'next'],
+    ]);
+    expect(grow(g).slice(22)).toEqual(new Array(8).fill(1));
+  });
 });
+
+type Kind = 'wall' | 'ceiling' | 'head' | 'side' | 'next';
+
+/** A grid of superpixels 8 px apart, each touching those beside, above and below it. */
+function room(rows: Kind[][]): RegionGraph {
+  const columns = rows[0]?.length ?? 0;
+  const pairs: Array<[number, number]> = [];
+  for (let y = 0; y < rows.length; y++) {
+    for (let x = 0; x < columns; x++) {
+      if (x < columns - 1) pairs.push([y * columns + x, y * columns + x + 1]);
+      if (y < rows.length - 1) pairs.push([y * columns + x, (y + 1) * columns + x]);
+    }
+  }
+  const node = (kind: Kind): Node => {
+    if (kind === 'ceiling') return { l: 90, chroma: [3, -4] };
+    if (kind === 'head') return { l: 76, chroma: WALL, line: 'level' };
+    if (kind === 'side') return { l: 72, chroma: WALL, line: 'upright' };
+    return { l: kind === 'next' ? 70 : 80, chroma: WALL };
+  };
+  return graph(
+    rows.flatMap((row, y) => row.map((kind, x) => ({ ...node(kind), at: [x * 8, y * 8] as [number, number] }))),
+    pairs,
+  );
+}
