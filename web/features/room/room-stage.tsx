@@ -22,7 +22,9 @@ function draw(canvas: HTMLCanvasElement, bitmap: ImageBitmap): void {
     canvas.width = bitmap.width;
     canvas.height = bitmap.height;
   }
-  canvas.getContext('2d')?.drawImage(bitmap, 0, 0);
+  // Opaque (the engine flattens a photo on white): the browser neither blends the canvas with the
+  // page nor keeps an alpha channel for it, each frame.
+  canvas.getContext('2d', { alpha: false })?.drawImage(bitmap, 0, 0);
 }
 
 /**
