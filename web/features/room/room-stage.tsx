@@ -96,7 +96,7 @@ function useLiveFrame(stageRef: RefObject<HTMLDivElement | null>) {
 export function RoomStage() {
   const state = useSnapshot(roomState);
   // A tap's "Selecting…" shows in a render after the tap's own task.
-  const { selecting } = useRoomFields((s) => ({ selecting: s.selecting > 0 }));
+  const { selecting } = useRoomFields((s) => ({ selecting: s.selecting > 0 }), { urgent: true });
   const stageRef = useRef<HTMLDivElement>(null);
   const frameRef = useLiveFrame(stageRef);
   const underRef = useBitmap(state.under as ImageBitmap | null, state.split < 100);

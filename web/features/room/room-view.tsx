@@ -307,7 +307,7 @@ function useControlsShown(showing: boolean): number {
 export default function RoomView({ params, onClose }: OverlayProps) {
   // Only what decides which parts show: a new frame or announcement must not re-render the view,
   // and a new picture's stage and controls render in slices, not in the task that brought it.
-  const state = useRoomFields((s) => ({ phase: s.phase, showing: s.showing, problem: s.problem }));
+  const state = useRoomFields((s) => ({ phase: s.phase, showing: s.showing, problem: s.problem }), { urgent: true });
   const [dragging, setDragging] = useState(false);
   const controls = useControlsShown(state.showing);
   usePastedPhotos();
