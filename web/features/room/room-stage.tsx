@@ -22,7 +22,9 @@ function draw(canvas: HTMLCanvasElement, bitmap: ImageBitmap): void {
     canvas.width = bitmap.width;
     canvas.height = bitmap.height;
   }
-  canvas.getContext('2d')?.drawImage(bitmap, 0, 0);
+  // Opaque (the engine flattens a photo on white): the browser neither blends the canvas with the
+  // page nor keeps an alpha channel for it, each frame.
+  canvas.getContext('2d', { alpha: false })?.drawImage(bitmap, 0, 0);
 }
 
 /**
@@ -94,7 +96,7 @@ function useLiveFrame(stageRef: RefObject<HTMLDivElement | null>) {
 export function RoomStage() {
   const state = useSnapshot(roomState);
   // A tap's "Selecting…" shows in a render after the tap's own task.
-  const { selecting } = useRoomFields((s) => ({ selecting: s.selecting > 0 }));
+  const { selecting } = useRoomFields((s) => ({ selecting: s.selecting > 0 }), { urgent: true });
   const stageRef = useRef<HTMLDivElement>(null);
   const frameRef = useLiveFrame(stageRef);
   const underRef = useBitmap(state.under as ImageBitmap | null, state.split < 100);

@@ -275,20 +275,23 @@ function Announcement() {
   );
 }
 
+/** The groups of controls under the picture, in the order they mount (see `useControlsShown`). */
+const CONTROL_GROUPS = 5;
+
 /**
- * How many of the two groups of controls under the picture show: a new picture is drawn on its own
- * first, then the chips and tools mount after that frame, the rest after the next one (so the
- * browser styles and lays them out in two frames, not one), each a transition React renders in
- * slices, so no task is long on a slow phone.
+ * How many of the groups of controls under the picture show: a new picture is drawn on its own
+ * first, then the groups mount one a frame (the chips first, the ones below the fold last), so the
+ * browser styles and lays out a few controls in each frame, not all of them in one, each a
+ * transition React renders in slices, so no task is long on a slow phone.
  */
 function useControlsShown(showing: boolean): number {
-  const [shown, setShown] = useState(showing ? 2 : 0);
+  const [shown, setShown] = useState(showing ? CONTROL_GROUPS : 0);
   useEffect(() => {
     if (!showing) {
       setShown(0);
       return;
     }
-    if (shown >= 2) return;
+    if (shown >= CONTROL_GROUPS) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
       timer = setTimeout(() => startTransition(() => setShown((now) => Math.max(now, shown + 1))), 0);
@@ -304,7 +307,7 @@ function useControlsShown(showing: boolean): number {
 export default function RoomView({ params, onClose }: OverlayProps) {
   // Only what decides which parts show: a new frame or announcement must not re-render the view,
   // and a new picture's stage and controls render in slices, not in the task that brought it.
-  const state = useRoomFields((s) => ({ phase: s.phase, showing: s.showing, problem: s.problem }));
+  const state = useRoomFields((s) => ({ phase: s.phase, showing: s.showing, problem: s.problem }), { urgent: true });
   const [dragging, setDragging] = useState(false);
   const controls = useControlsShown(state.showing);
   usePastedPhotos();
@@ -367,18 +370,22 @@ export default function RoomView({ params, onClose }: OverlayProps) {
         {state.showing ? (
           <>
             <RoomStage />
-            {controls > 0 ? (
+            {controls > 0 ? <Chips /> : null}
+            {controls > 1 ? (
               <>
-                <Chips />
                 <SurfaceChoice />
                 <Tools />
               </>
             ) : null}
-            {controls > 1 ? (
+            {controls > 2 ? (
               <>
                 <Lights />
                 <WallsNow />
-                <Compare />
+              </>
+            ) : null}
+            {controls > 3 ? <Compare /> : null}
+            {controls > 4 ? (
+              <>
                 <RoomKeep />
                 <details className="room-more">
                   <summary>Another room</summary>
