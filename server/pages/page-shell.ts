@@ -58,7 +58,7 @@ const HOLD =
 /**
  * In a rendered page the app's script runs after the first paint, not before it (on a slow phone
  * evaluating it would hold the paint back): fetched at once (modulepreload), started by a tiny
- * inline script once the first paint is on screen. The CSP allows that script by its hash. What the way to a
+ * inline script after the next frame. The CSP allows that script by its hash. What the way to a
  * working first screen needs is fetched at once too, from the page's head (after the entry's own
  * imports), rather than when the code that imports it runs (one round trip each on a slow link): the hydration chunk
  * (`web/app/hydrate-page.tsx`, which the entry imports on a rendered page only) with its imports,
@@ -72,17 +72,7 @@ function loaderFor(src: string, catalogue: string | null): string {
   const fetchCatalogue = catalogue
     ? `new PerformanceObserver(function(l,o){if(l.getEntries().some(function(e){return e.name.slice(-${src.length})==='${src}'})){o.disconnect();var k=document.createElement('link');k.rel='preload';k.as='fetch';k.crossOrigin='';k.href='${catalogue}';document.head.append(k)}}).observe({type:'resource',buffered:true});`
     : '';
-  // After the first contentful paint as the browser reports it (once the frame is on screen), not
-  // merely after the frame was made: on a busy device the frame reaches the screen tens of ms after
-  // the main thread made it, and the app's script, started in between, then ran (and fetched its
-  // chunks) before the page showed. Without paint timing, or should it never report, the next
-  // frame (and a second after it) starts the app as before.
-  const start = `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src='${src}';document.head.append(s)`;
-  const afterPaint =
-    "var go=function(){go=function(){};START},p=(PerformanceObserver.supportedEntryTypes||[]).indexOf('paint')>=0;" +
-    "if(p)new PerformanceObserver(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();go()}}).observe({type:'paint',buffered:true});" +
-    'requestAnimationFrame(function(){setTimeout(function(){go()},p?1000:0)})';
-  return `${links}<script>${HOLD}${fetchCatalogue}${afterPaint.replace('START', () => start)}</script>`;
+  return `${links}<script>${HOLD}${fetchCatalogue}requestAnimationFrame(function(){setTimeout(function(){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src='${src}';document.head.append(s)})})</script>`;
 }
 
 const MODULE_PRELOAD = /<link rel="modulepreload"/g;
