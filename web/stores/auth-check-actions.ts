@@ -2,6 +2,9 @@ import { getConfig, getSession, isOffline } from '../lib/api-client';
 import { authState, markAuthChecked } from './auth-store';
 import { notify } from './notice-store';
 
+/** The account mails' links' pages (account-actions.ts `handleArrival` opens them). */
+const ACCOUNT_LINK_PATHS = ['/confirm', '/reset-password'];
+
 /** Offline, or the check's code could not load: behave as without a server, so saving still works. */
 function authUnavailable(): void {
   authState.backend = 'unavailable';
@@ -30,8 +33,11 @@ export async function checkAuth(): Promise<void> {
     authUnavailable();
     return;
   }
-  // Arrived from an account mail's link, or back from Google with a step or an error to show.
-  if (location.search || location.pathname !== '/') void import('./account-actions').then((m) => m.handleArrival());
+  // Arrived from an account mail's link, or back from Google with a step or an error to show. Any
+  // other page (a share link's) has nothing to handle: it does not load that chunk on its way to live.
+  if (location.search || ACCOUNT_LINK_PATHS.includes(location.pathname)) {
+    void import('./account-actions').then((m) => m.handleArrival());
+  }
   try {
     const { user } = await getSession();
     if (user) {
