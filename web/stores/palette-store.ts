@@ -63,15 +63,21 @@ let nextKey = 1;
 const slot = (colorId: string, locked = false): Slot => ({ key: `s${nextKey++}`, colorId, locked });
 const copy = (slots: readonly Slot[]): Slot[] => slots.map((s) => ({ ...s }));
 
-/** Every palette change goes through here, so undo sees all of them. */
-function commit(next: Slot[]): void {
+/** Puts the palette on screen onto the undo history, before it changes. */
+function remember(): void {
   // An empty palette is the start-up state, not a step the user could want back.
   if (paletteState.slots.length > 0) {
-    past = [...past.slice(-(HISTORY_LIMIT - 1)), copy(paletteState.slots)];
+    if (past.length >= HISTORY_LIMIT) past.shift();
+    past.push(copy(paletteState.slots));
   }
   future = [];
-  paletteState.slots = next;
   syncCounts();
+}
+
+/** Every palette change goes through here (or `remember` then an edit in place), so undo sees all of them. */
+function commit(next: Slot[]): void {
+  remember();
+  paletteState.slots = next;
 }
 
 const idLists = new WeakMap<Catalogue, string[]>();
@@ -155,8 +161,18 @@ export function generatePalette(from: GenerateFrom = {}): GenerateResult {
   } else {
     ids = generateColorIds(currentIds, locked, pool, cryptoRandom);
   }
-  // A refilled position keeps its key: React updates the strip in place instead of remounting it.
-  commit(ids.map((colorId, i) => (current[i] ? { ...(current[i] as Slot), colorId } : slot(colorId))));
+  if (ids.length !== current.length) {
+    commit(ids.map((colorId) => slot(colorId)));
+    return { ok: true };
+  }
+  // Same positions, new colours: each slot (a valtio proxy already) takes its new colour in place.
+  // No new array and no new proxies to build; keys and locks stay, and a strip whose colour
+  // stayed (a locked one) sees no change at all.
+  remember();
+  ids.forEach((colorId, i) => {
+    const at = current[i] as Slot;
+    if (at.colorId !== colorId) at.colorId = colorId;
+  });
   return { ok: true };
 }
 
