@@ -1,4 +1,4 @@
-import { proxy } from 'valtio';
+import { proxy, subscribe } from 'valtio';
 import type { Catalogue } from '../../shared/catalogue/catalogue';
 import type { Brand, CatalogueColor, Category } from '../../shared/catalogue/types';
 import { canGenerateFrom, generateColorIds, pickRandomId } from '../../shared/palette/generate';
@@ -48,6 +48,20 @@ export function afterPaletteStarted(action: () => void): void {
 }
 
 export const paletteState = proxy<EditorState>({ slots: [], style: 'Random', canUndo: false, canRedo: false });
+
+/**
+ * For `useSyncExternalStore` with the readers below: a component reads the one value it shows, so a
+ * new palette builds no snapshot of the store and renders only the strips (every reader is a
+ * module-level function, so React keeps no effect per render to follow a new one).
+ */
+export const subscribePalette = (onChange: () => void) => subscribe(paletteState, onChange);
+export const paletteSize = () => paletteState.slots.length;
+/** The positions' keys, space-separated: a string, so new colours in the same positions are no change. */
+export const paletteKeys = () => paletteState.slots.map((s) => s.key).join(' ');
+export const anyLocked = () => paletteState.slots.some((s) => s.locked);
+export const canUndoNow = () => paletteState.canUndo;
+export const canRedoNow = () => paletteState.canRedo;
+export const paletteStyleNow = () => paletteState.style;
 
 // Plain arrays, not proxied: valtio would track (and snapshot) up to 100 old palettes on every
 // change, which measured at ~4× the cost of the render itself on a throttled phone profile.
