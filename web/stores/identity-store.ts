@@ -9,16 +9,26 @@ import { savedState } from './saved-store';
  */
 export const identityState = proxy({ name: null as string | null, changed: false });
 
-let lastIds = '';
+// The colours as of the last change seen ('' before the first palette). Null once a colour was
+// written in place (Generate writes each position's colour, one notification each): they changed,
+// which needs no joining of the ids five times over, and they are read again at the next other change.
+let lastIds: string | null = '';
 const idsNow = () => paletteState.slots.map((s) => s.colorId).join(',');
 
 // Sync: a load sets `changed` back to false straight after replacing the colours.
 subscribe(
   paletteState,
-  () => {
+  (ops) => {
+    // valtio reports a write only when the value differs: a path ending in colorId is a new colour.
+    if (ops[0]?.[1].at(-1) === 'colorId') {
+      if (lastIds !== '') identityState.changed = true;
+      lastIds = null;
+      return;
+    }
     const ids = idsNow();
     if (ids === lastIds) return;
-    if (lastIds !== '') identityState.changed = true;
+    // After null `changed` is already true (or the palette was loaded or forgotten since: they read the ids).
+    if (lastIds !== '' && lastIds !== null) identityState.changed = true;
     lastIds = ids;
   },
   true,
@@ -37,6 +47,7 @@ export function forgetIdentity(): void {
   savedState.loadedFrom = null;
   identityState.name = null;
   identityState.changed = false;
+  lastIds = idsNow();
 }
 
 /** What the session and the cookie keep. */
