@@ -9,26 +9,16 @@ import { savedState } from './saved-store';
  */
 export const identityState = proxy({ name: null as string | null, changed: false });
 
-// The colours as of the last change seen ('' before the first palette). Null once a colour was
-// written in place (Generate writes each position's colour, one notification each): they changed,
-// which needs no joining of the ids five times over, and they are read again at the next other change.
-let lastIds: string | null = '';
+let lastIds = '';
 const idsNow = () => paletteState.slots.map((s) => s.colorId).join(',');
 
 // Sync: a load sets `changed` back to false straight after replacing the colours.
 subscribe(
   paletteState,
-  (ops) => {
-    // valtio reports a write only when the value differs: a path ending in colorId is a new colour.
-    if (ops[0]?.[1].at(-1) === 'colorId') {
-      if (lastIds !== '') identityState.changed = true;
-      lastIds = null;
-      return;
-    }
+  () => {
     const ids = idsNow();
     if (ids === lastIds) return;
-    // After null `changed` is already true (or the palette was loaded or forgotten since: they read the ids).
-    if (lastIds !== '' && lastIds !== null) identityState.changed = true;
+    if (lastIds !== '') identityState.changed = true;
     lastIds = ids;
   },
   true,
@@ -47,7 +37,6 @@ export function forgetIdentity(): void {
   savedState.loadedFrom = null;
   identityState.name = null;
   identityState.changed = false;
-  lastIds = idsNow();
 }
 
 /** What the session and the cookie keep. */

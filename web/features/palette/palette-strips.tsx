@@ -52,20 +52,14 @@ function useSortableLayer(): SortableLayer | null {
   return layer;
 }
 
-/** What one strip shows of its position: the colour, the lock and whether Remove is allowed. */
-interface SlotView {
-  colorId: string;
-  locked: boolean;
-  canRemove: boolean;
-}
-
-function readSlot(index: number): SlotView | null {
+/**
+ * What one strip shows of its position, as one string (lock, whether Remove is allowed, colour id):
+ * equal strings are an unchanged strip, so React drops the update before rendering. '' for none.
+ */
+function readSlot(index: number): string {
   const slot = paletteState.slots[index];
-  return slot ? { colorId: slot.colorId, locked: slot.locked, canRemove: paletteSize() > PALETTE_MIN } : null;
+  return slot ? `${slot.locked ? 'L' : '-'}${paletteSize() > PALETTE_MIN ? 'R' : '-'}${slot.colorId}` : '';
 }
-
-const sameView = (a: SlotView | null, b: SlotView | null) =>
-  a === b || (!!a && !!b && a.colorId === b.colorId && a.locked === b.locked && a.canRemove === b.canRemove);
 
 /**
  * One strip's view of its position, kept in state and set when the palette changes: a strip whose
@@ -74,14 +68,10 @@ const sameView = (a: SlotView | null, b: SlotView | null) =>
  * made in a layout effect, before the browser paints, and reads once more then: nothing is missed
  * between the render and it, and a strip that moved (its key moves with its colour) reads its new place.
  */
-function useSlotView(index: number): SlotView | null {
+function useSlotView(index: number): string {
   const [view, setView] = useState(() => readSlot(index));
   useLayoutEffect(() => {
-    const update = () =>
-      setView((shown) => {
-        const now = readSlot(index);
-        return sameView(shown, now) ? shown : now;
-      });
+    const update = () => setView(readSlot(index));
     update();
     return subscribePalette(update);
   }, [index]);
@@ -101,9 +91,9 @@ function ConnectedStrip(props: {
   drag?: StripDrag;
 }) {
   const view = useSlotView(props.index);
-  const color = view ? paintById(view.colorId) : undefined;
-  if (!view || !color) return null;
-  return <Strip {...props} locked={view.locked} color={color} canRemove={view.canRemove} />;
+  const color = view ? paintById(view.slice(2)) : undefined;
+  if (!color) return null;
+  return <Strip {...props} locked={view[0] === 'L'} color={color} canRemove={view[1] === 'R'} />;
 }
 
 export function PaletteStrips() {
