@@ -5,6 +5,8 @@ import type { Catalogue } from '../../shared/catalogue/catalogue';
 import type { FirstPaint, PaletteSession } from '../../shared/session/first-paint';
 import { catalogueState, loadCatalogue } from '../stores/catalogue-store';
 import { filterState } from '../stores/filter-store';
+import { drawBeforeCatalogue } from '../features/palette/palette-commands';
+import { generateBeforeCatalogue } from './early-generate';
 import { applyHeldInput } from './held-input';
 import { applyIdentity } from '../stores/identity-store';
 import { initPalette, paletteState, replacePalette } from '../stores/palette-store';
@@ -73,6 +75,7 @@ export function hydratePage(
   let ready: Promise<unknown> | undefined;
   if (paint.paints) {
     applyFirstPaint(null, paint);
+    drawBeforeCatalogue(generateBeforeCatalogue);
     shown = sessionOnScreen();
   } else {
     // A page from before the first screen's paints were sent: hydrate once the catalogue is in.

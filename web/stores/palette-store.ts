@@ -1,4 +1,4 @@
-import { proxy } from 'valtio';
+import { proxy, subscribe } from 'valtio';
 import type { Catalogue } from '../../shared/catalogue/catalogue';
 import type { Brand, CatalogueColor, Category } from '../../shared/catalogue/types';
 import { canGenerateFrom, generateColorIds, pickRandomId } from '../../shared/palette/generate';
@@ -49,6 +49,20 @@ export function afterPaletteStarted(action: () => void): void {
 
 export const paletteState = proxy<EditorState>({ slots: [], style: 'Random', canUndo: false, canRedo: false });
 
+/**
+ * For `useSyncExternalStore` with the readers below: a component reads the one value it shows, so a
+ * new palette builds no snapshot of the store and renders only the strips (every reader is a
+ * module-level function, so React keeps no effect per render to follow a new one).
+ */
+export const subscribePalette = (onChange: () => void) => subscribe(paletteState, onChange);
+export const paletteSize = () => paletteState.slots.length;
+/** The positions' keys, space-separated: a string, so new colours in the same positions are no change. */
+export const paletteKeys = () => paletteState.slots.map((s) => s.key).join(' ');
+export const anyLocked = () => paletteState.slots.some((s) => s.locked);
+export const canUndoNow = () => paletteState.canUndo;
+export const canRedoNow = () => paletteState.canRedo;
+export const paletteStyleNow = () => paletteState.style;
+
 // Plain arrays, not proxied: valtio would track (and snapshot) up to 100 old palettes on every
 // change, which measured at ~4× the cost of the render itself on a throttled phone profile.
 let past: EditorHistoryEntry[] = [];
@@ -63,15 +77,21 @@ let nextKey = 1;
 const slot = (colorId: string, locked = false): Slot => ({ key: `s${nextKey++}`, colorId, locked });
 const copy = (slots: readonly Slot[]): Slot[] => slots.map((s) => ({ ...s }));
 
-/** Every palette change goes through here, so undo sees all of them. */
-function commit(next: Slot[]): void {
+/** Puts the palette on screen onto the undo history, before it changes. */
+function remember(): void {
   // An empty palette is the start-up state, not a step the user could want back.
   if (paletteState.slots.length > 0) {
-    past = [...past.slice(-(HISTORY_LIMIT - 1)), copy(paletteState.slots)];
+    if (past.length >= HISTORY_LIMIT) past.shift();
+    past.push(copy(paletteState.slots));
   }
   future = [];
-  paletteState.slots = next;
   syncCounts();
+}
+
+/** Every palette change goes through here (or `remember` then an edit in place), so undo sees all of them. */
+function commit(next: Slot[]): void {
+  remember();
+  paletteState.slots = next;
 }
 
 const idLists = new WeakMap<Catalogue, string[]>();
@@ -159,30 +179,21 @@ export function generatePalette(from: GenerateFrom = {}): GenerateResult {
   return { ok: true };
 }
 
-/** The palette with these colours, position by position. */
-function refill(ids: readonly string[]): void {
+/** The palette with these colours, position by position (a Generate's; one undo step). */
+export function refill(ids: readonly string[]): void {
   const current = paletteState.slots;
-  // A refilled position keeps its key: React updates the strip in place instead of remounting it.
-  commit(ids.map((colorId, i) => (current[i] ? { ...(current[i] as Slot), colorId } : slot(colorId))));
-}
-
-/**
- * A Random palette from `drawn` alone (paints drawn at random for it): each unlocked position takes
- * one not on screen, in random order. False, changing nothing, when too few are left.
- */
-export function generateFromDrawn(drawn: readonly string[]): boolean {
-  const current = paletteState.slots;
-  const onScreen = new Set(current.map((s) => s.colorId));
-  const fresh = drawn.filter((id) => !onScreen.has(id));
-  const open = current.filter((s) => !s.locked).length;
-  if (current.length === 0 || open === 0 || fresh.length < open) return false;
-  for (let i = 0; i < open; i++) {
-    const j = i + Math.floor(cryptoRandom() * (fresh.length - i));
-    [fresh[i], fresh[j]] = [fresh[j] as string, fresh[i] as string];
+  if (ids.length !== current.length) {
+    commit(ids.map((colorId) => slot(colorId)));
+    return;
   }
-  let k = 0;
-  refill(current.map((s) => (s.locked ? s.colorId : (fresh[k++] as string))));
-  return true;
+  // Same positions, new colours: each slot (a valtio proxy already) takes its new colour in place.
+  // No new array and no new proxies to build; keys and locks stay, and a strip whose colour
+  // stayed (a locked one) sees no change at all.
+  remember();
+  ids.forEach((colorId, i) => {
+    const at = current[i] as Slot;
+    if (at.colorId !== colorId) at.colorId = colorId;
+  });
 }
 
 // The styles prepare a pool once per array, so the same filter hands them the same array.

@@ -3,7 +3,6 @@ import type { Catalogue } from '../../../shared/catalogue/catalogue';
 import {
   addColor,
   addRandomColor,
-  generateFromDrawn,
   generatePalette,
   initPalette,
   moveColor,
@@ -15,6 +14,7 @@ import {
   undo,
   unlockAll,
 } from '../../../web/stores/palette-store';
+import { generateFromDrawn } from '../../../web/app/early-generate';
 import { idsFromHexes, loadPaletteFromHexes } from '../../../web/stores/palette-link-actions';
 import { loadRealCatalogue } from '../catalogue-fixture';
 

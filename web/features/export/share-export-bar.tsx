@@ -5,7 +5,7 @@ import { catalogueState } from '../../stores/catalogue-store';
 import { canExport } from '../../stores/export-store';
 import { exportPalette, shareLink } from './start-export';
 import { filterState } from '../../stores/filter-store';
-import { paletteState } from '../../stores/palette-store';
+import { paletteSize, subscribePalette } from '../../stores/palette-store';
 import { openOverlay, uiState } from '../../stores/ui-store';
 import { ExportMenu } from './export-menu';
 import './share-export-bar.css';
@@ -17,7 +17,7 @@ const filtered = () =>
 
 /** The bottom Share and Export buttons, shown only while a palette is on screen (not search results). */
 export function ShareExportBar() {
-  const count = useSnapshot(paletteState).slots.length;
+  const count = useSyncExternalStore(subscribePalette, paletteSize, paletteSize);
   // The palette's own paints are enough to share or export it: the page carries them.
   const { status, catalogue, firstScreen } = useSnapshot(catalogueState);
   const ready = status !== 'error' && (catalogue !== null || firstScreen !== null);

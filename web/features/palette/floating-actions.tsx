@@ -1,7 +1,7 @@
-import { useId } from 'react';
+import { useId, useSyncExternalStore } from 'react';
 import { useSnapshot } from 'valtio';
 import { PALETTE_MAX } from '../../../shared/palette/limits';
-import { paletteState } from '../../stores/palette-store';
+import { anyLocked as anyLockedNow, paletteSize, subscribePalette } from '../../stores/palette-store';
 import { savedCount, savedState } from '../../stores/saved-store';
 import { openOverlay } from '../../stores/ui-store';
 import { IconButton } from './icons';
@@ -23,10 +23,9 @@ export function SavedCount({ count }: { count: number }) {
  */
 export function FloatingActions() {
   usePaletteShortcuts();
-  const { slots } = useSnapshot(paletteState);
   const saved = savedCount(useSnapshot(savedState));
-  const anyLocked = slots.some((s) => s.locked);
-  const full = slots.length >= PALETTE_MAX;
+  const anyLocked = useSyncExternalStore(subscribePalette, anyLockedNow, anyLockedNow);
+  const full = useSyncExternalStore(subscribePalette, paletteSize, paletteSize) >= PALETTE_MAX;
   const reasonId = useId();
   return (
     <div className="floating-actions">

@@ -1,14 +1,16 @@
-import { useId } from 'react';
+import { useId, useSyncExternalStore } from 'react';
 import { useSnapshot } from 'valtio';
 import { isPaletteStyle, PALETTE_STYLES } from '../../../shared/palette/style-names';
 import { catalogueState } from '../../stores/catalogue-store';
-import { paletteState, setPaletteStyle } from '../../stores/palette-store';
+import { canRedoNow, canUndoNow, paletteStyleNow, setPaletteStyle, subscribePalette } from '../../stores/palette-store';
 import { IconButton } from './icons';
 import { generate, redoChange, undoChange } from './palette-commands';
 
 export function GenerateBar() {
   const { status } = useSnapshot(catalogueState);
-  const snap = useSnapshot(paletteState);
+  const canUndo = useSyncExternalStore(subscribePalette, canUndoNow, canUndoNow);
+  const canRedo = useSyncExternalStore(subscribePalette, canRedoNow, canRedoNow);
+  const style = useSyncExternalStore(subscribePalette, paletteStyleNow, paletteStyleNow);
   // Enabled while the catalogue loads: a press then takes effect once it has (palette-actions.ts).
   const ready = status !== 'error';
   const styleId = useId();
@@ -20,7 +22,7 @@ export function GenerateBar() {
           className="icon-button"
           aria-label="Undo"
           title="Undo (Ctrl+Z)"
-          disabled={!snap.canUndo}
+          disabled={!canUndo}
           onClick={undoChange}
         />
         <button type="button" className="generate-button" disabled={!ready} onClick={generate}>
@@ -31,14 +33,14 @@ export function GenerateBar() {
           className="icon-button"
           aria-label="Redo"
           title="Redo (Ctrl+Shift+Z)"
-          disabled={!snap.canRedo}
+          disabled={!canRedo}
           onClick={redoChange}
         />
         <label className="style-picker" htmlFor={styleId}>
           <span className="style-picker-label">Palette style</span>
           <select
             id={styleId}
-            value={snap.style}
+            value={style}
             onChange={(event) => {
               if (!isPaletteStyle(event.target.value)) return;
               setPaletteStyle(event.target.value);

@@ -1,8 +1,8 @@
-import { useId } from 'react';
+import { useId, useSyncExternalStore } from 'react';
 import { useSnapshot } from 'valtio';
 import { PALETTE_MAX } from '../../../shared/palette/limits';
 import { catalogueState } from '../../stores/catalogue-store';
-import { paletteState } from '../../stores/palette-store';
+import { paletteSize, subscribePalette } from '../../stores/palette-store';
 import { savedCount, savedState } from '../../stores/saved-store';
 import { openOverlay } from '../../stores/ui-store';
 import { SavedCount } from './floating-actions';
@@ -14,7 +14,7 @@ export function MobileFooter({ onShare }: { onShare: () => void }) {
   const saved = savedCount(useSnapshot(savedState));
   // Enabled while the catalogue loads: a tap then takes effect once it has (palette-actions.ts).
   const ready = useSnapshot(catalogueState).status !== 'error';
-  const full = useSnapshot(paletteState).slots.length >= PALETTE_MAX;
+  const full = useSyncExternalStore(subscribePalette, paletteSize, paletteSize) >= PALETTE_MAX;
   const reasonId = useId();
   return (
     <nav className="mobile-footer" aria-label="Palette actions">

@@ -5,7 +5,6 @@ import { clearFilters, filterState, isFilterActive, showPalette } from '../../st
 import {
   addRandomColor,
   afterPaletteStarted,
-  generateFromDrawn,
   generatePalette,
   loadStyles,
   paletteState,
@@ -49,7 +48,7 @@ export function generate(): void {
   }
   const { brand, category } = filterState;
   const from = [brand, category].filter(Boolean).join(' ');
-  if (generateBeforeCatalogue()) {
+  if (catalogueState.status === 'loading' && beforeCatalogue?.()) {
     generated(from);
     return;
   }
@@ -80,20 +79,10 @@ function generated(from: string): void {
   if (from) showToast(`New palette from ${from} only`);
 }
 
-/**
- * Before the catalogue has arrived, a Random Generate draws from the paints the page carries for
- * it (drawn by the server for the supplier and category chosen), so a tap made as the page appears
- * answers as soon as the page is live rather than once the whole catalogue is in. The paints a
- * palette used are spent: a second early tap draws others, or waits for the catalogue.
- */
-function generateBeforeCatalogue(): boolean {
-  const next = catalogueState.firstScreen?.next;
-  if (catalogueState.status !== 'loading' || !next || paletteState.style !== 'Random') return false;
-  if (next.brand !== filterState.brand || next.category !== filterState.category) return false;
-  if (!generateFromDrawn(next.ids)) return false;
-  const used = new Set(paletteState.slots.map((s) => s.colorId));
-  next.ids = next.ids.filter((id) => !used.has(id));
-  return true;
+/** On a page the server rendered (`web/app/early-generate.ts`): a Random Generate before the catalogue is in. */
+let beforeCatalogue: (() => boolean) | null = null;
+export function drawBeforeCatalogue(draw: () => boolean): void {
+  beforeCatalogue = draw;
 }
 
 export function addColor(): void {

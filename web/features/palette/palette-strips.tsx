@@ -4,13 +4,14 @@ import {
   useCallback,
   useEffect,
   useId,
+  useLayoutEffect,
   useState,
   useSyncExternalStore,
 } from 'react';
-import { subscribe, useSnapshot } from 'valtio';
+import { useSnapshot } from 'valtio';
 import { PALETTE_MIN } from '../../../shared/palette/limits';
 import { catalogueState, paintById } from '../../stores/catalogue-store';
-import { paletteState } from '../../stores/palette-store';
+import { paletteKeys, paletteSize, paletteState, subscribePalette } from '../../stores/palette-store';
 import { REMOVE_REASON } from './palette-commands';
 import type { SortableLayerProps } from './sortable-layer';
 import { Strip, type StripDrag } from './strip';
@@ -51,14 +52,35 @@ function useSortableLayer(): SortableLayer | null {
   return layer;
 }
 
-const subscribePalette = (onChange: () => void) => subscribe(paletteState, onChange);
-const canRemoveNow = () => paletteState.slots.length > PALETTE_MIN;
+/**
+ * What one strip shows of its position, as one string (lock, whether Remove is allowed, colour id):
+ * equal strings are an unchanged strip, so React drops the update before rendering. '' for none.
+ */
+function readSlot(index: number): string {
+  const slot = paletteState.slots[index];
+  return slot ? `${slot.locked ? 'L' : '-'}${paletteSize() > PALETTE_MIN ? 'R' : '-'}${slot.colorId}` : '';
+}
+
+/**
+ * One strip's view of its position, kept in state and set when the palette changes: a strip whose
+ * colour and lock stayed (a locked one) does not render again, and one that did renders alone with
+ * no effect to run after it (useSyncExternalStore keeps one per changed value). The subscription is
+ * made in a layout effect, before the browser paints, and reads once more then: nothing is missed
+ * between the render and it, and a strip that moved (its key moves with its colour) reads its new place.
+ */
+function useSlotView(index: number): string {
+  const [view, setView] = useState(() => readSlot(index));
+  useLayoutEffect(() => {
+    const update = () => setView(readSlot(index));
+    update();
+    return subscribePalette(update);
+  }, [index]);
+  return view;
+}
 
 /**
  * One strip reading its own slot: Generate keeps each position's key, so a new palette re-renders
- * the five strips and not the list or the drag-and-drop context around them. It reads plain values
- * straight from the store (no tracking proxy built on every render): a strip whose colour and lock
- * stayed, a locked one, does not render again.
+ * the five strips and not the list or the drag-and-drop context around them.
  */
 function ConnectedStrip(props: {
   slotKey: string;
@@ -68,19 +90,15 @@ function ConnectedStrip(props: {
   removeReasonId: string;
   drag?: StripDrag;
 }) {
-  const { index } = props;
-  const colorNow = () => paletteState.slots[index]?.colorId;
-  const lockedNow = () => paletteState.slots[index]?.locked === true;
-  const colorId = useSyncExternalStore(subscribePalette, colorNow, colorNow);
-  const locked = useSyncExternalStore(subscribePalette, lockedNow, lockedNow);
-  const canRemove = useSyncExternalStore(subscribePalette, canRemoveNow, canRemoveNow);
-  const color = colorId === undefined ? undefined : paintById(colorId);
+  const view = useSlotView(props.index);
+  const color = view ? paintById(view.slice(2)) : undefined;
   if (!color) return null;
-  return <Strip {...props} locked={locked} color={color} canRemove={canRemove} />;
+  return <Strip {...props} locked={view[0] === 'L'} color={color} canRemove={view[1] === 'R'} />;
 }
 
 export function PaletteStrips() {
-  const { slots } = useSnapshot(paletteState);
+  // Only the keys: this list re-renders when positions come or go, not on new colours.
+  const keyList = useSyncExternalStore(subscribePalette, paletteKeys, paletteKeys);
   // The paints on screen: the catalogue's, or before it arrives those the page carried.
   const { catalogue, firstScreen } = useSnapshot(catalogueState);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
@@ -94,7 +112,7 @@ export function PaletteStrips() {
     });
   }, []);
 
-  if ((!catalogue && !firstScreen) || slots.length === 0) {
+  if ((!catalogue && !firstScreen) || keyList === '') {
     return (
       <p className="palette-loading" aria-live="polite">
         Mixing your palette…
@@ -102,8 +120,7 @@ export function PaletteStrips() {
     );
   }
 
-  // Only keys are read here, so this list re-renders when positions come or go, not on new colours.
-  const keys = slots.map((s) => s.key);
+  const keys = keyList.split(' ');
   const renderStrip = (key: string, index: number, drag?: StripDrag) => (
     <ConnectedStrip
       key={key}
