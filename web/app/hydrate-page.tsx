@@ -100,12 +100,20 @@ export function hydratePage(
     });
   };
   // The same boundary as entry-server.tsx renders around the app.
-  hydrateRoot(
+  const hydration = hydrateRoot(
     root,
     <Suspense>
       <Live ready={ready} onLive={live}>
         {app}
       </Live>
     </Suspense>,
-  );
+  ) as ReturnType<typeof hydrateRoot> & { unstable_scheduleHydration?: (target: Node) => void };
+  // The strips sit in an Activity (app.tsx), which React hydrates in a pass of its own after the
+  // rest, in slices between frames: a Generate tapped as the page appeared then drew its palette
+  // at once but showed it only once that pass was over (~150 ms later at CPU 4×). Asked for, the
+  // pass runs straight after the rest, at the default priority. Not on a share: there the shared
+  // label above the strips dropped out for a frame and came back (a layout shift of 0.05), a cause
+  // not yet understood, so that page keeps React's own order.
+  const strips = paint.share ? null : root.querySelector('.palette-strips');
+  if (strips) hydration.unstable_scheduleHydration?.(strips);
 }
