@@ -149,6 +149,12 @@ for (const rate of [4, 6]) {
 test('with the catalogue still on its way, a Generate tapped on the painted page answers once the page is live, with real paints, and only once', async ({
   page,
 }) => {
+  // React's own complaints too: a palette changed before the strips hydrated is markup thrown away.
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
   // The whole catalogue (30 KiB) is held back: what answers is what the page itself carries.
   const releaseCatalogue = await holdRequests(page, /\/assets\/catalogue-[\w-]+\.json$/);
   const page0 = await openPainted(page, 4);
@@ -174,4 +180,5 @@ test('with the catalogue still on its way, a Generate tapped on the painted page
   // Live with the whole catalogue now: Generate draws from all of it as before.
   await page.getByRole('button', { name: 'Generate New Palette' }).click();
   await expect.poll(() => stripIds(page)).not.toEqual(page0.before.ids);
+  expect(errors).toEqual([]);
 });

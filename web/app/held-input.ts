@@ -157,6 +157,12 @@ async function settle(): Promise<void> {
 export async function applyHeldInput(): Promise<void> {
   const h = held();
   if (!h) return;
+  // Any input may change the palette (a Generate draws at once from the paints the page carries),
+  // and the strips show it from inside their Activity, which hydrates after the rest: changed
+  // before then, React finds their markup no longer the page's and throws it away (error 418).
+  const strip = document.querySelector('.palette-strips > li');
+  const hydrating = performance.now() + 5000;
+  while (strip?.isConnected && !hydrated(strip) && performance.now() < hydrating) await frame();
   const focusAtStart = document.activeElement;
   while (h.queue.length > 0) {
     const input = h.queue.shift() as HeldInput;
