@@ -46,7 +46,7 @@ export function anchorCeilingLines(
       for (let up = 0; up <= SHORT * height; up += 2) {
         const ox = x - ((bx - x) / length) * up;
         const oy = y - ((by - y) / length) * up;
-        const targets = cornerTops(segments, s, ox, oy, side, FAR_TOP * height);
+        const targets = cornerTops(segments, s, ox, oy, side, FAR_TOP * height, CORNER_LENGTH * height);
         if (targets.length === 0) continue;
         for (let a = -MAX_SLOPE; a <= MAX_SLOPE; a += SLOPE_STEP) {
           // only the slopes that can meet another corner near its top are marched, that far
@@ -58,7 +58,7 @@ export function anchorCeilingLines(
           const hit = march(lines, width, height, ox, oy, dx, dy, limit);
           if (hit < MIN_LENGTH * height || hit > limit) continue;
           // a ceiling line runs from corner top to corner top (the far one may stand a little proud)
-          if (!nearTopOf(segments, s, ox + dx * hit, oy + dy * hit, FAR_TOP * height)) continue;
+          if (!nearTopOf(segments, s, ox + dx * hit, oy + dy * hit, FAR_TOP * height, CORNER_LENGTH * height)) continue;
           if (underLine(lines, width, height, ox, oy, dx, dy, hit, LEAVES_BELOW * height)) continue;
           const { step, z } = stepEvidence(value, small.width, small.height, ox, oy, dx, dy, hit, scale);
           if (z > ANCHORED_EVIDENCE && step > best) {
@@ -118,13 +118,23 @@ function march(
 
 /**
  * The slopes (radians off level, `lo`–`hi`) at which a ray from (x, y) on `side` meets an upright
- * segment other than `not` within `below` px of its top, and how far away that is at most (`far`).
+ * segment other than `not`, at least `corner` long (another corner, not a frame's or a mirror's
+ * short side), within `below` px of its top, and how far away that is at most (`far`).
  */
-function cornerTops(segments: readonly Segment[], not: Segment, x: number, y: number, side: number, below: number) {
+function cornerTops(
+  segments: readonly Segment[],
+  not: Segment,
+  x: number,
+  y: number,
+  side: number,
+  below: number,
+  corner: number,
+) {
   const out: Array<{ lo: number; hi: number; far: number }> = [];
   for (const u of segments) {
     if (u === not) continue;
     const length = Math.hypot(u.x2 - u.x1, u.y2 - u.y1);
+    if (length < corner) continue;
     const [tx, ty, bx, by] = u.y1 <= u.y2 ? [u.x1, u.y1, u.x2, u.y2] : [u.x2, u.y2, u.x1, u.y1];
     const ux = (bx - tx) / length;
     const uy = (by - ty) / length;
@@ -158,21 +168,29 @@ function levelLeaves(lines: Uint8Array, width: number, height: number, x: number
   return false;
 }
 
-/** Whether a drawn line carries on from a corner's top (x, y) up its own way (ux, uy), past its drawn reach. */
+/** Whether an upright line carries on from a corner's top (x, y) up its own way (ux, uy), past its drawn reach. */
 function continuesUp(lines: Uint8Array, width: number, height: number, x: number, y: number, ux: number, uy: number) {
   for (let t = AROUND - 2; t <= AROUND + 2; t += 1) {
     const px = Math.round(x + ux * t);
     const py = Math.round(y + uy * t);
-    if (px >= 0 && py >= 0 && px < width && py < height && lines[py * width + px]) return true;
+    if (px >= 0 && py >= 0 && px < width && py < height && lines[py * width + px] === 2) return true;
   }
   return false;
 }
 
-/** Whether (x, y) lies on an upright segment other than `not`, within `below` px of its top. */
-function nearTopOf(segments: readonly Segment[], not: Segment, x: number, y: number, below: number): boolean {
+/** Whether (x, y) lies on an upright segment other than `not`, at least `corner` long, within `below` px of its top. */
+function nearTopOf(
+  segments: readonly Segment[],
+  not: Segment,
+  x: number,
+  y: number,
+  below: number,
+  corner: number,
+): boolean {
   for (const u of segments) {
     if (u === not) continue;
     const length = Math.hypot(u.x2 - u.x1, u.y2 - u.y1);
+    if (length < corner) continue;
     const [tx, ty, bx, by] = u.y1 <= u.y2 ? [u.x1, u.y1, u.x2, u.y2] : [u.x2, u.y2, u.x1, u.y1];
     const ux = (bx - tx) / length;
     const uy = (by - ty) / length;

@@ -73,6 +73,13 @@ describe('anchorCeilingLines', () => {
     expect(creaseDrawn(lines)).toBeGreaterThan(0.9);
   });
 
+  it('still finds it when a level line passes just over the corner (another line carried on past it)', () => {
+    const { lab, value, lines, corners } = scene();
+    for (let x = NEAR.x - 30; x <= NEAR.x + 2; x++) lines[(NEAR.top - 6) * W + x] = 1;
+    anchorCeilingLines(corners, lab, value, lines, W, H);
+    expect(creaseDrawn(lines)).toBeGreaterThan(0.9);
+  });
+
   it('draws nothing where the ceiling and the wall are one (no crease to see), nor from a frame', () => {
     const flat = scene({ ceiling: 90 });
     const before = drawnCount(flat.lines);
