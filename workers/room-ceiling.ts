@@ -9,8 +9,8 @@ import { draw, type Segment, stepEvidence } from './room-lines';
  * line with one paint either side of its top (not a window's or a picture's frame) and no line
  * carrying on over it. On a side of it that no level line leaves yet, rays at every plausible slope
  * (from its top or a little over it, where the finder stopped short) that meet another corner near
- * that one's top, and that run under no other line (a ceiling line has the ceiling over it, not
- * the wall's own ceiling line), are read across: the one with the largest step across it (as
+ * that one's top, and that have no other line over them (a ceiling line has the ceiling over it;
+ * a window's head has the rest of the wall and its ceiling line), are read across: the one with the largest step across it (as
  * `stepEvidence` measures a carried-on line: a crease is a sharp step, a ramp of light is not)
  * whose step stands out of the noise by `ANCHORED_EVIDENCE` standard errors is drawn.
  */
@@ -59,7 +59,7 @@ export function anchorCeilingLines(
           if (hit < MIN_LENGTH * height || hit > limit) continue;
           // a ceiling line runs from corner top to corner top (the far one may stand a little proud)
           if (!nearTopOf(segments, s, ox + dx * hit, oy + dy * hit, FAR_TOP * height, CORNER_LENGTH * height)) continue;
-          if (underLine(lines, width, height, ox, oy, dx, dy, hit, LEAVES_BELOW * height)) continue;
+          if (underLine(lines, width, height, ox, oy, dx, dy, hit, CLEAR_ABOVE * height)) continue;
           const { step, z } = stepEvidence(value, small.width, small.height, ox, oy, dx, dy, hit, scale);
           if (z > ANCHORED_EVIDENCE && step > best) {
             best = step;
@@ -91,6 +91,11 @@ const SLOPE_STEP = (1.5 * Math.PI) / 180;
 const ANCHORED_EVIDENCE = 5;
 /** How much higher (× the picture's height) a corner's true top may be than the line found. */
 const SHORT = 0.02;
+/**
+ * How far over a ray (× the picture's height) another line must not run: a ceiling line has the
+ * ceiling over it, while a window's or a door's head has the rest of the wall and its ceiling line.
+ */
+const CLEAR_ABOVE = 0.15;
 /** How far down a corner (× the picture's height) a level line leaving it is looked for. */
 const LEAVES_BELOW = 0.06;
 /** Radius (px) around a corner's top within which a line already leaving it is looked for. */

@@ -80,7 +80,7 @@ describe('anchorCeilingLines', () => {
     expect(creaseDrawn(lines)).toBeGreaterThan(0.9);
   });
 
-  it('draws nothing where the ceiling and the wall are one (no crease to see), nor from a frame', () => {
+  it('draws nothing where the ceiling and the wall are one (no crease to see), from a frame, nor under another line', () => {
     const flat = scene({ ceiling: 90 });
     const before = drawnCount(flat.lines);
     anchorCeilingLines(flat.corners, flat.lab, flat.value, flat.lines, W, H);
@@ -90,5 +90,11 @@ describe('anchorCeilingLines', () => {
     const count = drawnCount(frame.lines);
     anchorCeilingLines(frame.corners, frame.lab, frame.value, frame.lines, W, H);
     expect(drawnCount(frame.lines)).toBe(count);
+    // a line runs over the step between the corners: it is a head under the wall's own ceiling line
+    const head = scene();
+    for (let x = NEAR.x; x <= FAR.x; x++) head.lines[Math.round(creaseY(x) - 12) * W + x] = 1;
+    const drawn = drawnCount(head.lines);
+    anchorCeilingLines(head.corners, head.lab, head.value, head.lines, W, H);
+    expect(drawnCount(head.lines)).toBe(drawn);
   });
 });
