@@ -8,11 +8,12 @@ import { draw, type Segment, stepEvidence } from './room-lines';
  * there, else a wall's flood leaks through the gap into the ceiling. A corner here is a long upright
  * line with one paint either side of its top (not a window's or a picture's frame) and no line
  * carrying on over it. On a side of it that no level line leaves yet, rays at every plausible slope
- * (from its top or a little over it, where the finder stopped short) that meet another corner near
- * that one's top, and that have no other line over them (a ceiling line has the ceiling over it;
- * a window's head has the rest of the wall and its ceiling line), are read across: the one with the largest step across it (as
- * `stepEvidence` measures a carried-on line: a crease is a sharp step, a ramp of light is not)
- * whose step stands out of the noise by `ANCHORED_EVIDENCE` standard errors is drawn.
+ * (from its top or a little over it, where the finder stopped short) that meet another long corner
+ * near that one's top, and that have no other line over them (a ceiling line has the ceiling over
+ * it; a window's head has the rest of the wall and its ceiling line), are read across: the one
+ * with the largest step across it (as `stepEvidence` measures a carried-on line: a crease is a
+ * sharp step, a ramp of light is not) whose step stands out of the noise by `ANCHORED_EVIDENCE`
+ * standard errors is drawn. The rays are drawn once all are found, so one does not stop another.
  */
 export function anchorCeilingLines(
   segments: readonly Segment[],
