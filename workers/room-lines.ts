@@ -241,7 +241,7 @@ function nearestOn(s: Segment, x: number, y: number): [number, number, number] {
 }
 
 /** Draws a line from (x1, y1) to (x2, y2), 4-connected, into `out`. */
-function draw(
+export function draw(
   out: Uint8Array,
   width: number,
   height: number,
@@ -345,6 +345,25 @@ function stepsAcross(
   length: number,
   scale: number,
 ): boolean {
+  return stepEvidence(value, width, height, x, y, dx, dy, length, scale).z > EVIDENCE;
+}
+
+/**
+ * How far (`step`, in `value`'s units, unsigned) and by how many standard errors (`z`) the picture
+ * `value` steps across the line from (x, y) to (x + dx·t, y + dy·t) (see `stepsAcross`); 0 when
+ * the line is too short to tell.
+ */
+export function stepEvidence(
+  value: Float32Array,
+  width: number,
+  height: number,
+  x: number,
+  y: number,
+  dx: number,
+  dy: number,
+  length: number,
+  scale: number,
+): { step: number; z: number } {
   let sum = 0;
   let sq = 0;
   let n = 0;
@@ -370,10 +389,10 @@ function stepsAcross(
     sq += e * e;
     n++;
   }
-  if (n < 4) return false;
+  if (n < 4) return { step: 0, z: 0 };
   const mean = sum / n;
   const sd = Math.sqrt(Math.max(1e-9, sq / n - mean * mean));
-  return Math.abs(mean) > (EVIDENCE * sd) / Math.sqrt(n);
+  return { step: Math.abs(mean), z: (Math.abs(mean) * Math.sqrt(n)) / sd };
 }
 
 /**

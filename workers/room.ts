@@ -6,6 +6,7 @@ import { buildGraph, type RegionGraph } from './room-graph';
 import { DEFAULT_LIMITS, type GrowLimits } from './room-grow';
 import { labImage, pixelFlags, SRGB_TO_LINEAR } from './room-pixels';
 import { refineMask } from './room-refine';
+import { anchorCeilingLines } from './room-ceiling';
 import { drawSegments, extendSegments, lineSegments, type Segment } from './room-lines';
 import { slic } from './room-slic';
 
@@ -77,15 +78,18 @@ function straightLines(lab: Float32Array, width: number, height: number): Uint8A
   const lines = drawSegments(kept, width, height, (s) => (isUpright(s) ? 2 : 1));
   // a level line (a ceiling line, a door's head) that fades where both sides are nearly one white is
   // carried on its way to the next line, where the picture still steps across it
+  const value = finest ?? logLightness(lab, width, 1, width, height);
   extendSegments(
     kept.filter((s) => !isUpright(s)),
-    finest ?? logLightness(lab, width, 1, width, height),
+    value,
     lines,
     width,
     height,
     CARRY,
     factor,
   );
+  // a corner's top where the line finder found no ceiling line is looked at again (`room-ceiling.ts`)
+  anchorCeilingLines(kept.filter(isUpright), lab, value, lines, width, height, factor);
   return lines;
 }
 
