@@ -38,7 +38,8 @@ function plantOnWall(): { image: Pixels; stem: Uint8Array; box: { x0: number; y0
       const p = y * W + x;
       const light = y < CEILING ? 1 : 0.8 - 0.3 * (x / W);
       const paint = y >= 150 ? floor : stem[p] ? leaf : wall;
-      for (let c = 0; c < 3; c++) data[p * 4 + c] = enc((paint[c] as number) * light) + Math.round((random() - 0.5) * 4);
+      for (let c = 0; c < 3; c++)
+        data[p * 4 + c] = enc((paint[c] as number) * light) + Math.round((random() - 0.5) * 4);
       data[p * 4 + 3] = 255;
     }
   }
