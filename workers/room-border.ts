@@ -6,8 +6,8 @@ import type { RegionGraph } from './room-graph';
  * paints a rim of the object, dropped whole it leaves the wall between. So each pixel of a
  * superpixel on the selection's border (either side) is judged on its own, by its nearest
  * prototype: the mean colours of the pure superpixels (no edge inside) within two steps of its
- * superpixel, the selected ones off the border standing for the wall, the unselected ones for
- * everything else. A pixel changes side only when it is clearly nearer the other side's colour.
+ * superpixel, the selected ones two steps off the border (the wall's core: a window's trim taken
+ * whole with the wall is not) standing for the wall, the unselected ones for everything else. A pixel changes side only when it is clearly nearer the other side's colour.
  * A ceiling or trim of the wall's own white has pure superpixels of that white beside the wall:
  * they are the "other" side's prototypes there, so a pixel of that white never joins the wall.
  */
@@ -83,10 +83,17 @@ export function borderPixels(
   const protos: Float32Array[] = [];
   const walls = new Int32Array(g.count);
   const mark = new Int32Array(g.count).fill(-1);
+  const nextToBand = new Uint8Array(g.count);
+  for (let k = 0; k < g.count; k++) {
+    if (!band[k]) continue;
+    for (let i = g.start[k] as number; i < (g.start[k + 1] as number); i++) nextToBand[g.to[i] as number] = 1;
+  }
   for (let k = 0; k < g.count; k++) {
     if (!band[k]) continue;
     const near = around(g, k, 2, mark);
-    let wall = near.filter((j) => selected[j] && !band[j] && pure(j));
+    // the wall's core, two steps off the border (a trim taken whole is not it), else what there is
+    let wall = near.filter((j) => selected[j] && !band[j] && !nextToBand[j] && pure(j));
+    if (wall.length === 0) wall = near.filter((j) => selected[j] && !band[j] && pure(j));
     if (wall.length === 0) wall = near.filter((j) => selected[j] && pure(j));
     const all = wall.concat(near.filter((j) => !selected[j] && pure(j)));
     const packed = new Float32Array(all.length * 3);
