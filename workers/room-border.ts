@@ -7,7 +7,8 @@ import type { RegionGraph } from './room-graph';
  * superpixel on the selection's border (either side) is judged on its own, by its nearest
  * prototype: the mean colours of the pure superpixels (no edge inside) within two steps of its
  * superpixel, the selected ones two steps off the border (the wall's core: a window's trim taken
- * whole with the wall is not) standing for the wall, the unselected ones for everything else. A pixel changes side only when it is clearly nearer the other side's colour.
+ * whole with the wall is not) standing for the wall, the unselected ones for everything else. A
+ * pixel changes side only when it is clearly nearer the other side's colour.
  * A ceiling or trim of the wall's own white has pure superpixels of that white beside the wall:
  * they are the "other" side's prototypes there, so a pixel of that white never joins the wall.
  */
