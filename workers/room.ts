@@ -4,6 +4,7 @@ import { blur3, edgeMap } from './room-edges';
 import { type CompeteLimits, competeFrom, DEFAULT_COMPETE } from './room-compete';
 import { buildGraph, type RegionGraph } from './room-graph';
 import { DEFAULT_LIMITS, type GrowLimits } from './room-grow';
+import { borderPixels } from './room-border';
 import { labImage, pixelFlags, SRGB_TO_LINEAR } from './room-pixels';
 import { refineMask } from './room-refine';
 import { anchorCeilingLines } from './room-ceiling';
@@ -32,6 +33,10 @@ export interface RoomAnalysis {
   /** Superpixel of each analysis pixel. */
   labels: Int32Array;
   graph: RegionGraph;
+  /** The lightly blurred L*a*b* picture the superpixels were made from (3 floats a pixel). */
+  lab: Float32Array;
+  /** The straight lines drawn (non-zero on a line's pixels): borders a pixel-level step never crosses. */
+  lines: Uint8Array;
 }
 
 /** @public the room worker picks the analysis size. */
@@ -231,7 +236,7 @@ export function analyse(image: Pixels, options: AnalyseOptions = {}): RoomAnalys
   const lines = straightLines(lab, width, height);
   const sp = slic(lab, width, height, size, lines);
   const graph = buildGraph(lab, pixelFlags(small), width, sp, edgeMap(lab, width, height), lines);
-  return { width, height, sourceWidth: image.width, sourceHeight: image.height, labels: sp.labels, graph };
+  return { width, height, sourceWidth: image.width, sourceHeight: image.height, labels: sp.labels, graph, lab, lines };
 }
 
 /** The superpixel under a tap in the photo's pixels, or -1 when the tap is off the picture. */
@@ -295,7 +300,9 @@ export function analysisMask(a: RoomAnalysis, selected: Uint8Array): Uint8Array 
  * @public the room worker calls it before repainting.
  */
 export function photoMask(image: Pixels, a: RoomAnalysis, selected: Uint8Array): Uint8Array {
-  return refineMask(image, analysisMask(a, selected), a.width, a.height);
+  // where a superpixel holds both wall and what is in front of it, each of its pixels takes a side
+  const edgeLimit = Math.max(DEFAULT_LIMITS.edgeFloor, DEFAULT_LIMITS.edgeOverNoise * a.graph.edgeNoise);
+  return refineMask(image, borderPixels(a.graph, a.labels, a.lab, selected, edgeLimit), a.width, a.height);
 }
 
 /** One byte per pixel of `image`, 255 where the tapped surfaces are, soft at their edges. */
