@@ -1,6 +1,6 @@
 import { PALETTE_MAX, PALETTE_MIN } from '../../../shared/palette/limits';
 import { copyText } from '../../lib/clipboard';
-import { catalogueState, paintById } from '../../stores/catalogue-store';
+import { catalogueState } from '../../stores/catalogue-store';
 import { clearFilters, filterState, isFilterActive, showPalette } from '../../stores/filter-store';
 import {
   addRandomColor,
@@ -128,13 +128,8 @@ export function redoChange(): void {
   showToast(redo() ? 'Redone' : 'Nothing to redo');
 }
 
-/** A strip's copy button: the hex of the colour in that position now (a new one is painted in place). */
-export function copyHexAt(index: number): void {
-  const hex = paintById(paletteState.slots[index]?.colorId ?? '')?.hexCode;
-  if (hex) void copyHex(hex);
-}
-
-async function copyHex(hex: string): Promise<void> {
+/** A strip's copy button. */
+export async function copyHex(hex: string): Promise<void> {
   if (await copyText(hex)) showToast(`Copied ${hex}`);
   else showToast('Failed to copy', 'error');
 }

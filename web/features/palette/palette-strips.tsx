@@ -5,7 +5,6 @@ import {
   useEffect,
   useId,
   useLayoutEffect,
-  useRef,
   useState,
   useSyncExternalStore,
 } from 'react';
@@ -14,8 +13,8 @@ import { PALETTE_MIN } from '../../../shared/palette/limits';
 import { catalogueState, paintById } from '../../stores/catalogue-store';
 import { paletteKeys, paletteSize, paletteState, subscribePalette } from '../../stores/palette-store';
 import { REMOVE_REASON } from './palette-commands';
-import type { SortableLayerProps } from './sortable-layer';
-import { paintStrip, Strip, type StripDrag } from './strip';
+import type { SortableLayerProps, StripItemProps } from './sortable-layer';
+import { Strip, type StripDrag } from './strip';
 import './palette-strips.css';
 
 type SortableLayer = ComponentType<SortableLayerProps>;
@@ -54,59 +53,41 @@ function useSortableLayer(): SortableLayer | null {
 }
 
 /**
- * What makes a strip render: its lock and whether Remove is allowed, as one string ('L'/'-' then
- * 'R'/'-'), so equal strings are an unchanged strip and React drops the update. '' for no position.
+ * What one strip shows of its position, as one string (lock, whether Remove is allowed, colour id):
+ * equal strings are an unchanged strip, so React drops the update before rendering. '' for none.
  */
-function readFlags(index: number): string {
+function readSlot(index: number): string {
   const slot = paletteState.slots[index];
-  return slot ? `${slot.locked ? 'L' : '-'}${paletteSize() > PALETTE_MIN ? 'R' : '-'}` : '';
+  return slot ? `${slot.locked ? 'L' : '-'}${paletteSize() > PALETTE_MIN ? 'R' : '-'}${slot.colorId}` : '';
 }
 
 /**
- * One strip reading its own slot. A new colour in the same position (Generate, which keeps each
- * position's key and lock) is painted straight into the strip's elements (`paintStrip`) from the
- * store's notification: no render and no commit, neither of the list, the drag-and-drop context nor
- * the strip. A new lock or Remove state (or a strip that moved) renders the strip, which reads the
- * colour of now. The subscription is made in a layout effect, before the browser paints, and reads
- * once more then: nothing is missed between the render and it.
+ * One strip's view of its position, kept in state and set when the palette changes: a strip whose
+ * colour and lock stayed (a locked one) does not render again, and one that did renders alone with
+ * no effect to run after it (useSyncExternalStore keeps one per changed value). The subscription is
+ * made in a layout effect, before the browser paints, and reads once more then: nothing is missed
+ * between the render and it, and a strip that moved (its key moves with its colour) reads its new place.
  */
-function ConnectedStrip(props: {
-  slotKey: string;
-  index: number;
-  expanded: boolean;
-  onToggleExpand: (key: string) => void;
-  removeReasonId: string;
-  drag?: StripDrag;
-}) {
-  const { index } = props;
-  const [flags, setFlags] = useState(() => readFlags(index));
-  const stripRef = useRef<HTMLLIElement | null>(null);
-  // The colour the strip's elements show (React's render, or a paint in place since).
-  const painted = useRef<string | undefined>(undefined);
-  const color = flags ? paintById(paletteState.slots[index]?.colorId ?? '') : undefined;
-  // After each render: React wrote only what differs from its last render, which may be older than
-  // a colour painted in place since; the strip shows the rendered colour whole.
+function useSlotView(index: number): string {
+  const [view, setView] = useState(() => readSlot(index));
   useLayoutEffect(() => {
-    const strip = stripRef.current;
-    if (strip && color && painted.current !== undefined && painted.current !== color.id) paintStrip(strip, color);
-    painted.current = color?.id;
-  });
-  useLayoutEffect(() => {
-    const update = () => {
-      setFlags(readFlags(index));
-      const id = paletteState.slots[index]?.colorId;
-      const strip = stripRef.current;
-      if (!strip || id === undefined || id === painted.current) return;
-      const next = paintById(id);
-      if (!next) return;
-      paintStrip(strip, next);
-      painted.current = id;
-    };
+    const update = () => setView(readSlot(index));
     update();
     return subscribePalette(update);
   }, [index]);
+  return view;
+}
+
+/**
+ * One strip reading its own slot: Generate keeps each position's key, so a new palette re-renders
+ * the five strips and not the list or the drag-and-drop context around them.
+ */
+function ConnectedStrip(props: StripItemProps) {
+  const view = useSlotView(props.index);
+  // No position ('') has no paint either.
+  const color = paintById(view.slice(2));
   if (!color) return null;
-  return <Strip {...props} stripRef={stripRef} locked={flags[0] === 'L'} color={color} canRemove={flags[1] === 'R'} />;
+  return <Strip {...props} locked={view[0] === 'L'} color={color} canRemove={view[1] === 'R'} />;
 }
 
 export function PaletteStrips() {
@@ -143,6 +124,7 @@ export function PaletteStrips() {
       onToggleExpand={toggleExpand}
       removeReasonId={removeReasonId}
       drag={drag}
+      Strip={Strip}
     />
   );
   return (
