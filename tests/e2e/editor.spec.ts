@@ -81,18 +81,14 @@ test.describe('palette editor: strips', () => {
         })),
       );
     const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
-    const expectWhole = async () => {
-      for (const strip of await shown()) {
-        expect(strip.hex).toMatch(/^#[0-9A-F]{6}$/);
-        expect(strip.background).toBe(rgb(strip.hex));
-        expect(strip.buttons).toEqual([
-          `Reorder ${strip.name}`,
-          `Copy ${strip.hex}`,
-          `Lock ${strip.name}`,
-          `Remove ${strip.name}`,
-        ]);
-      }
-    };
+    // Whatever a strip shows of a colour agrees with the rest (its buttons' names follow within a frame).
+    const mismatches = async () =>
+      (await shown()).flatMap((strip) => {
+        const names = [`Reorder ${strip.name}`, `Copy ${strip.hex}`, `Lock ${strip.name}`, `Remove ${strip.name}`];
+        const whole = /^#[0-9A-F]{6}$/.test(strip.hex) && strip.background === rgb(strip.hex);
+        return whole && strip.buttons.join() === names.join() ? [] : [strip];
+      });
+    const expectWhole = () => expect.poll(mismatches).toEqual([]);
     const first = await shown();
     await focusPage(page);
     for (let i = 0; i < 3; i++) await page.keyboard.press('Space');

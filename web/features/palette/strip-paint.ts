@@ -9,13 +9,36 @@ function setText(element: Element | undefined, text: string): void {
   else element.textContent = text;
 }
 
+/** Strips whose buttons are named after the frame's paint (see `nameTools`). */
+const unnamed = new Set<HTMLElement>();
+
 /**
- * A strip's colour written straight into its elements as `Strip` renders it (the colours, the texts,
- * the buttons' names, the colour id): a Generate then costs no React render and commit, only these
- * writes, close to the browser's own floor. The elements are found by their place in `Strip`'s
- * markup; whatever else a strip shows (lock, Remove, expanded) stays React's. Writes when `color`
- * differs from the one the elements show (`shown`; none known: React's render of it), and answers
- * the one they show now. Not first-paint code: it comes with the drag-and-drop layer (painted-strip.tsx).
+ * Names each waiting strip's buttons after the colour its texts show: a name is not drawn, so it
+ * waits for the frame to be painted (a frame, then a task) instead of lengthening it. Read from
+ * the texts themselves, the names follow whatever the strip shows by then.
+ */
+function nameTools(): void {
+  for (const strip of unnamed) {
+    const [tools, info, expand] = strip.children;
+    const [handle, copy, lock, remove] = tools?.children ?? [];
+    const name = info?.children[0]?.textContent ?? '';
+    handle?.setAttribute('aria-label', `Reorder ${name}`);
+    copy?.setAttribute('aria-label', `Copy ${info?.children[2]?.textContent ?? ''}`);
+    lock?.setAttribute('aria-label', `Lock ${name}`);
+    remove?.setAttribute('aria-label', `Remove ${name}`);
+    expand?.setAttribute('aria-label', `${strip.classList.contains('is-expanded') ? 'Collapse' : 'Expand'} ${name}`);
+  }
+  unnamed.clear();
+}
+
+/**
+ * A strip's colour written straight into its elements as `Strip` renders it (the colours, the texts
+ * and the colour id now; the buttons' names once the frame is painted): a Generate then costs no
+ * React render and commit, only these writes, close to the browser's own floor. The elements are
+ * found by their place in `Strip`'s markup; whatever else a strip shows (lock, Remove, expanded)
+ * stays React's. Writes when `color` differs from the one the elements show (`shown`; none known:
+ * React's render of it), and answers the one they show now. Not first-paint code: it comes with the
+ * drag-and-drop layer (painted-strip.tsx).
  */
 export function paintStrip(
   strip: HTMLElement | null,
@@ -24,23 +47,17 @@ export function paintStrip(
 ): string | undefined {
   if (!strip || !color) return shown;
   if (shown === undefined || shown === color.id) return color.id;
-  const name = color.colorName;
   strip.style.backgroundColor = color.hexCode;
   strip.style.color = color.textColor;
   strip.dataset.colorId = color.id;
-  const [tools, info, expand] = strip.children;
-  const [handle, copy, lock, remove] = tools?.children ?? [];
-  handle?.setAttribute('aria-label', `Reorder ${name}`);
-  copy?.setAttribute('aria-label', `Copy ${color.hexCode}`);
-  lock?.setAttribute('aria-label', `Lock ${name}`);
-  remove?.setAttribute('aria-label', `Remove ${name}`);
-  const [nameText, brandText, hexText, details] = info?.children ?? [];
-  setText(nameText, name);
+  const [nameText, brandText, hexText, details] = strip.children[1]?.children ?? [];
+  setText(nameText, color.colorName);
   // As `Strip` renders its brand line.
   const number = formatColorNumber(color.brand, color.number);
   setText(brandText, number ? `${color.brand} · ${number}` : color.brand);
   setText(hexText, color.hexCode);
   setText(details, color.description);
-  expand?.setAttribute('aria-label', `${strip.classList.contains('is-expanded') ? 'Collapse' : 'Expand'} ${name}`);
+  if (unnamed.size === 0) requestAnimationFrame(() => setTimeout(nameTools));
+  unnamed.add(strip);
   return color.id;
 }
