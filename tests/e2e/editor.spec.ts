@@ -63,6 +63,78 @@ test.describe('palette editor: strips', () => {
     await expect(toast(page, `Copied ${hex}`)).toBeHidden({ timeout: 3500 });
   });
 
+  test('after new palettes, a lock, an undo and a move, every strip shows one colour whole and Copy copies it', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await open(page);
+    // What each strip shows of its colour: its texts, its background and its buttons' names.
+    const shown = () =>
+      strips(page).evaluateAll((items) =>
+        items.map((item) => ({
+          name: item.querySelector('.palette-strip-name')?.textContent ?? '',
+          brand: item.querySelector('.palette-strip-brand')?.textContent ?? '',
+          hex: item.querySelector('.palette-strip-hex')?.textContent ?? '',
+          background: getComputedStyle(item).backgroundColor,
+          buttons: [...item.querySelectorAll('.palette-strip-tools button')].map((b) => b.getAttribute('aria-label')),
+        })),
+      );
+    const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+    // Whatever a strip shows of a colour agrees with the rest (its buttons' names follow within a frame).
+    const mismatches = async () =>
+      (await shown()).flatMap((strip) => {
+        const names = [`Reorder ${strip.name}`, `Copy ${strip.hex}`, `Lock ${strip.name}`, `Remove ${strip.name}`];
+        const whole = /^#[0-9A-F]{6}$/.test(strip.hex) && strip.background === rgb(strip.hex);
+        return whole && strip.buttons.join() === names.join() ? [] : [strip];
+      });
+    const expectWhole = () => expect.poll(mismatches).toEqual([]);
+    const first = await shown();
+    await focusPage(page);
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Space');
+    await expect.poll(async () => (await shown()).map((s) => s.name)).not.toEqual(first.map((s) => s.name));
+    await expectWhole();
+    // Copy takes the colour on screen now, not the one the strip first showed.
+    const second = strips(page).nth(1);
+    const hex = (await second.locator('.palette-strip-hex').textContent()) ?? '';
+    await second.hover();
+    await second.getByRole('button', { name: `Copy ${hex}` }).click();
+    await expect(toast(page, `Copied ${hex}`)).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(hex);
+    // A lock, then a new palette around it, then Undo back to the locked one.
+    const locked = await shown();
+    await strips(page).nth(2).hover();
+    await strips(page)
+      .nth(2)
+      .getByRole('button', { name: `Lock ${locked[2]?.name}` })
+      .click();
+    await focusPage(page);
+    await page.keyboard.press('Space');
+    await expect.poll(async () => (await shown()).map((s) => s.name)).not.toEqual(locked.map((s) => s.name));
+    expect((await shown())[2]).toEqual(locked[2]);
+    await expectWhole();
+    await page.keyboard.press('Control+z');
+    await expect.poll(shown).toEqual(locked);
+    // A keyboard move, then a new palette: each strip still shows one colour whole.
+    await strips(page)
+      .first()
+      .getByRole('button', { name: /^Reorder / })
+      .focus();
+    await pickUp(page, 'Space', 'position 1 of 5');
+    await page.keyboard.press('ArrowRight');
+    await expect(liveRegion(page)).toContainText('moved to position 2 of 5');
+    await page.keyboard.press('Space');
+    await expect
+      .poll(async () => (await shown()).map((s) => s.name))
+      .toEqual([locked[1], locked[0], ...locked.slice(2)].map((s) => s?.name));
+    await expectWhole();
+    const moved = (await shown()).map((s) => s.name);
+    await focusPage(page);
+    await page.keyboard.press('Space');
+    await expect.poll(async () => (await shown()).map((s) => s.name)).not.toEqual(moved);
+    await expectWhole();
+  });
+
   test('a refused clipboard says Failed to copy', async ({ page }) => {
     await page.addInitScript(() => {
       Object.defineProperty(navigator.clipboard, 'writeText', {

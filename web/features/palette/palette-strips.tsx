@@ -13,7 +13,7 @@ import { PALETTE_MIN } from '../../../shared/palette/limits';
 import { catalogueState, paintById } from '../../stores/catalogue-store';
 import { paletteKeys, paletteSize, paletteState, subscribePalette } from '../../stores/palette-store';
 import { REMOVE_REASON } from './palette-commands';
-import type { SortableLayerProps } from './sortable-layer';
+import type { SortableLayerProps, StripItemProps } from './sortable-layer';
 import { Strip, type StripDrag } from './strip';
 import './palette-strips.css';
 
@@ -82,16 +82,10 @@ function useSlotView(index: number): string {
  * One strip reading its own slot: Generate keeps each position's key, so a new palette re-renders
  * the five strips and not the list or the drag-and-drop context around them.
  */
-function ConnectedStrip(props: {
-  slotKey: string;
-  index: number;
-  expanded: boolean;
-  onToggleExpand: (key: string) => void;
-  removeReasonId: string;
-  drag?: StripDrag;
-}) {
+function ConnectedStrip(props: StripItemProps) {
   const view = useSlotView(props.index);
-  const color = view ? paintById(view.slice(2)) : undefined;
+  // No position ('') has no paint either.
+  const color = paintById(view.slice(2));
   if (!color) return null;
   return <Strip {...props} locked={view[0] === 'L'} color={color} canRemove={view[1] === 'R'} />;
 }
@@ -130,6 +124,7 @@ export function PaletteStrips() {
       onToggleExpand={toggleExpand}
       removeReasonId={removeReasonId}
       drag={drag}
+      Strip={Strip}
     />
   );
   return (

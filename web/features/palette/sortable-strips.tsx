@@ -23,6 +23,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { catalogueState } from '../../stores/catalogue-store';
 import { moveColor, paletteState } from '../../stores/palette-store';
 import type { SortableLayerProps } from './sortable-layer';
+import { PaintedStrip } from './painted-strip';
 import type { StripDrag } from './strip';
 
 // Strips stack vertically at 600 px or less (palette-strips.css), so the keyboard moves with ↑↓ there.
@@ -71,7 +72,8 @@ function SortableStrip({
     style: { transform: CSS.Translate.toString(transform), transition, zIndex: isDragging ? 2 : undefined },
     dragging: isDragging,
   };
-  return render(id, index, drag);
+  // The same strip, drawn by the layer's own component, which paints a new colour in place.
+  return <PaintedStrip {...render(id, index, drag).props} />;
 }
 
 /** Drag and drop by mouse, touch (pointer events) and keyboard, loaded after the first paint. */

@@ -6,7 +6,7 @@ import { copyHex, REMOVE_REASON, removeColor, toggleLockAt } from './palette-com
 
 /** What the lazily loaded drag-and-drop layer adds to a strip; absent until it has arrived. */
 export interface StripDrag {
-  setNodeRef: Ref<HTMLLIElement>;
+  setNodeRef: (element: HTMLLIElement | null) => void;
   setHandleRef: Ref<HTMLButtonElement>;
   handleProps: HTMLAttributes<HTMLButtonElement>;
   style: CSSProperties;
@@ -44,14 +44,10 @@ export function Strip(props: StripProps) {
   const { slotKey, index, locked, color, expanded, onToggleExpand, canRemove, removeReasonId, drag } = props;
   const number = formatColorNumber(color.brand, color.number);
   const name = color.colorName;
-  const classes = ['palette-strip'];
-  if (expanded) classes.push('is-expanded');
-  if (locked) classes.push('is-locked');
-  if (drag?.dragging) classes.push('is-dragging');
   return (
     <li
       ref={drag?.setNodeRef}
-      className={classes.join(' ')}
+      className={`palette-strip${expanded ? ' is-expanded' : ''}${locked ? ' is-locked' : ''}${drag?.dragging ? ' is-dragging' : ''}`}
       style={{ backgroundColor: color.hexCode, color: color.textColor, ...drag?.style }}
       data-color-id={color.id}
       data-locked={locked ? 'true' : undefined}
