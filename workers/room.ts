@@ -6,7 +6,7 @@ import { buildGraph, type RegionGraph } from './room-graph';
 import { DEFAULT_LIMITS, type GrowLimits } from './room-grow';
 import { labImage, pixelFlags, SRGB_TO_LINEAR } from './room-pixels';
 import { refineMask } from './room-refine';
-import { drawSegments, extendSegments, lineSegments, type Segment } from './room-lines';
+import { drawSegments, extendSegments, lineSegments, parallelEdges, type Segment } from './room-lines';
 import { slic } from './room-slic';
 
 export { repaint } from './room-repaint';
@@ -71,14 +71,19 @@ function straightLines(lab: Float32Array, width: number, height: number): Uint8A
       segments.push({ x1: at(s.x1), y1: at(s.y1), x2: at(s.x2), y2: at(s.y2), width: f * s.width });
     }
   }
+  // the far edge of a band of trim beside a long line (an architrave, a skirting) is too faint to
+  // find pixel by pixel, but clear averaged along the line it runs beside
+  const bands = new Set(parallelEdges(segments, lab, width, height, BAND_LINE * ((width + height) / 2)));
+  segments.push(...bands);
   // an upright line is where two walls may meet (walls are upright planes), even where only the
   // light changes across it: it is kept and marked 2, for the region to turn the corner if the paint matches
   const kept = segments.filter((s) => isUpright(s) || !lightOnly(lab, width, height, s));
   const lines = drawSegments(kept, width, height, (s) => (isUpright(s) ? 2 : 1));
   // a level line (a ceiling line, a door's head) that fades where both sides are nearly one white is
-  // carried on its way to the next line, where the picture still steps across it
+  // carried on its way to the next line, where the picture still steps across it; a band's edge
+  // is not (it runs only beside its line: carried on, it would cut across the wall past the band's end)
   extendSegments(
-    kept.filter((s) => !isUpright(s)),
+    kept.filter((s) => !isUpright(s) && !bands.has(s)),
     finest ?? logLightness(lab, width, 1, width, height),
     lines,
     width,
@@ -92,6 +97,9 @@ function straightLines(lab: Float32Array, width: number, height: number): Uint8A
 /** Most a wall corner leans off the picture's vertical (tan of the angle): a phone held roughly upright. */
 const UPRIGHT = Math.tan((8 * Math.PI) / 180);
 const isUpright = (s: Segment) => Math.abs(s.x2 - s.x1) <= UPRIGHT * Math.abs(s.y2 - s.y1);
+
+/** Shortest line (a share of the picture's mean side) beside which a band of trim is looked for. */
+const BAND_LINE = 0.12;
 
 /** How far (× its own length) a level line is carried on to meet the next line. */
 const CARRY = 3;
