@@ -426,10 +426,39 @@ export function extendSegments(
   }
 }
 
+/** A band of trim beside a line: its far edge, the line it runs beside, and how far (signed, along the line's left normal) the edge lies. */
+export interface Band {
+  edge: Segment;
+  from: Segment;
+  offset: number;
+}
+
+/**
+ * Marks 1 in `out` (`width` wide) the pixels strictly between each band's line and its far edge:
+ * the trim itself.
+ */
+export function fillBands(bands: readonly Band[], out: Uint8Array, width: number, height: number): void {
+  for (const { from: s, offset } of bands) {
+    const length = Math.hypot(s.x2 - s.x1, s.y2 - s.y1);
+    const ux = (s.x2 - s.x1) / length;
+    const uy = (s.y2 - s.y1) / length;
+    const sign = Math.sign(offset);
+    for (let t = 0; t <= length; t += 0.5) {
+      for (let d = 1; d < Math.abs(offset) - 0.5; d += 0.5) {
+        const x = Math.round(s.x1 + ux * t - uy * d * sign);
+        const y = Math.round(s.y1 + uy * t + ux * d * sign);
+        if (x >= 0 && y >= 0 && x < width && y < height) out[y * width + x] = 1;
+      }
+    }
+  }
+}
+
 /** Widest band (a share of the picture's mean side) beside a line whose far edge is looked for: an architrave, a skirting. */
 const BAND = 0.04;
 /** Smallest chromaticity step (×100, of the profiles averaged along the line) taken as a band's far edge. */
 const BAND_STEP = 1;
+/** How much darker (a share of L*+16) a band of trim may be than the wall beyond it: a skirting in the floor's shade. */
+const BAND_DARKER = 0.05;
 /** Share of the samples along a line whose step beside it must go the mean step's way. */
 const ALONG = 0.8;
 
@@ -452,8 +481,8 @@ export function parallelEdges(
   width: number,
   height: number,
   minLength: number,
-): Segment[] {
-  const out: Segment[] = [];
+): Band[] {
+  const out: Band[] = [];
   const reach = Math.max(4, Math.round(BAND * ((width + height) / 2)));
   for (const s of segments) {
     const length = Math.hypot(s.x2 - s.x1, s.y2 - s.y1);
@@ -522,7 +551,22 @@ export function parallelEdges(
       let dip = Number.POSITIVE_INFINITY;
       for (let d = 2; d < best; d++) dip = Math.min(dip, strength[d] as number);
       if (dip > peak / 2) continue;
-      // trim is white: the band is nearer neutral than the wall beyond it (a wall's own band of light is not)
+      const lightness = (from: number, to: number) => {
+        let sum = 0;
+        let k = 0;
+        for (const t of ts) {
+          for (let d = from; d <= to; d++) {
+            const x = Math.round(s.x1 + ux * t - uy * d * sign);
+            const y = Math.round(s.y1 + uy * t + ux * d * sign);
+            if (x < 0 || y < 0 || x >= width || y >= height) continue;
+            sum += (lab[(y * width + x) * 3] as number) + 16;
+            k++;
+          }
+        }
+        return k ? sum / k : 0;
+      };
+      // trim is white: the step is mostly a loss of colour, the band nearer neutral than the wall
+      // beyond by half the step or more (a wall's own band of another light is not)
       const chroma = (from: number, to: number) => {
         let a = 0;
         let b = 0;
@@ -538,7 +582,10 @@ export function parallelEdges(
         }
         return k ? Math.hypot(a / k, b / k) : 0;
       };
-      if (chroma(first - 1, best - 1) >= chroma(best + 2, best + 2)) continue;
+      if (chroma(best + 2, best + 2) - chroma(first - 1, best - 1) < peak / 2) continue;
+      // …and about as light as the wall beyond or lighter (L*+16 at most `BAND_DARKER` below it): a
+      // band much darker than the wall is the wall in less light (under a lamp-lit ceiling), or furniture
+      if (lightness(first - 1, best - 1) < lightness(best + 2, best + 3) * (1 - BAND_DARKER)) continue;
       // of one sign along the segment: each sample's step along the mean step's direction
       // (and along most of it: an object the offset runs across for a while makes a mean step too)
       let sum = 0;
@@ -563,11 +610,15 @@ export function parallelEdges(
       const ox = -uy * d * sign;
       const oy = ux * d * sign;
       out.push({
-        x1: s.x1 + ox - ux * d,
-        y1: s.y1 + oy - uy * d,
-        x2: s.x2 + ox + ux * d,
-        y2: s.y2 + oy + uy * d,
-        width: 1,
+        edge: {
+          x1: s.x1 + ox - ux * d,
+          y1: s.y1 + oy - uy * d,
+          x2: s.x2 + ox + ux * d,
+          y2: s.y2 + oy + uy * d,
+          width: 1,
+        },
+        from: s,
+        offset: d * sign,
       });
     }
   }
