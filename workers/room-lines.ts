@@ -473,7 +473,7 @@ const ALONG = 0.8;
  * each offset (2 px either side) taken. The largest gives a parallel segment there when it is at
  * least `BAND_STEP`, a peak within the searched width, clear of the segment's own edge (the step
  * falls to half or less between them), of one sign along the segment (`EVIDENCE` standard errors,
- * and `ALONG` of the samples), and the band is nearer neutral than the wall beyond: trim is white.
+ * and `ALONG` of the samples), and the band is nearer neutral than the wall beyond and not much darker: trim is white.
  */
 export function parallelEdges(
   segments: readonly Segment[],
@@ -565,8 +565,9 @@ export function parallelEdges(
         }
         return k ? sum / k : 0;
       };
-      // trim is white: the step is mostly a loss of colour, the band nearer neutral than the wall
-      // beyond by half the step or more (a wall's own band of another light is not)
+      // trim is white: the step is in good part a loss of colour, the band nearer neutral than the
+      // wall beyond by a quarter of the step or more (not all of it: white takes the light's own
+      // colour, a north sky's blue); a wall's own band of another light is not
       const chroma = (from: number, to: number) => {
         let a = 0;
         let b = 0;
@@ -582,7 +583,7 @@ export function parallelEdges(
         }
         return k ? Math.hypot(a / k, b / k) : 0;
       };
-      if (chroma(best + 2, best + 2) - chroma(first - 1, best - 1) < peak / 2) continue;
+      if (chroma(best + 2, best + 2) - chroma(first - 1, best - 1) < peak / 4) continue;
       // …and about as light as the wall beyond or lighter (L*+16 at most `BAND_DARKER` below it): a
       // band much darker than the wall is the wall in less light (under a lamp-lit ceiling), or furniture
       if (lightness(first - 1, best - 1) < lightness(best + 2, best + 3) * (1 - BAND_DARKER)) continue;
