@@ -473,7 +473,8 @@ const ALONG = 0.8;
  * each offset (2 px either side) taken. The largest gives a parallel segment there when it is at
  * least `BAND_STEP`, a peak within the searched width, clear of the segment's own edge (the step
  * falls to half or less between them), of one sign along the segment (`EVIDENCE` standard errors,
- * and `ALONG` of the samples), and the band is nearer neutral than the wall beyond and not much darker: trim is white.
+ * and `ALONG` of the samples), and the band is nearer neutral than the wall beyond and not much
+ * darker: trim is white.
  */
 export function parallelEdges(
   segments: readonly Segment[],
