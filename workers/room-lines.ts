@@ -425,3 +425,204 @@ export function extendSegments(
     }
   }
 }
+
+/** A band of trim beside a line: its far edge, the line it runs beside, and how far (signed, along the line's left normal) the edge lies. */
+export interface Band {
+  edge: Segment;
+  from: Segment;
+  offset: number;
+}
+
+/**
+ * Marks 1 in `out` (`width` wide) the pixels strictly between each band's line and its far edge:
+ * the trim itself.
+ */
+export function fillBands(bands: readonly Band[], out: Uint8Array, width: number, height: number): void {
+  for (const { from: s, offset } of bands) {
+    const length = Math.hypot(s.x2 - s.x1, s.y2 - s.y1);
+    const ux = (s.x2 - s.x1) / length;
+    const uy = (s.y2 - s.y1) / length;
+    const sign = Math.sign(offset);
+    for (let t = 0; t <= length; t += 0.5) {
+      for (let d = 1; d < Math.abs(offset) - 0.5; d += 0.5) {
+        const x = Math.round(s.x1 + ux * t - uy * d * sign);
+        const y = Math.round(s.y1 + uy * t + ux * d * sign);
+        if (x >= 0 && y >= 0 && x < width && y < height) out[y * width + x] = 1;
+      }
+    }
+  }
+}
+
+/** Widest band (a share of the picture's mean side) beside a line whose far edge is looked for: an architrave, a skirting. */
+const BAND = 0.04;
+/** Smallest chromaticity step (×100, of the profiles averaged along the line) taken as a band's far edge. */
+const BAND_STEP = 1;
+/** How much darker (a share of L*+16) a band of trim may be than the wall beyond it: a skirting in the floor's shade. */
+const BAND_DARKER = 0.05;
+/** Share of the samples along a line whose step beside it must go the mean step's way. */
+const ALONG = 0.8;
+
+/**
+ * Edges parallel to the long segments, a few pixels beside them: the far side of a band of trim
+ * (an architrave round a window, a skirting over the floor line, a cornice under the ceiling
+ * line). Such a band is nearly the wall's colour, so its outer edge is too faint for the line
+ * finder pixel by pixel; averaged along the line it runs beside, it is a clear step. For each side
+ * of each segment at least `minLength` long, the chromaticity (a*, b* over L*+16: a band of another
+ * paint changes it, the light over one wall hardly does) of the CIELAB picture `lab` is averaged
+ * along the segment's middle 80 % at each offset up to `BAND` of the picture, and the step across
+ * each offset (2 px either side) taken. The largest gives a parallel segment there when it is at
+ * least `BAND_STEP`, a peak within the searched width, clear of the segment's own edge (the step
+ * falls to half or less between them), of one sign along the segment (`EVIDENCE` standard errors,
+ * and `ALONG` of the samples), and the band is nearer neutral than the wall beyond and not much
+ * darker: trim is white.
+ */
+export function parallelEdges(
+  segments: readonly Segment[],
+  lab: Float32Array,
+  width: number,
+  height: number,
+  minLength: number,
+): Band[] {
+  const out: Band[] = [];
+  const reach = Math.max(4, Math.round(BAND * ((width + height) / 2)));
+  for (const s of segments) {
+    const length = Math.hypot(s.x2 - s.x1, s.y2 - s.y1);
+    if (length < minLength) continue;
+    const ux = (s.x2 - s.x1) / length;
+    const uy = (s.y2 - s.y1) / length;
+    const first = Math.max(3, Math.ceil(s.width / 2) + 2);
+    if (first + 2 > reach) continue;
+    const ts: number[] = [];
+    for (let t = 0.1 * length; t <= 0.9 * length; t += 1) ts.push(t);
+    for (const sign of [-1, 1]) {
+      // the mean of each channel at each offset 0..reach+2 along the segment, and each sample kept
+      const span = reach + 3;
+      const samples = new Float32Array(ts.length * span * 2).fill(Number.NaN);
+      for (const [i, t] of ts.entries()) {
+        for (let d = 0; d < span; d++) {
+          const x = Math.round(s.x1 + ux * t - uy * d * sign);
+          const y = Math.round(s.y1 + uy * t + ux * d * sign);
+          if (x < 0 || y < 0 || x >= width || y >= height) continue;
+          const p = (y * width + x) * 3;
+          const o = (i * span + d) * 2;
+          const l = Math.max(1, (lab[p] as number) + 16);
+          samples[o] = (100 * (lab[p + 1] as number)) / l;
+          samples[o + 1] = (100 * (lab[p + 2] as number)) / l;
+        }
+      }
+      // the step across offset d at sample i: 2 px beyond less 2 px before
+      const stepAt = (i: number, d: number, c: number) => {
+        const o = i * span * 2 + c;
+        return (
+          ((samples[o + (d + 1) * 2] as number) +
+            (samples[o + (d + 2) * 2] as number) -
+            (samples[o + (d - 1) * 2] as number) -
+            (samples[o + (d - 2) * 2] as number)) /
+          2
+        );
+      };
+      const strength = new Float64Array(span);
+      const mean = new Float64Array(span * 2);
+      for (let d = 2; d <= reach; d++) {
+        let s0 = 0;
+        let s1 = 0;
+        let n = 0;
+        for (let i = 0; i < ts.length; i++) {
+          const e0 = stepAt(i, d, 0);
+          const e1 = stepAt(i, d, 1);
+          if (Number.isNaN(e0 + e1)) continue;
+          s0 += e0;
+          s1 += e1;
+          n++;
+        }
+        if (n < 8) continue;
+        mean[d * 2] = s0 / n;
+        mean[d * 2 + 1] = s1 / n;
+        strength[d] = Math.hypot(s0 / n, s1 / n);
+      }
+      let best = -1;
+      for (let d = first; d <= reach; d++)
+        if (best < 0 || (strength[d] as number) > (strength[best] as number)) best = d;
+      if (best < 0) continue;
+      const peak = strength[best] as number;
+      if (peak < BAND_STEP) continue;
+      // a peak within the band's widest: one at the edge of the search may be the foot of a further edge
+      if (best === reach || (strength[best - 1] as number) > peak || (strength[best + 1] as number) > peak) continue;
+      // clear of the segment's own edge: the step dips to half or less on the way out to it
+      let dip = Number.POSITIVE_INFINITY;
+      for (let d = 2; d < best; d++) dip = Math.min(dip, strength[d] as number);
+      if (dip > peak / 2) continue;
+      const lightness = (from: number, to: number) => {
+        let sum = 0;
+        let k = 0;
+        for (const t of ts) {
+          for (let d = from; d <= to; d++) {
+            const x = Math.round(s.x1 + ux * t - uy * d * sign);
+            const y = Math.round(s.y1 + uy * t + ux * d * sign);
+            if (x < 0 || y < 0 || x >= width || y >= height) continue;
+            sum += (lab[(y * width + x) * 3] as number) + 16;
+            k++;
+          }
+        }
+        return k ? sum / k : 0;
+      };
+      // trim is white: the step is in good part a loss of colour, the band nearer neutral than the
+      // wall beyond by a quarter of the step or more (not all of it: white takes the light's own
+      // colour, a north sky's blue); a wall's own band of another light is not
+      const chroma = (from: number, to: number) => {
+        let a = 0;
+        let b = 0;
+        let k = 0;
+        for (let i = 0; i < ts.length; i++) {
+          for (let d = from; d <= to; d++) {
+            const o = (i * span + d) * 2;
+            if (Number.isNaN(samples[o] as number)) continue;
+            a += samples[o] as number;
+            b += samples[o + 1] as number;
+            k++;
+          }
+        }
+        return k ? Math.hypot(a / k, b / k) : 0;
+      };
+      if (chroma(best + 2, best + 2) - chroma(first - 1, best - 1) < peak / 4) continue;
+      // …and about as light as the wall beyond or lighter (L*+16 at most `BAND_DARKER` below it): a
+      // band much darker than the wall is the wall in less light (under a lamp-lit ceiling), or furniture
+      if (lightness(first - 1, best - 1) < lightness(best + 2, best + 3) * (1 - BAND_DARKER)) continue;
+      // of one sign along the segment: each sample's step along the mean step's direction
+      // (and along most of it: an object the offset runs across for a while makes a mean step too)
+      let sum = 0;
+      let sq = 0;
+      let n = 0;
+      let along = 0;
+      for (let i = 0; i < ts.length; i++) {
+        let e = 0;
+        for (let c = 0; c < 2; c++) e += (stepAt(i, best, c) * (mean[best * 2 + c] as number)) / peak;
+        if (Number.isNaN(e)) continue;
+        sum += e;
+        sq += e * e;
+        n++;
+        if (e > 0) along++;
+      }
+      const m = sum / n;
+      const sd = Math.sqrt(Math.max(1e-9, sq / n - m * m));
+      if (m < (EVIDENCE * sd) / Math.sqrt(n) || along < ALONG * n) continue;
+      // the band turns a corner where its line ends (an architrave's mitre): its far edge runs on
+      // past each end by the band's width, to meet the far edge of the band along the next line
+      const d = best + 0.5;
+      const ox = -uy * d * sign;
+      const oy = ux * d * sign;
+      out.push({
+        edge: {
+          x1: s.x1 + ox - ux * d,
+          y1: s.y1 + oy - uy * d,
+          x2: s.x2 + ox + ux * d,
+          y2: s.y2 + oy + uy * d,
+          width: 1,
+        },
+        from: s,
+        offset: d * sign,
+      });
+    }
+  }
+  return out;
+}
