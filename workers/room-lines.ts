@@ -426,9 +426,8 @@ export function extendSegments(
   }
 }
 
-/** A band of trim beside a line: its far edge, the line it runs beside, and how far (signed, along the line's left normal) the edge lies. */
+/** A band of trim beside a line: the line it runs beside, and how far (signed, along the line's left normal) its far edge lies. */
 export interface Band {
-  edge: Segment;
   from: Segment;
   offset: number;
 }
@@ -457,6 +456,8 @@ export function fillBands(bands: readonly Band[], out: Uint8Array, width: number
 const BAND = 0.04;
 /** Smallest chromaticity step (×100, of the profiles averaged along the line) taken as a band's far edge. */
 const BAND_STEP = 1;
+/** L*+16 above which a chromaticity step is steady enough for `BAND_STEP` as it is (L* 60, as in the flood). */
+const STEADY = 76;
 /** How much darker (a share of L*+16) a band of trim may be than the wall beyond it: a skirting in the floor's shade. */
 const BAND_DARKER = 0.05;
 /** Share of the samples along a line whose step beside it must go the mean step's way. */
@@ -470,8 +471,8 @@ const ALONG = 0.8;
  * of each segment at least `minLength` long, the chromaticity (a*, b* over L*+16: a band of another
  * paint changes it, the light over one wall hardly does) of the CIELAB picture `lab` is averaged
  * along the segment's middle 80 % at each offset up to `BAND` of the picture, and the step across
- * each offset (2 px either side) taken. The largest gives a parallel segment there when it is at
- * least `BAND_STEP`, a peak within the searched width, clear of the segment's own edge (the step
+ * each offset (2 px either side) taken. The largest gives a band out to there when it is at
+ * least `BAND_STEP` (more below `STEADY`), a peak within the searched width, clear of the segment's own edge (the step
  * falls to half or less between them), of one sign along the segment (`EVIDENCE` standard errors,
  * and `ALONG` of the samples), and the band is nearer neutral than the wall beyond and not much
  * darker: trim is white.
@@ -587,7 +588,12 @@ export function parallelEdges(
       if (chroma(best + 2, best + 2) - chroma(first - 1, best - 1) < peak / 4) continue;
       // …and about as light as the wall beyond or lighter (L*+16 at most `BAND_DARKER` below it): a
       // band much darker than the wall is the wall in less light (under a lamp-lit ceiling), or furniture
-      if (lightness(first - 1, best - 1) < lightness(best + 2, best + 3) * (1 - BAND_DARKER)) continue;
+      const band = lightness(first - 1, best - 1);
+      const wall = lightness(best + 2, best + 3);
+      if (band < wall * (1 - BAND_DARKER)) continue;
+      // chromaticity is noisier where it is dark, and a camera's chroma bleeds beside a strong edge
+      // there (as in the flood, the step asked for grows below L* 60)
+      if (peak < BAND_STEP * Math.max(1, STEADY / Math.min(band, wall))) continue;
       // of one sign along the segment: each sample's step along the mean step's direction
       // (and along most of it: an object the offset runs across for a while makes a mean step too)
       let sum = 0;
@@ -606,22 +612,7 @@ export function parallelEdges(
       const m = sum / n;
       const sd = Math.sqrt(Math.max(1e-9, sq / n - m * m));
       if (m < (EVIDENCE * sd) / Math.sqrt(n) || along < ALONG * n) continue;
-      // the band turns a corner where its line ends (an architrave's mitre): its far edge runs on
-      // past each end by the band's width, to meet the far edge of the band along the next line
-      const d = best + 0.5;
-      const ox = -uy * d * sign;
-      const oy = ux * d * sign;
-      out.push({
-        edge: {
-          x1: s.x1 + ox - ux * d,
-          y1: s.y1 + oy - uy * d,
-          x2: s.x2 + ox + ux * d,
-          y2: s.y2 + oy + uy * d,
-          width: 1,
-        },
-        from: s,
-        offset: d * sign,
-      });
+      out.push({ from: s, offset: (best + 0.5) * sign });
     }
   }
   return out;

@@ -76,8 +76,6 @@ function straightLines(lab: Float32Array, width: number, height: number): { line
   // the far edge of a band of trim beside a long line (an architrave, a skirting) is too faint to
   // find pixel by pixel, but clear averaged along the line it runs beside
   const found = parallelEdges(segments, lab, width, height, BAND_LINE * ((width + height) / 2));
-  const bands = new Set(found.map((b) => b.edge));
-  segments.push(...bands);
   const trim = new Uint8Array(width * height);
   fillBands(found, trim, width, height);
   // an upright line is where two walls may meet (walls are upright planes), even where only the
@@ -85,10 +83,9 @@ function straightLines(lab: Float32Array, width: number, height: number): { line
   const kept = segments.filter((s) => isUpright(s) || !lightOnly(lab, width, height, s));
   const lines = drawSegments(kept, width, height, (s) => (isUpright(s) ? 2 : 1));
   // a level line (a ceiling line, a door's head) that fades where both sides are nearly one white is
-  // carried on its way to the next line, where the picture still steps across it; a band's edge
-  // is not (it runs only beside its line: carried on, it would cut across the wall past the band's end)
+  // carried on its way to the next line, where the picture still steps across it
   extendSegments(
-    kept.filter((s) => !isUpright(s) && !bands.has(s)),
+    kept.filter((s) => !isUpright(s)),
     finest ?? logLightness(lab, width, 1, width, height),
     lines,
     width,
