@@ -497,6 +497,7 @@ export function parallelEdges(
   const chromaStrength = new Float64Array(span);
   const lightStrength = new Float64Array(span);
   const mean = new Float64Array(span * 3);
+  const full = new Float64Array(span * 3);
   for (const s of segments) {
     const length = Math.hypot(s.x2 - s.x1, s.y2 - s.y1);
     if (length < minLength) continue;
@@ -533,24 +534,47 @@ export function parallelEdges(
           2
         );
       };
+      // the mean step at each offset: the steps are linear in the samples, so over the samples
+      // whose every offset lies in the picture (most) it is the step of their sums
+      full.fill(0);
+      let whole = 0;
+      const partial: number[] = [];
+      for (let i = 0; i < ts.length; i++) {
+        const o = i * span * 3;
+        if (Number.isNaN(samples[o + span * 3 - 1] as number)) {
+          partial.push(i);
+          continue;
+        }
+        for (let j = 0; j < span * 3; j++) full[j] = (full[j] as number) + (samples[o + j] as number);
+        whole++;
+      }
       chromaStrength.fill(0);
       lightStrength.fill(0);
       for (let d = 2; d <= reach; d++) {
-        let s0 = 0;
-        let s1 = 0;
-        let s2 = 0;
-        let n = 0;
-        for (let i = 0; i < ts.length; i++) {
+        const sums = [0, 0, 0];
+        let n = whole;
+        if (whole) {
+          for (let c = 0; c < 3; c++) {
+            sums[c] =
+              ((full[(d + 1) * 3 + c] as number) +
+                (full[(d + 2) * 3 + c] as number) -
+                (full[(d - 1) * 3 + c] as number) -
+                (full[(d - 2) * 3 + c] as number)) /
+              2;
+          }
+        }
+        for (const i of partial) {
           const e0 = stepAt(i, d, 0);
           const e1 = stepAt(i, d, 1);
           const e2 = stepAt(i, d, 2);
           if (Number.isNaN(e0 + e1 + e2)) continue;
-          s0 += e0;
-          s1 += e1;
-          s2 += e2;
+          sums[0] = (sums[0] as number) + e0;
+          sums[1] = (sums[1] as number) + e1;
+          sums[2] = (sums[2] as number) + e2;
           n++;
         }
         if (n < 8) continue;
+        const [s0, s1, s2] = sums as [number, number, number];
         mean[d * 3] = s0 / n;
         mean[d * 3 + 1] = s1 / n;
         mean[d * 3 + 2] = s2 / n;
