@@ -480,7 +480,7 @@ const ALONG = 0.8;
  * falls to half or less between them), of one sign along the segment (`EVIDENCE` standard errors,
  * and `ALONG` of the samples), and a step towards white (trim is white): either a chromaticity
  * step of at least `BAND_STEP` (more below `STEADY`) to a band nearer neutral than the wall beyond
- * and not much darker, or, where the chromaticity hardly changes (white trim beside an off-white
+ * and not much darker (nor much lighter out to an upright segment: another wall in more light), or, where the chromaticity hardly changes (white trim beside an off-white
  * wall), a step of lightness of at least `BAND_LIGHTER` to a band lighter and no more coloured.
  */
 export function parallelEdges(
@@ -651,6 +651,9 @@ export function parallelEdges(
         // chromaticity is noisier where it is dark, and a camera's chroma bleeds beside a strong edge
         // there (as in the flood, the step asked for grows below L* 60)
         if (peak < BAND_STEP * Math.max(1, STEADY / Math.min(band.light, wall.light))) return -1;
+        // a band much lighter than the wall out to an upright line the line finder sees itself is
+        // another wall in more light (and another colour of it: one facing a north window is bluer)
+        if (band.light >= SHADOW * wall.light && uprightAlong(segments, s, (best + 0.5) * sign)) return -1;
         return steady(best, 0, 1, peak) ? best : -1;
       };
       // white trim beside an off-white wall: a step of lightness alone, to a band no more coloured
@@ -674,4 +677,30 @@ export function parallelEdges(
     }
   }
   return out;
+}
+
+/** Tan of the angle within which another segment runs along a band's far edge. */
+const PARALLEL = Math.tan((5 * Math.PI) / 180);
+/** Tan of the angle off the vertical within which a segment is upright (a wall corner), as in room.ts. */
+const UPRIGHT = Math.tan((8 * Math.PI) / 180);
+
+/**
+ * Whether an upright one of `segments` other than `s` runs along the far edge of the band `offset`
+ * beside `s` (signed, along its left normal): parallel, within 2 px of it, over half of `s` or more.
+ */
+function uprightAlong(segments: readonly Segment[], s: Segment, offset: number): boolean {
+  const length = Math.hypot(s.x2 - s.x1, s.y2 - s.y1);
+  const ux = (s.x2 - s.x1) / length;
+  const uy = (s.y2 - s.y1) / length;
+  // a point's distance across s (along its left normal) and along it
+  const across = (x: number, y: number) => -(x - s.x1) * uy + (y - s.y1) * ux;
+  const along = (x: number, y: number) => Math.max(0, Math.min(length, (x - s.x1) * ux + (y - s.y1) * uy));
+  for (const t of segments) {
+    if (t === s || Math.abs(t.x2 - t.x1) > UPRIGHT * Math.abs(t.y2 - t.y1)) continue;
+    const tl = Math.hypot(t.x2 - t.x1, t.y2 - t.y1);
+    if (Math.abs(((t.x2 - t.x1) * uy - (t.y2 - t.y1) * ux) / tl) > PARALLEL) continue;
+    if (Math.abs((across(t.x1, t.y1) + across(t.x2, t.y2)) / 2 - offset) > 2) continue;
+    if (Math.abs(along(t.x2, t.y2) - along(t.x1, t.y1)) >= length / 2) return true;
+  }
+  return false;
 }
