@@ -498,6 +498,7 @@ export function parallelEdges(
   const lightStrength = new Float64Array(span);
   const mean = new Float64Array(span * 3);
   const full = new Float64Array(span * 3);
+  const done: Segment[] = [];
   for (const s of segments) {
     const length = Math.hypot(s.x2 - s.x1, s.y2 - s.y1);
     if (length < minLength) continue;
@@ -505,6 +506,9 @@ export function parallelEdges(
     const uy = (s.y2 - s.y1) / length;
     const first = Math.max(3, Math.ceil(s.width / 2) + 2);
     if (first + 2 > reach) continue;
+    // the line finder's two scales often find one line twice: its bands are the same
+    if (done.some((d) => covers(d, s))) continue;
+    done.push(s);
     const ts: number[] = [];
     for (let t = 0.1 * length; t <= 0.9 * length; t += 1) ts.push(t);
     for (const sign of [-1, 1]) {
@@ -703,4 +707,20 @@ function uprightAlong(segments: readonly Segment[], s: Segment, offset: number):
     if (Math.abs(along(t.x2, t.y2) - along(t.x1, t.y1)) >= length / 2) return true;
   }
   return false;
+}
+
+/** Whether segment `a` runs along all of `b`: parallel, `b`'s ends within 1.5 px of `a`'s line and within its length. */
+function covers(a: Segment, b: Segment): boolean {
+  const length = Math.hypot(a.x2 - a.x1, a.y2 - a.y1);
+  const ux = (a.x2 - a.x1) / length;
+  const uy = (a.y2 - a.y1) / length;
+  for (const [x, y] of [
+    [b.x1, b.y1],
+    [b.x2, b.y2],
+  ] as const) {
+    if (Math.abs(-(x - a.x1) * uy + (y - a.y1) * ux) > 1.5) return false;
+    const t = (x - a.x1) * ux + (y - a.y1) * uy;
+    if (t < -1.5 || t > length + 1.5) return false;
+  }
+  return true;
 }
