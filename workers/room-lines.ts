@@ -669,10 +669,11 @@ export function parallelEdges(
         const band = average(first - 1, best - 1);
         const wall = average(best + 2, best + 3);
         if (band.chroma > wall.chroma + BAND_STEP) return -1;
-        // …and less than `SHADOW` lighter: past that, a step of lightness alone is a shadow's or a
-        // sun patch's edge (as the line finder's own lines are judged), and a white band beside an
+        // …and lighter on the whole (the step's own few pixels can be lighter beside a dark
+        // object), but by less than `SHADOW`: past that, a step of lightness alone is a shadow's or
+        // a sun patch's edge (as the line finder's own lines are judged), and a white band beside an
         // off-white wall (LRV 85 beside 65 or more) is less
-        if (band.light >= SHADOW * wall.light) return -1;
+        if (band.light <= wall.light || band.light >= SHADOW * wall.light) return -1;
         return steady(best, 2, 2, peak) ? best : -1;
       };
       let best = chromaEdge();
