@@ -444,3 +444,303 @@ export function extendSegments(
     }
   }
 }
+
+/** A band of trim beside a line: the line it runs beside, and how far (signed, along the line's left normal) its far edge lies. */
+export interface Band {
+  from: Segment;
+  offset: number;
+}
+
+/**
+ * Marks 1 in `out` (`width` wide) the pixels strictly between each band's line and its far edge:
+ * the trim itself.
+ */
+export function fillBands(bands: readonly Band[], out: Uint8Array, width: number, height: number): void {
+  for (const { from: s, offset } of bands) {
+    const length = Math.hypot(s.x2 - s.x1, s.y2 - s.y1);
+    const ux = (s.x2 - s.x1) / length;
+    const uy = (s.y2 - s.y1) / length;
+    const sign = Math.sign(offset);
+    for (let t = 0; t <= length; t += 0.5) {
+      for (let d = 1; d < Math.abs(offset) - 0.5; d += 0.5) {
+        const x = Math.round(s.x1 + ux * t - uy * d * sign);
+        const y = Math.round(s.y1 + uy * t + ux * d * sign);
+        if (x >= 0 && y >= 0 && x < width && y < height) out[y * width + x] = 1;
+      }
+    }
+  }
+}
+
+/** Widest band (a share of the picture's mean side) beside a line whose far edge is looked for: an architrave, a skirting. */
+const BAND = 0.04;
+/** Smallest chromaticity step (×100, of the profiles averaged along the line) taken as a band's far edge. */
+const BAND_STEP = 1;
+/** L*+16 above which a chromaticity step is steady enough for `BAND_STEP` as it is (L* 60, as in the flood). */
+const STEADY = 76;
+/** How much darker (a share of L*+16) a band of trim may be than the wall beyond it: a skirting in the floor's shade. */
+const BAND_DARKER = 0.05;
+/** Smallest step of 100·ln(L*+16) (a band this many % lighter than the wall) taken as a band's far edge when the chromaticity keeps. */
+const BAND_LIGHTER = 3;
+/** (L*+16) ratio from which a change of lightness alone is a change of light (as `LIGHT_RATIO` in room.ts). */
+const SHADOW = 1.1;
+/** Share of the samples along a line whose step beside it must go the mean step's way. */
+const ALONG = 0.8;
+
+/**
+ * Edges parallel to the long segments, a few pixels beside them: the far side of a band of trim
+ * (an architrave round a window, a skirting over the floor line, a cornice under the ceiling
+ * line). Such a band is nearly the wall's colour, so its outer edge is too faint for the line
+ * finder pixel by pixel; averaged along the line it runs beside, it is a clear step. For each side
+ * of each segment at least `minLength` long, the chromaticity (a*, b* over L*+16: a band of another
+ * paint changes it, the light over one wall hardly does) and 100·ln(L*+16) of the CIELAB picture
+ * `lab` are averaged along the segment's middle 80 % at each offset up to `BAND` of the picture,
+ * and the step across each offset (2 px either side) taken. A band reaches out to the largest
+ * step when that is a peak within the searched width, clear of the segment's own edge (the step
+ * falls to half or less between them), of one sign along the segment (`EVIDENCE` standard errors,
+ * and `ALONG` of the samples), and a step towards white (trim is white): either a chromaticity
+ * step of at least `BAND_STEP` (more below `STEADY`) to a band nearer neutral than the wall beyond
+ * and not much darker (nor much lighter out to an upright segment: another wall in more light), or, where the chromaticity hardly changes (white trim beside an off-white
+ * wall), a step of lightness of at least `BAND_LIGHTER` to a band lighter and no more coloured.
+ */
+export function parallelEdges(
+  segments: readonly Segment[],
+  lab: Float32Array,
+  width: number,
+  height: number,
+  minLength: number,
+): Band[] {
+  const out: Band[] = [];
+  const reach = Math.max(4, Math.round(BAND * ((width + height) / 2)));
+  // offsets 0..reach+2: the step at reach looks 2 px beyond it
+  const span = reach + 3;
+  const chromaStrength = new Float64Array(span);
+  const lightStrength = new Float64Array(span);
+  const mean = new Float64Array(span * 3);
+  const full = new Float64Array(span * 3);
+  const done: Segment[] = [];
+  for (const s of segments) {
+    const length = Math.hypot(s.x2 - s.x1, s.y2 - s.y1);
+    if (length < minLength) continue;
+    const ux = (s.x2 - s.x1) / length;
+    const uy = (s.y2 - s.y1) / length;
+    const first = Math.max(3, Math.ceil(s.width / 2) + 2);
+    if (first + 2 > reach) continue;
+    // the line finder's two scales often find one line twice: its bands are the same
+    if (done.some((d) => covers(d, s))) continue;
+    done.push(s);
+    const ts: number[] = [];
+    for (let t = 0.1 * length; t <= 0.9 * length; t += 1) ts.push(t);
+    for (const sign of [-1, 1]) {
+      // each sample along the segment at each offset: a*, b* over L*+16 (×100) and 100·ln(L*+16)
+      const samples = new Float32Array(ts.length * span * 3).fill(Number.NaN);
+      for (const [i, t] of ts.entries()) {
+        for (let d = 0; d < span; d++) {
+          const x = Math.round(s.x1 + ux * t - uy * d * sign);
+          const y = Math.round(s.y1 + uy * t + ux * d * sign);
+          if (x < 0 || y < 0 || x >= width || y >= height) continue;
+          const p = (y * width + x) * 3;
+          const o = (i * span + d) * 3;
+          const l = Math.max(1, (lab[p] as number) + 16);
+          samples[o] = (100 * (lab[p + 1] as number)) / l;
+          samples[o + 1] = (100 * (lab[p + 2] as number)) / l;
+          samples[o + 2] = 100 * Math.log(l);
+        }
+      }
+      // the step across offset d at sample i in channel c: 2 px beyond less 2 px before
+      const stepAt = (i: number, d: number, c: number) => {
+        const o = i * span * 3 + c;
+        return (
+          ((samples[o + (d + 1) * 3] as number) +
+            (samples[o + (d + 2) * 3] as number) -
+            (samples[o + (d - 1) * 3] as number) -
+            (samples[o + (d - 2) * 3] as number)) /
+          2
+        );
+      };
+      // the mean step at each offset: the steps are linear in the samples, so over the samples
+      // whose every offset lies in the picture (most) it is the step of their sums
+      full.fill(0);
+      let whole = 0;
+      const partial: number[] = [];
+      for (let i = 0; i < ts.length; i++) {
+        const o = i * span * 3;
+        if (Number.isNaN(samples[o + span * 3 - 1] as number)) {
+          partial.push(i);
+          continue;
+        }
+        for (let j = 0; j < span * 3; j++) full[j] = (full[j] as number) + (samples[o + j] as number);
+        whole++;
+      }
+      chromaStrength.fill(0);
+      lightStrength.fill(0);
+      for (let d = 2; d <= reach; d++) {
+        const sums = [0, 0, 0];
+        let n = whole;
+        if (whole) {
+          for (let c = 0; c < 3; c++) {
+            sums[c] =
+              ((full[(d + 1) * 3 + c] as number) +
+                (full[(d + 2) * 3 + c] as number) -
+                (full[(d - 1) * 3 + c] as number) -
+                (full[(d - 2) * 3 + c] as number)) /
+              2;
+          }
+        }
+        for (const i of partial) {
+          const e0 = stepAt(i, d, 0);
+          const e1 = stepAt(i, d, 1);
+          const e2 = stepAt(i, d, 2);
+          if (Number.isNaN(e0 + e1 + e2)) continue;
+          sums[0] = (sums[0] as number) + e0;
+          sums[1] = (sums[1] as number) + e1;
+          sums[2] = (sums[2] as number) + e2;
+          n++;
+        }
+        if (n < 8) continue;
+        const [s0, s1, s2] = sums as [number, number, number];
+        mean[d * 3] = s0 / n;
+        mean[d * 3 + 1] = s1 / n;
+        mean[d * 3 + 2] = s2 / n;
+        chromaStrength[d] = Math.hypot(s0 / n, s1 / n);
+        // outwards from a band lighter than the wall, the lightness steps down
+        lightStrength[d] = Math.max(0, -s2 / n);
+      }
+      // the offset of the largest step when it is a peak within the band's widest (one at the edge
+      // of the search may be the foot of a further edge) and clear of the segment's own edge (the
+      // step dips to half or less on the way out to it); else -1
+      const peakOf = (strength: Float64Array) => {
+        let best = -1;
+        for (let d = first; d <= reach; d++)
+          if (best < 0 || (strength[d] as number) > (strength[best] as number)) best = d;
+        const peak = strength[best] as number;
+        if (best < 0 || best === reach || !(peak > 0)) return -1;
+        if ((strength[best - 1] as number) > peak || (strength[best + 1] as number) > peak) return -1;
+        let dip = Number.POSITIVE_INFINITY;
+        for (let d = 2; d < best; d++) dip = Math.min(dip, strength[d] as number);
+        return dip > peak / 2 ? -1 : best;
+      };
+      // means over offsets from..to: L*+16, and the chromaticity's distance from neutral
+      const average = (from: number, to: number) => {
+        let a = 0;
+        let b = 0;
+        let l = 0;
+        let k = 0;
+        for (let i = 0; i < ts.length; i++) {
+          for (let d = from; d <= to; d++) {
+            const o = (i * span + d) * 3;
+            if (Number.isNaN(samples[o] as number)) continue;
+            a += samples[o] as number;
+            b += samples[o + 1] as number;
+            l += Math.exp((samples[o + 2] as number) / 100);
+            k++;
+          }
+        }
+        return k ? { chroma: Math.hypot(a / k, b / k), light: l / k } : { chroma: 0, light: 0 };
+      };
+      // of one sign along the segment: each sample's step along the mean step (the channels
+      // `from`..`to`), over `peak`, stands `EVIDENCE` standard errors out of noise, and goes the
+      // mean's way at most samples (an object the offset runs across for a while makes a mean step too)
+      const steady = (best: number, from: number, to: number, peak: number) => {
+        let sum = 0;
+        let sq = 0;
+        let n = 0;
+        let along = 0;
+        for (let i = 0; i < ts.length; i++) {
+          let e = 0;
+          for (let c = from; c <= to; c++) e += (stepAt(i, best, c) * (mean[best * 3 + c] as number)) / peak;
+          if (Number.isNaN(e)) continue;
+          sum += e;
+          sq += e * e;
+          n++;
+          if (e > 0) along++;
+        }
+        const m = sum / n;
+        const sd = Math.sqrt(Math.max(1e-9, sq / n - m * m));
+        return m >= (EVIDENCE * sd) / Math.sqrt(n) && along >= ALONG * n;
+      };
+      const chromaEdge = () => {
+        const best = peakOf(chromaStrength);
+        if (best < 0) return -1;
+        const peak = chromaStrength[best] as number;
+        const band = average(first - 1, best - 1);
+        const wall = average(best + 2, best + 3);
+        // trim is white: the step is in good part a loss of colour, the band nearer neutral than the
+        // wall beyond by a quarter of the step or more (not all of it: white takes the light's own
+        // colour, a north sky's blue); a wall's own band of another light is not
+        if (average(best + 2, best + 2).chroma - band.chroma < peak / 4) return -1;
+        // …and about as light as the wall beyond or lighter (L*+16 at most `BAND_DARKER` below it): a
+        // band much darker than the wall is the wall in less light (under a lamp-lit ceiling), or furniture
+        if (band.light < wall.light * (1 - BAND_DARKER)) return -1;
+        // chromaticity is noisier where it is dark, and a camera's chroma bleeds beside a strong edge
+        // there (as in the flood, the step asked for grows below L* 60)
+        if (peak < BAND_STEP * Math.max(1, STEADY / Math.min(band.light, wall.light))) return -1;
+        // a band much lighter than the wall out to an upright line the line finder sees itself is
+        // another wall in more light (and another colour of it: one facing a north window is bluer)
+        if (band.light >= SHADOW * wall.light && uprightAlong(segments, s, (best + 0.5) * sign)) return -1;
+        return steady(best, 0, 1, peak) ? best : -1;
+      };
+      // white trim beside an off-white wall: a step of lightness alone, to a band no more coloured
+      const lightEdge = () => {
+        const best = peakOf(lightStrength);
+        if (best < 0) return -1;
+        const peak = lightStrength[best] as number;
+        if (peak < BAND_LIGHTER) return -1;
+        const band = average(first - 1, best - 1);
+        const wall = average(best + 2, best + 3);
+        if (band.chroma > wall.chroma + BAND_STEP) return -1;
+        // …and lighter on the whole (the step's own few pixels can be lighter beside a dark
+        // object), but by less than `SHADOW`: past that, a step of lightness alone is a shadow's or
+        // a sun patch's edge (as the line finder's own lines are judged), and a white band beside an
+        // off-white wall (LRV 85 beside 65 or more) is less
+        if (band.light <= wall.light || band.light >= SHADOW * wall.light) return -1;
+        return steady(best, 2, 2, peak) ? best : -1;
+      };
+      let best = chromaEdge();
+      if (best < 0) best = lightEdge();
+      if (best >= 0) out.push({ from: s, offset: (best + 0.5) * sign });
+    }
+  }
+  return out;
+}
+
+/** Tan of the angle within which another segment runs along a band's far edge. */
+const PARALLEL = Math.tan((5 * Math.PI) / 180);
+/** Tan of the angle off the vertical within which a segment is upright (a wall corner), as in room.ts. */
+const UPRIGHT = Math.tan((8 * Math.PI) / 180);
+
+/**
+ * Whether an upright one of `segments` other than `s` runs along the far edge of the band `offset`
+ * beside `s` (signed, along its left normal): parallel, within 2 px of it, over half of `s` or more.
+ */
+function uprightAlong(segments: readonly Segment[], s: Segment, offset: number): boolean {
+  const length = Math.hypot(s.x2 - s.x1, s.y2 - s.y1);
+  const ux = (s.x2 - s.x1) / length;
+  const uy = (s.y2 - s.y1) / length;
+  // a point's distance across s (along its left normal) and along it
+  const across = (x: number, y: number) => -(x - s.x1) * uy + (y - s.y1) * ux;
+  const along = (x: number, y: number) => Math.max(0, Math.min(length, (x - s.x1) * ux + (y - s.y1) * uy));
+  for (const t of segments) {
+    if (t === s || Math.abs(t.x2 - t.x1) > UPRIGHT * Math.abs(t.y2 - t.y1)) continue;
+    const tl = Math.hypot(t.x2 - t.x1, t.y2 - t.y1);
+    if (Math.abs(((t.x2 - t.x1) * uy - (t.y2 - t.y1) * ux) / tl) > PARALLEL) continue;
+    if (Math.abs((across(t.x1, t.y1) + across(t.x2, t.y2)) / 2 - offset) > 2) continue;
+    if (Math.abs(along(t.x2, t.y2) - along(t.x1, t.y1)) >= length / 2) return true;
+  }
+  return false;
+}
+
+/** Whether segment `a` runs along all of `b`: parallel, `b`'s ends within 1.5 px of `a`'s line and within its length. */
+function covers(a: Segment, b: Segment): boolean {
+  const length = Math.hypot(a.x2 - a.x1, a.y2 - a.y1);
+  const ux = (a.x2 - a.x1) / length;
+  const uy = (a.y2 - a.y1) / length;
+  for (const [x, y] of [
+    [b.x1, b.y1],
+    [b.x2, b.y2],
+  ] as const) {
+    if (Math.abs(-(x - a.x1) * uy + (y - a.y1) * ux) > 1.5) return false;
+    const t = (x - a.x1) * ux + (y - a.y1) * uy;
+    if (t < -1.5 || t > length + 1.5) return false;
+  }
+  return true;
+}

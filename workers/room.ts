@@ -8,7 +8,7 @@ import { borderPixels } from './room-border';
 import { labImage, pixelFlags, SRGB_TO_LINEAR } from './room-pixels';
 import { refineMask } from './room-refine';
 import { anchorCeilingLines } from './room-ceiling';
-import { drawSegments, extendSegments, lineSegments, type Segment } from './room-lines';
+import { drawSegments, extendSegments, fillBands, lineSegments, parallelEdges, type Segment } from './room-lines';
 import { slic } from './room-slic';
 
 export { repaint } from './room-repaint';
@@ -37,6 +37,8 @@ export interface RoomAnalysis {
   lab: Float32Array;
   /** The straight lines drawn (non-zero on a line's pixels): borders a pixel-level step never crosses. */
   lines: Uint8Array;
+  /** 1 for a superpixel of a band of trim beside a line (an architrave, a skirting). */
+  trim: Uint8Array;
 }
 
 /** @public the room worker picks the analysis size. */
@@ -53,7 +55,7 @@ const SUPERPIXELS = 3000;
  * The picture's straight lines, drawn: found on 100·ln(L*+16), where a crease between two planes
  * is the same step in a dim corner as in a bright one, over the picture's typical gradient.
  */
-function straightLines(lab: Float32Array, width: number, height: number): Uint8Array {
+function straightLines(lab: Float32Array, width: number, height: number): { lines: Uint8Array; trim: Uint8Array } {
   // lines are looked for on a picture of at most LINE_PIXELS (the time is the pixels'), and at half
   // that size, where noise is halved but a step is the same step: faint long creases
   const factor = Math.max(1, Math.round(Math.sqrt((width * height) / LINE_PIXELS)));
@@ -77,6 +79,11 @@ function straightLines(lab: Float32Array, width: number, height: number): Uint8A
       segments.push({ x1: at(s.x1), y1: at(s.y1), x2: at(s.x2), y2: at(s.y2), width: f * s.width });
     }
   }
+  // the far edge of a band of trim beside a long line (an architrave, a skirting) is too faint to
+  // find pixel by pixel, but clear averaged along the line it runs beside
+  const found = parallelEdges(segments, lab, width, height, BAND_LINE * ((width + height) / 2));
+  const trim = new Uint8Array(width * height);
+  fillBands(found, trim, width, height);
   // an upright line is where two walls may meet (walls are upright planes), even where only the
   // light changes across it: it is kept and marked 2, for the region to turn the corner if the paint matches
   const kept = segments.filter((s) => isUpright(s) || !lightOnly(lab, width, height, s));
@@ -95,12 +102,15 @@ function straightLines(lab: Float32Array, width: number, height: number): Uint8A
   );
   // a corner's top where the line finder found no ceiling line is looked at again (`room-ceiling.ts`)
   anchorCeilingLines(kept.filter(isUpright), lab, value, lines, width, height, factor);
-  return lines;
+  return { lines, trim };
 }
 
 /** Most a wall corner leans off the picture's vertical (tan of the angle): a phone held roughly upright. */
 const UPRIGHT = Math.tan((8 * Math.PI) / 180);
 const isUpright = (s: Segment) => Math.abs(s.x2 - s.x1) <= UPRIGHT * Math.abs(s.y2 - s.y1);
+
+/** Shortest line (a share of the picture's mean side) beside which a band of trim is looked for. */
+const BAND_LINE = 0.12;
 
 /** How far (× its own length) a level line is carried on to meet the next line. */
 const CARRY = 3;
@@ -233,10 +243,28 @@ export function analyse(image: Pixels, options: AnalyseOptions = {}): RoomAnalys
   // noise would steer superpixel borders and fake edges: both work on a lightly blurred picture
   const lab = blur3(labImage(small), width, height);
   const size = Math.min(400, Math.max(36, (width * height) / SUPERPIXELS));
-  const lines = straightLines(lab, width, height);
+  const { lines, trim } = straightLines(lab, width, height);
   const sp = slic(lab, width, height, size, lines);
   const graph = buildGraph(lab, pixelFlags(small), width, sp, edgeMap(lab, width, height), lines);
-  return { width, height, sourceWidth: image.width, sourceHeight: image.height, labels: sp.labels, graph, lab, lines };
+  // a superpixel mostly inside a band of trim is trim
+  const inBand = new Float64Array(graph.count);
+  for (let p = 0; p < trim.length; p++) {
+    const k = sp.labels[p] as number;
+    if (trim[p]) inBand[k] = (inBand[k] as number) + 1;
+  }
+  const isTrim = new Uint8Array(graph.count);
+  for (let k = 0; k < graph.count; k++) isTrim[k] = (inBand[k] as number) > (graph.size[k] as number) / 2 ? 1 : 0;
+  return {
+    width,
+    height,
+    sourceWidth: image.width,
+    sourceHeight: image.height,
+    labels: sp.labels,
+    graph,
+    trim: isTrim,
+    lab,
+    lines,
+  };
 }
 
 /** The superpixel under a tap in the photo's pixels, or -1 when the tap is off the picture. */
@@ -281,6 +309,9 @@ export function tapRegion(a: RoomAnalysis, tap: Tap, limits?: Partial<GrowLimits
   const region = new Uint8Array(a.graph.count);
   // an erase takes away only what is plainly the tapped surface: a leak is erased, not the wall it leaked from
   competeFrom(a.graph, seed, region, { ...DEFAULT_LIMITS, ...limits }, tap.erase ? ERASE : DEFAULT_COMPETE);
+  // a wall's flood may go over a band of trim to more of the wall beyond (round a window) but
+  // does not keep the trim, unless the tap was on it
+  if (!a.trim[seed]) for (let k = 0; k < region.length; k++) if (a.trim[k]) region[k] = 0;
   return region;
 }
 
