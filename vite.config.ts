@@ -186,7 +186,9 @@ export default defineConfig(({ isSsrBuild }) => ({
             if (warning.code !== 'INEFFECTIVE_DYNAMIC_IMPORT') warn(warning);
           },
         }
-      : {},
+      : // The entry names every chunk it may import: 7 characters of hash (the fewest the bundler
+        // takes for this many chunks) rather than 8 take ~30 bytes off its gzip.
+        { output: { chunkFileNames: 'assets/[name]-[hash:7].js' } },
     modulePreload: {
       polyfill: false,
       resolveDependencies: (file, deps, { hostType }) =>
