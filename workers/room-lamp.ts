@@ -20,6 +20,8 @@ const LEAST_RATIO = 1.1;
 const MOST_RATIO = 1.5;
 /** Most the chromaticity tolerance may be widened for noise on the dimmer side: the dark's chromaticity says little. */
 const MOST_SLACK = 1.5;
+/** Chromaticity change across a line that only the light's strength makes (as `lightOnly` in `room.ts` allows). */
+const KEPT_CHROMA = 1.5;
 /** Least number of such steps for the light's walk to be read. */
 const LEAST_STEPS = 3;
 /** Least ratio of the steps' spread of chromaticity change along the walk to that across it. */
@@ -76,6 +78,8 @@ export function lampAxis(lab: Float32Array, width: number, height: number, segme
     const bright = l1 >= l0 ? 1 : -1;
     const da = bright * (((m[5] as number) * 100) / l1 - ((m[1] as number) * 100) / l0);
     const db = bright * (((m[6] as number) * 100) / l1 - ((m[2] as number) * 100) / l0);
+    // a step that keeps the chromaticity says nothing of a second light's colour
+    if (Math.hypot(da, db) <= KEPT_CHROMA) continue;
     const w = Math.hypot(s.x2 - s.x1, s.y2 - s.y1);
     saa += w * da * da;
     sbb += w * db * db;
