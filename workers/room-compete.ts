@@ -67,7 +67,8 @@ const samePaintColour = (g: RegionGraph, a: number, b: number, light: LightAxis 
     g.chroma[b * 2] as number,
     g.chroma[b * 2 + 1] as number,
     g.lab[b * 3] as number,
-  ) <= CROSS_CHROMA * slackAt(Math.min(g.lab[a * 3] as number, g.lab[b * 3] as number));
+  ) <=
+  CROSS_CHROMA * slackAt(Math.min(g.lab[a * 3] as number, g.lab[b * 3] as number));
 
 /** A thin piece of an upright straight line: where two walls may meet. */
 const isCorner = (g: RegionGraph, k: number) =>

@@ -51,7 +51,8 @@ function sides(lab: Float32Array, width: number, height: number, s: Segment): Fl
     }
   }
   if (!sums[3] || !sums[7]) return null;
-  for (let o = 0; o < 8; o += 4) for (let c = 0; c < 3; c++) sums[o + c] = (sums[o + c] as number) / (sums[o + 3] as number);
+  for (let o = 0; o < 8; o += 4)
+    for (let c = 0; c < 3; c++) sums[o + c] = (sums[o + c] as number) / (sums[o + 3] as number);
   return sums;
 }
 
@@ -62,7 +63,12 @@ function sides(lab: Float32Array, width: number, height: number, s: Segment): Fl
  * goes. Edges between paints change it every which way; a second light's edges all along one
  * line. Null when the changes do not line up (one light, or none clear enough).
  */
-export function lampAxis(lab: Float32Array, width: number, height: number, segments: readonly Segment[]): LightAxis | null {
+export function lampAxis(
+  lab: Float32Array,
+  width: number,
+  height: number,
+  segments: readonly Segment[],
+): LightAxis | null {
   let saa = 0;
   let sbb = 0;
   let sab = 0;

@@ -250,7 +250,17 @@ export function analyse(image: Pixels, options: AnalyseOptions = {}): RoomAnalys
   const { lines, light } = straightLines(lab, width, height);
   const sp = slic(lab, width, height, size, lines);
   const graph = buildGraph(lab, pixelFlags(small), width, sp, edgeMap(lab, width, height), lines);
-  return { width, height, sourceWidth: image.width, sourceHeight: image.height, labels: sp.labels, graph, lab, lines, light };
+  return {
+    width,
+    height,
+    sourceWidth: image.width,
+    sourceHeight: image.height,
+    labels: sp.labels,
+    graph,
+    lab,
+    lines,
+    light,
+  };
 }
 
 /** The superpixel under a tap in the photo's pixels, or -1 when the tap is off the picture. */
