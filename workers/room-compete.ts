@@ -1,5 +1,6 @@
 import type { RegionGraph } from './room-graph';
 import type { GrowLimits } from './room-grow';
+import { type LightAxis, lightDistance } from './room-lamp';
 
 /**
  * Marker-based segmentation on the superpixel graph: the tapped superpixel floods outwards
@@ -52,9 +53,22 @@ const chromaApart = (g: RegionGraph, a: number, b: number) =>
     (g.chroma[a * 2 + 1] as number) - (g.chroma[b * 2 + 1] as number),
   );
 
-/** Whether b's chromaticity is within a corner's tolerance of a's. */
-const samePaintColour = (g: RegionGraph, a: number, b: number) =>
-  chromaApart(g, a, b) <= CROSS_CHROMA * slackAt(Math.min(g.lab[a * 3] as number, g.lab[b * 3] as number));
+/**
+ * Whether b's chromaticity is within a corner's tolerance of a's; under a second light of another
+ * colour (`light`, a lamp), a change along its walk that goes with the lightness counts less: a
+ * lamp's pool on the wall beyond a corner or a soft edge is still that wall's paint.
+ */
+const samePaintColour = (g: RegionGraph, a: number, b: number, light: LightAxis | null) =>
+  lightDistance(
+    light,
+    g.chroma[a * 2] as number,
+    g.chroma[a * 2 + 1] as number,
+    g.lab[a * 3] as number,
+    g.chroma[b * 2] as number,
+    g.chroma[b * 2 + 1] as number,
+    g.lab[b * 3] as number,
+  ) <=
+  CROSS_CHROMA * slackAt(Math.min(g.lab[a * 3] as number, g.lab[b * 3] as number));
 
 /** A thin piece of an upright straight line: where two walls may meet. */
 const isCorner = (g: RegionGraph, k: number) =>
@@ -65,13 +79,13 @@ const isCorner = (g: RegionGraph, k: number) =>
  * (light of one colour falls on both sides of a corner; only its strength changes) at any
  * plausible ratio of lightness, and no edge inside it.
  */
-function samePaint(g: RegionGraph, a: number, b: number, leaf: number): boolean {
+function samePaint(g: RegionGraph, a: number, b: number, leaf: number, light: LightAxis | null): boolean {
   if ((g.opaque[b] as number) < 0.5 || (g.line[b] as number) > 0.5 || (g.inner[b] as number) > leaf) return false;
   if ((g.clipped[b] as number) > 0.5) return false;
   const la = (g.lab[a * 3] as number) + 16;
   const lb = (g.lab[b * 3] as number) + 16;
   if (Math.max(la, lb) / Math.min(la, lb) > CROSS_RATIO) return false;
-  return samePaintColour(g, a, b);
+  return samePaintColour(g, a, b, light);
 }
 
 /** What the border from k to neighbour j (adjacency index i) costs, in units of the growing's limits. */
@@ -201,15 +215,16 @@ export function competeFrom(
   into: Uint8Array,
   grow: GrowLimits,
   limits: CompeteLimits = DEFAULT_COMPETE,
+  light: LightAxis | null = null,
 ): number {
   if ((g.opaque[seed] as number) < 0.5) return 0;
   const strict = new Uint8Array(g.count);
-  flood(g, seed, strict, grow, limits, STRADDLE);
+  flood(g, seed, strict, grow, limits, STRADDLE, light);
   // an erase (whose reach is the limits themselves) takes only what is plainly the surface: no pockets
   if (limits.reach > 1) {
     const loose = new Uint8Array(g.count);
-    flood(g, seed, loose, grow, limits, LOOSE_STRADDLE);
-    addPockets(g, strict, loose);
+    flood(g, seed, loose, grow, limits, LOOSE_STRADDLE, light);
+    addPockets(g, strict, loose, light);
   }
   let pixels = 0;
   for (let k = 0; k < g.count; k++) {
@@ -235,7 +250,7 @@ const POCKET_JOINED = 0.5;
  * standing against it, behind a lamp). A piece that reaches the picture's edge is another surface
  * (a ceiling or floor through a gap in its crease), and so is one too large to be a pocket of this one.
  */
-function addPockets(g: RegionGraph, strict: Uint8Array, loose: Uint8Array): void {
+function addPockets(g: RegionGraph, strict: Uint8Array, loose: Uint8Array, light: LightAxis | null): void {
   let own = 0;
   for (let k = 0; k < g.count; k++) if (strict[k]) own += g.size[k] as number;
   const seen = new Uint8Array(g.count);
@@ -260,7 +275,7 @@ function addPockets(g: RegionGraph, strict: Uint8Array, loose: Uint8Array): void
         const j = g.to[i] as number;
         if (strict[j]) {
           borders++;
-          if (samePaintColour(g, j, k)) joined++;
+          if (samePaintColour(g, j, k, light)) joined++;
         }
         if (loose[j] && !strict[j] && !seen[j]) {
           seen[j] = 1;
@@ -283,6 +298,7 @@ function flood(
   grow: GrowLimits,
   limits: CompeteLimits,
   straddle: number,
+  light: LightAxis | null,
 ): void {
   const edgeLimit = Math.max(grow.edgeFloor, grow.edgeOverNoise * g.edgeNoise);
   const leaf = straddle * edgeLimit;
@@ -323,7 +339,7 @@ function flood(
     for (let i = g.start[k] as number; i < (g.start[k + 1] as number); i++) {
       const j = g.to[i] as number;
       if (label[j]) continue;
-      const turn = came >= 0 && samePaint(g, came, j, leaf);
+      const turn = came >= 0 && samePaint(g, came, j, leaf, light);
       // the tapped superpixel itself always passes the flood on, even where it lies on a line
       const cost = Math.max(top.cost, borderCost(g, k, j, i, grow, leaf, k === seed || turn ? 0 : limits.barrier));
       if (top.label === OTHER) {
@@ -333,7 +349,7 @@ function flood(
       if (cost > limits.reach) continue;
       // on a wall the flood turned onto, the light's colour was already allowed its change at the corner
       const held = ref[k] as number;
-      if (!turn && held !== seed && !samePaintColour(g, held, j)) continue;
+      if (!turn && held !== seed && !samePaintColour(g, held, j, light)) continue;
       heap.push(cost, j, SURFACE, turn ? TURNED - held : held);
     }
   }

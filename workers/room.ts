@@ -7,6 +7,7 @@ import { DEFAULT_LIMITS, type GrowLimits } from './room-grow';
 import { borderPixels } from './room-border';
 import { labImage, pixelFlags, SRGB_TO_LINEAR } from './room-pixels';
 import { refineMask } from './room-refine';
+import { lampAxis, type LightAxis } from './room-lamp';
 import { anchorCeilingLines } from './room-ceiling';
 import { drawSegments, extendSegments, fillBands, lineSegments, parallelEdges, type Segment } from './room-lines';
 import { slic } from './room-slic';
@@ -39,6 +40,8 @@ export interface RoomAnalysis {
   lines: Uint8Array;
   /** 1 for a superpixel of a band of trim beside a line (an architrave, a skirting). */
   trim: Uint8Array;
+  /** How a second light of another colour (a lamp) moves a paint's chromaticity, if one shows (`room-lamp.ts`). */
+  light: LightAxis | null;
 }
 
 /** @public the room worker picks the analysis size. */
@@ -55,7 +58,11 @@ const SUPERPIXELS = 3000;
  * The picture's straight lines, drawn: found on 100·ln(L*+16), where a crease between two planes
  * is the same step in a dim corner as in a bright one, over the picture's typical gradient.
  */
-function straightLines(lab: Float32Array, width: number, height: number): { lines: Uint8Array; trim: Uint8Array } {
+function straightLines(
+  lab: Float32Array,
+  width: number,
+  height: number,
+): { lines: Uint8Array; trim: Uint8Array; light: LightAxis | null } {
   // lines are looked for on a picture of at most LINE_PIXELS (the time is the pixels'), and at half
   // that size, where noise is halved but a step is the same step: faint long creases
   const factor = Math.max(1, Math.round(Math.sqrt((width * height) / LINE_PIXELS)));
@@ -102,7 +109,14 @@ function straightLines(lab: Float32Array, width: number, height: number): { line
   );
   // a corner's top where the line finder found no ceiling line is looked at again (`room-ceiling.ts`)
   anchorCeilingLines(kept.filter(isUpright), lab, value, lines, width, height, factor);
-  return { lines, trim };
+  // the soft level edges of a lamp's pool tell which way its light moves a paint's chromaticity
+  const light = lampAxis(
+    lab,
+    width,
+    height,
+    segments.filter((s) => !isUpright(s)),
+  );
+  return { lines, trim, light };
 }
 
 /** Most a wall corner leans off the picture's vertical (tan of the angle): a phone held roughly upright. */
@@ -243,7 +257,7 @@ export function analyse(image: Pixels, options: AnalyseOptions = {}): RoomAnalys
   // noise would steer superpixel borders and fake edges: both work on a lightly blurred picture
   const lab = blur3(labImage(small), width, height);
   const size = Math.min(400, Math.max(36, (width * height) / SUPERPIXELS));
-  const { lines, trim } = straightLines(lab, width, height);
+  const { lines, trim, light } = straightLines(lab, width, height);
   const sp = slic(lab, width, height, size, lines);
   const graph = buildGraph(lab, pixelFlags(small), width, sp, edgeMap(lab, width, height), lines);
   // a superpixel mostly inside a band of trim is trim
@@ -264,6 +278,7 @@ export function analyse(image: Pixels, options: AnalyseOptions = {}): RoomAnalys
     trim: isTrim,
     lab,
     lines,
+    light,
   };
 }
 
@@ -308,7 +323,7 @@ export function tapRegion(a: RoomAnalysis, tap: Tap, limits?: Partial<GrowLimits
   if (seed < 0) return null;
   const region = new Uint8Array(a.graph.count);
   // an erase takes away only what is plainly the tapped surface: a leak is erased, not the wall it leaked from
-  competeFrom(a.graph, seed, region, { ...DEFAULT_LIMITS, ...limits }, tap.erase ? ERASE : DEFAULT_COMPETE);
+  competeFrom(a.graph, seed, region, { ...DEFAULT_LIMITS, ...limits }, tap.erase ? ERASE : DEFAULT_COMPETE, a.light);
   // a wall's flood may go over a band of trim to more of the wall beyond (round a window) but
   // does not keep the trim, unless the tap was on it
   if (!a.trim[seed]) for (let k = 0; k < region.length; k++) if (a.trim[k]) region[k] = 0;
