@@ -25,6 +25,7 @@ function build(): string {
     'catalogue-c1.js': 'import{t}from"./hex-x1.js";import{r}from"./runtime-r1.js";export const t=1',
     'hex-x1.js': 'export const t=1',
     'later-l1.js': 'export const t=1',
+    'index-c1.css': '.app{color:red}',
   };
   for (const [name, text] of Object.entries(chunks)) writeFileSync(join(dir, 'assets', name), text);
   writeFileSync(
@@ -36,6 +37,7 @@ function build(): string {
     <script type="module" crossorigin src="/assets/index-e1.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/runtime-r1.js">
     <link rel="modulepreload" crossorigin href="/assets/catalogue-store-s1.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-c1.css">
     <link rel="preload" href="/assets/catalogue-k1.json" as="fetch" crossorigin="">
   </head>
   <body>
@@ -80,5 +82,25 @@ describe('the rendered page’s first bytes', () => {
     expect(loader).toContain("'/assets/index-e1.js'");
     expect(loader).toContain("k.href='/assets/catalogue-k1.json'");
     expect(shell.html).toContain('<link rel="preload" href="/assets/catalogue-k1.json" as="fetch" crossorigin="">');
+  });
+});
+
+describe('a shared palette’s page', () => {
+  const shared = { dark: null, share: { id: 's1', name: 'Hall' } } as FirstPaint;
+
+  it('asks for nothing in its markup: the loader fetches the same code, the stylesheet and the catalogue after the first paint', () => {
+    const shell = readShell(build());
+    if (!shell) throw new Error('no shell');
+    const html = fillShell(shell, '<main></main>', shared, head);
+    expect(html).not.toMatch(/<link rel="(modulepreload|stylesheet|preload)"/);
+    expect(html).not.toContain('<script type="module"');
+    const loader = /<script>([^<]*)<\/script>/.exec(html)?.[1] ?? '';
+    expect(loader).toContain('first-contentful-paint');
+    const home = preloaded(fillShell(shell, '<main></main>', paint, head));
+    expect(JSON.parse(/(\["\/assets[^\]]*\])/.exec(loader)?.[1] ?? '[]')).toEqual(home.map((c) => `/assets/${c}`));
+    expect(loader).toContain("k.href='/assets/catalogue-k1.json'");
+    expect(loader).toContain("s.src='/assets/index-e1.js'");
+    expect(loader).toContain("c.href='/assets/index-c1.css'");
+    expect(html).toContain('<style>.app{color:red}</style>');
   });
 });
