@@ -96,9 +96,11 @@ function shareLoaderFor(src: string, chunks: readonly string[], cssHref: string 
   const css = cssHref
     ? `var c=document.createElement('link');c.rel='stylesheet';c.media='print';c.crossOrigin='';c.href='${cssHref}';c.setAttribute('data-inlined','');document.body.append(c);`
     : '';
+  // The entry first, then its chunks' preloads in a task of their own (each one added starts a
+  // fetch there and then: on a slow phone one task for all of them was a long one).
   const go =
-    `function go(){${JSON.stringify(chunks)}.forEach(function(u){var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=u;document.head.append(k)});${css}` +
-    `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src='${src}';document.head.append(s)}`;
+    `function go(){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src='${src}';document.head.append(s);${css}` +
+    `setTimeout(function(){${JSON.stringify(chunks.filter((c) => c !== src))}.forEach(function(u){var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=u;document.head.append(k)})})}`;
   const afterPaint =
     "var P=window.PerformanceObserver;if(P&&(P.supportedEntryTypes||[]).indexOf('paint')>=0)new P(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(go)}}).observe({type:'paint',buffered:true});" +
     'else requestAnimationFrame(function(){setTimeout(go)})';

@@ -99,11 +99,15 @@ export function hydratePage(
       onDone(shown ?? sessionOnScreen());
     });
   };
+  // A shared palette's page has no Generate to answer at once: there going live (reading the
+  // catalogue, asking for the session code) is a task of its own, not one more part of the
+  // hydration's effects, which make a long task already.
+  const onLive = paint.share ? () => void setTimeout(live) : live;
   // The same boundary as entry-server.tsx renders around the app.
   const hydration = hydrateRoot(
     root,
     <Suspense>
-      <Live ready={ready} onLive={live}>
+      <Live ready={ready} onLive={onLive}>
         {app}
       </Live>
     </Suspense>,
