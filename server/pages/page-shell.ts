@@ -25,6 +25,10 @@ export interface PageShell {
   chunkPreloads: string;
   /** The shell's last preload tag, which a rendered page's `chunkPreloads` follow. */
   lastShellPreload: string | null;
+  /** What replaces the entry in a shared palette's page, which fetches nothing before its first paint (`shareLoaderFor`). */
+  shareLoader: string | null;
+  /** The shell's icon and manifest links, which a share's loader adds after the paint (`PAGE_ICON`). */
+  icons: string[];
 }
 
 /** The response header that carries `PageShell.revision` (vite.config.ts reads it in the service worker). */
@@ -69,13 +73,63 @@ const HOLD =
  */
 function loaderFor(src: string, catalogue: string | null): string {
   const links = `<link rel="modulepreload" crossorigin href="${src}" />`;
+  return `${links}<script>${holdAndCatalogue(src, catalogue)}requestAnimationFrame(function(){setTimeout(function(){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src='${src}';document.head.append(s)})})</script>`;
+}
+
+/** The loaders' common start: `HOLD`, and the catalogue file asked for once the entry `src` has arrived. */
+function holdAndCatalogue(src: string, catalogue: string | null): string {
   const fetchCatalogue = catalogue
     ? `new PerformanceObserver(function(l,o){if(l.getEntries().some(function(e){return e.name.slice(-${src.length})==='${src}'})){o.disconnect();var k=document.createElement('link');k.rel='preload';k.as='fetch';k.crossOrigin='';k.href='${catalogue}';document.head.append(k)}}).observe({type:'resource',buffered:true});`
     : '';
-  return `${links}<script>${HOLD}${fetchCatalogue}requestAnimationFrame(function(){setTimeout(function(){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src='${src}';document.head.append(s)})})</script>`;
+  return `${HOLD}${fetchCatalogue}`;
 }
 
+/**
+ * A shared palette's page: the visitor came for the palette, which the page paints on its own, so
+ * nothing else is fetched until that paint is on screen (the paint timing entry says so; without
+ * one, after the next frame): the app's code (the same chunks as `loaderFor` preloads), the
+ * catalogue once the entry has arrived, and the page's stylesheet (held back as 'print', its rules
+ * are inline). Fetched in the head, they shared a slow link with the rest of the page and its
+ * state, which the paint waits for; and Lighthouse's simulation counts every request that ends
+ * before the largest paint as on its way, so on a fast machine ~100 KB of code ended up in the
+ * LCP of a page that needs none of it to paint.
+ */
+function shareLoaderFor(
+  src: string,
+  chunks: readonly string[],
+  cssHref: string | null,
+  catalogue: string | null,
+  icons: readonly string[],
+) {
+  const css = cssHref
+    ? `var c=document.createElement('link');c.rel='stylesheet';c.media='print';c.crossOrigin='';c.href='${cssHref}';c.setAttribute('data-inlined','');document.body.append(c);`
+    : '';
+  // The entry first, then its chunks' preloads in a task of their own (each one added starts a
+  // fetch there and then: on a slow phone one task for all of them was a long one).
+  const go =
+    `function go(){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src='${src}';document.head.append(s);${css}` +
+    `setTimeout(function(){${JSON.stringify(chunks.filter((c) => c !== src))}.forEach(function(u){var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=u;document.head.append(k)});${addIcons(icons)}})}`;
+  const afterPaint =
+    "var P=window.PerformanceObserver;if(P&&(P.supportedEntryTypes||[]).indexOf('paint')>=0)new P(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(go)}}).observe({type:'paint',buffered:true});" +
+    'else requestAnimationFrame(function(){setTimeout(go)})';
+  return `<script>${holdAndCatalogue(src, catalogue)}(function(){${go}${afterPaint}})()</script>`;
+}
+
+/**
+ * The page's icons and manifest, which the browser fetches once the page has loaded: a share's
+ * page loads before it has painted (nothing else to wait for), so they are added after the paint
+ * too (a `<noscript>` keeps them for readers without scripts). Until then an empty icon stands in,
+ * or the browser would ask for `/favicon.ico` instead.
+ */
+const PAGE_ICON = /\s*<link rel="(?:manifest|icon|apple-touch-icon)"[^>]*>/g;
+const ICON_STAND_IN = '<link rel="icon" href="data:," data-stand-in />';
+const addIcons = (icons: readonly string[]) =>
+  icons.length === 0
+    ? ''
+    : `var t=document.createElement('template');t.innerHTML=${JSON.stringify(icons.join('')).replace(/</g, '\\u003c')};var i=document.querySelector('link[data-stand-in]');if(i)i.remove();document.head.append(t.content);`;
+
 const MODULE_PRELOAD = /<link rel="modulepreload"/g;
+const SHELL_PRELOAD_LINE = /\s*<link rel="modulepreload" crossorigin href="[^"]+">/g;
 
 const HYDRATE_CHUNK = /\.\/(hydrate-page-[\w-]+\.js)/;
 /** The chunk that reads the catalogue file, as `web/stores/catalogue-store.ts` imports it. */
@@ -129,6 +183,11 @@ export function readShell(distDir: string): PageShell | null {
   const shellChunks = new Set(shellPreloads.map((m) => m[1] as string));
   const preloads = src ? criticalChunks(distDir, shellChunks, src.replace('/assets/', '')) : [];
   const catalogue = CATALOGUE_PRELOAD.exec(html);
+  const cssHref = css && link ? `/${link[1]}` : null;
+  const icons = [...html.matchAll(PAGE_ICON)].map((m) => m[0].trim());
+  const shareChunks = src
+    ? [src, ...[...shellChunks].map((c) => `/assets/${c}`), ...preloads.map((c) => `/assets/${c}`)]
+    : [];
   return {
     html,
     revision: createHash('sha256').update(html).digest('hex'),
@@ -139,12 +198,16 @@ export function readShell(distDir: string): PageShell | null {
     chunkPreloads: preloads.map((c) => `<link rel="modulepreload" crossorigin href="/assets/${c}" />`).join(''),
     lastShellPreload,
     catalogueLink: src && catalogue ? catalogue[0] : null,
+    shareLoader: src ? shareLoaderFor(src, shareChunks, cssHref, catalogue?.[1] ?? null, icons) : null,
+    icons,
   };
 }
 
 /** `'sha256-…'` sources for the inline scripts of the shell and of rendered pages, for the CSP. */
 export function inlineScriptHashes(shell: PageShell): string[] {
-  return [...`${shell.html}${shell.entryLoader ?? ''}`.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+  return [
+    ...`${shell.html}${shell.entryLoader ?? ''}${shell.shareLoader ?? ''}`.matchAll(/<script>([\s\S]*?)<\/script>/g),
+  ].map(
     (m) =>
       `'sha256-${createHash('sha256')
         .update(m[1] as string)
@@ -174,15 +237,25 @@ export function fillShell(shell: PageShell, markup: string, paint: FirstPaint, h
       scheme === theme ? `<meta name="theme-color" content="${content}" />` : '',
     );
   }
+  const share = Boolean(paint.share && shell.entryTag && shell.shareLoader);
   if (shell.css && shell.cssLink) {
     const css = shell.css.replace(/<\/style/gi, '<\\/style');
     // The same sheet, kept for the rest of the visit but never render-blocking: 'print' until the
-    // app's code (hydrate-page.tsx) switches it on; its rules are already inline.
+    // app's code (hydrate-page.tsx) switches it on; its rules are already inline. A share's loader
+    // adds it after the paint.
     const link = shell.cssLink.replace('<link ', '<link media="print" data-inlined ');
     html = html.replace(shell.cssLink, () => `<style>${css}</style>`);
-    html = html.replace('</body>', () => `  ${link}\n  </body>`);
+    if (!share) html = html.replace('</body>', () => `  ${link}\n  </body>`);
   }
-  if (shell.entryTag && shell.entryLoader) {
+  if (share && shell.entryTag && shell.shareLoader) {
+    const loader = shell.shareLoader;
+    html = html.replace(SHELL_PRELOAD_LINE, '').replace(shell.entryTag, () => loader);
+    if (shell.icons.length > 0) {
+      const icons = `<noscript>${shell.icons.join('')}</noscript>${ICON_STAND_IN}`;
+      html = html.replace(PAGE_ICON, '').replace('</head>', () => `${icons}</head>`);
+    }
+    if (shell.catalogueLink) html = html.replace(shell.catalogueLink, '');
+  } else if (shell.entryTag && shell.entryLoader) {
     const loader = shell.entryLoader;
     html = html.replace(shell.entryTag, () => loader);
     if (shell.catalogueLink) html = html.replace(shell.catalogueLink, '');

@@ -314,6 +314,49 @@ test.describe('a shared palette paints whole', () => {
   });
 });
 
+test.describe('a shared palette paints first', () => {
+  test('nothing but the page is fetched before its first paint; then the app comes and goes live', async ({
+    page,
+    browser,
+    server,
+  }) => {
+    const owner = await (await browser.newContext({ baseURL: server.url })).newPage();
+    await owner.request.post('/api/auth/signup', { data: { email: uniqueEmail('first'), password: PASSWORD } });
+    const colors = [catalogue.colors[50], catalogue.colors[150], catalogue.colors[250], catalogue.colors[350]];
+    const created = await owner.request.post('/api/palettes', {
+      data: { name: 'Landing', colorIds: colors.map((c) => c?.id) },
+    });
+    const { id } = (await created.json()) as { id: string };
+    const sharing = await owner.request.put(`/api/palettes/${id}/sharing`, { data: { public: true } });
+    const { shareId } = (await sharing.json()) as { shareId: string };
+    await owner.context().close();
+
+    await page.goto(`/share/${shareId}`);
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', '');
+    expect(await stripIds(page)).toEqual(colors.map((c) => c?.id));
+    // The label answers: the app is live.
+    const label = page.getByRole('complementary', { name: 'Shared palette' });
+    await label.getByRole('button', { name: 'Hide this label' }).click();
+    await expect(label).toHaveCount(0);
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      fetched: performance
+        .getEntriesByType('resource')
+        .map((e) => ({ url: new URL(e.name).pathname, start: e.startTime })),
+    }));
+    expect(timing.paint).not.toBeNull();
+    // The app's code, its stylesheet, the catalogue, its calls to the API and the page's icons all
+    // came, each asked for after the paint.
+    const app = timing.fetched.filter((r) => /^\/(assets|api)\//.test(r.url));
+    expect(app.some((r) => r.url.endsWith('.js'))).toBe(true);
+    expect(app.some((r) => r.url.endsWith('.css'))).toBe(true);
+    expect(app.some((r) => r.url.endsWith('.json'))).toBe(true);
+    await expect(page.locator('head > link[rel="manifest"]')).toHaveCount(1);
+    await expect(page.locator('head > link[rel="icon"][href="/favicon.svg"]')).toHaveCount(1);
+    expect(timing.fetched.filter((r) => r.start < (timing.paint as number))).toEqual([]);
+  });
+});
+
 test.describe('what crawlers and scanners see', () => {
   test('robots.txt, 404 for unknown paths and missing assets, the app on its routes, no dotfiles', async ({ page }) => {
     const robots = await page.request.get('/robots.txt');

@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, use, useEffect } from 'react';
+import { type ReactNode, Suspense, startTransition, use, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { ref } from 'valtio';
 import type { Catalogue } from '../../shared/catalogue/catalogue';
@@ -94,20 +94,39 @@ export function hydratePage(
   // of ms on the way to the first tap's effect, and changes nothing on screen.
   const live = () => {
     onHydrated();
-    void applyHeldInput().then(() => {
+    void applyHeldInput().then(async () => {
       document.querySelector('link[data-inlined]')?.setAttribute('media', 'all');
+      // On a share, the session starts in a task after the one that evaluated its code (which
+      // builds its validators as it loads): together they made one long task.
+      if (paint.share) {
+        await import('./start-session').catch(() => null);
+        await new Promise((resolve) => setTimeout(resolve));
+      }
       onDone(shown ?? sessionOnScreen());
     });
   };
+  // A shared palette's page has no Generate to answer at once: there going live (reading the
+  // catalogue, asking for the session code) is a task of its own, not one more part of the
+  // hydration's effects, which make a long task already.
+  const onLive = paint.share ? () => void setTimeout(live) : live;
   // The same boundary as entry-server.tsx renders around the app.
-  const hydration = hydrateRoot(
-    root,
-    <Suspense>
-      <Live ready={ready} onLive={live}>
-        {app}
-      </Live>
-    </Suspense>,
-  ) as ReturnType<typeof hydrateRoot> & { unstable_scheduleHydration?: (target: Node) => void };
+  const hydrate = () =>
+    hydrateRoot(
+      root,
+      <Suspense>
+        <Live ready={ready} onLive={onLive}>
+          {app}
+        </Live>
+      </Suspense>,
+    ) as ReturnType<typeof hydrateRoot> & { unstable_scheduleHydration?: (target: Node) => void };
+  let hydration: ReturnType<typeof hydrate> | undefined;
+  // On a share, as a transition: React hydrates in slices between which the browser may run
+  // other tasks, rather than in one long task (the loader holds input until the page is live).
+  if (paint.share)
+    startTransition(() => {
+      hydration = hydrate();
+    });
+  else hydration = hydrate();
   // The strips sit in an Activity (app.tsx), which React hydrates in a pass of its own after the
   // rest, in slices between frames: a Generate tapped as the page appeared then drew its palette
   // at once but showed it only once that pass was over (~150 ms later at CPU 4×). Asked for, the
@@ -115,5 +134,5 @@ export function hydratePage(
   // label above the strips dropped out for a frame and came back (a layout shift of 0.05), a cause
   // not yet understood, so that page keeps React's own order.
   const strips = paint.share ? null : root.querySelector('.palette-strips');
-  if (strips) hydration.unstable_scheduleHydration?.(strips);
+  if (strips) hydration?.unstable_scheduleHydration?.(strips);
 }

@@ -25,6 +25,7 @@ function build(): string {
     'catalogue-c1.js': 'import{t}from"./hex-x1.js";import{r}from"./runtime-r1.js";export const t=1',
     'hex-x1.js': 'export const t=1',
     'later-l1.js': 'export const t=1',
+    'index-c1.css': '.app{color:red}',
   };
   for (const [name, text] of Object.entries(chunks)) writeFileSync(join(dir, 'assets', name), text);
   writeFileSync(
@@ -36,8 +37,10 @@ function build(): string {
     <script type="module" crossorigin src="/assets/index-e1.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/runtime-r1.js">
     <link rel="modulepreload" crossorigin href="/assets/catalogue-store-s1.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-c1.css">
     <link rel="preload" href="/assets/catalogue-k1.json" as="fetch" crossorigin="">
-  </head>
+  <link rel="manifest" href="/manifest.webmanifest">
+<link rel="icon" href="/favicon.svg" sizes="any" type="image/svg+xml"></head>
   <body>
     <div id="root"></div>
   </body>
@@ -80,5 +83,36 @@ describe('the rendered page’s first bytes', () => {
     expect(loader).toContain("'/assets/index-e1.js'");
     expect(loader).toContain("k.href='/assets/catalogue-k1.json'");
     expect(shell.html).toContain('<link rel="preload" href="/assets/catalogue-k1.json" as="fetch" crossorigin="">');
+  });
+});
+
+describe('a shared palette’s page', () => {
+  const shared = { dark: null, share: { id: 's1', name: 'Hall' } } as FirstPaint;
+
+  it('asks for nothing in its markup: the loader fetches the same code, the stylesheet and the catalogue after the first paint', () => {
+    const shell = readShell(build());
+    if (!shell) throw new Error('no shell');
+    const html = fillShell(shell, '<main></main>', shared, head);
+    expect(html).not.toMatch(/<link rel="(modulepreload|stylesheet|preload)"/);
+    expect(html).not.toContain('<script type="module"');
+    const loader = /<script>([^<]*)<\/script>/.exec(html)?.[1] ?? '';
+    expect(loader).toContain('first-contentful-paint');
+    const home = preloaded(fillShell(shell, '<main></main>', paint, head));
+    const later = JSON.parse(/(\["\/assets[^\]]*\])/.exec(loader)?.[1] ?? '[]') as string[];
+    expect(['/assets/index-e1.js', ...later]).toEqual(home.map((c) => `/assets/${c}`));
+    expect(loader).toContain("k.href='/assets/catalogue-k1.json'");
+    expect(loader).toContain("s.src='/assets/index-e1.js'");
+    expect(loader).toContain("c.href='/assets/index-c1.css'");
+    expect(html).toContain('<style>.app{color:red}</style>');
+    // The icons and manifest come after the paint too (the browser asks for them once the page has
+    // loaded, which a share's page does before it paints); readers without scripts keep them.
+    const icons =
+      '<link rel="manifest" href="/manifest.webmanifest"><link rel="icon" href="/favicon.svg" sizes="any" type="image/svg+xml">';
+    expect(html.replace(/<noscript>[\s\S]*?<\/noscript>/, '')).not.toMatch(/<link rel="(manifest|icon)" href="\//);
+    expect(html).toContain(`<noscript>${icons}</noscript>`);
+    expect(loader).toContain(JSON.stringify(icons).replace(/</g, '\\u003c'));
+    expect(fillShell(shell, '<main></main>', paint, head)).toContain(
+      '<link rel="manifest" href="/manifest.webmanifest">',
+    );
   });
 });
