@@ -27,8 +27,6 @@ export interface PageShell {
   lastShellPreload: string | null;
   /** What replaces the entry in a shared palette's page, which fetches nothing before its first paint (`shareLoaderFor`). */
   shareLoader: string | null;
-  /** The shell's icon and manifest links, which a share's loader adds after the paint (`PAGE_ICON`). */
-  icons: string[];
 }
 
 /** The response header that carries `PageShell.revision` (vite.config.ts reads it in the service worker). */
@@ -94,13 +92,7 @@ function holdAndCatalogue(src: string, catalogue: string | null): string {
  * before the largest paint as on its way, so on a fast machine ~100 KB of code ended up in the
  * LCP of a page that needs none of it to paint.
  */
-function shareLoaderFor(
-  src: string,
-  chunks: readonly string[],
-  cssHref: string | null,
-  catalogue: string | null,
-  icons: readonly string[],
-) {
+function shareLoaderFor(src: string, chunks: readonly string[], cssHref: string | null, catalogue: string | null) {
   const css = cssHref
     ? `var c=document.createElement('link');c.rel='stylesheet';c.media='print';c.crossOrigin='';c.href='${cssHref}';c.setAttribute('data-inlined','');document.body.append(c);`
     : '';
@@ -108,25 +100,12 @@ function shareLoaderFor(
   // fetch there and then: on a slow phone one task for all of them was a long one).
   const go =
     `function go(){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src='${src}';document.head.append(s);${css}` +
-    `setTimeout(function(){${JSON.stringify(chunks.filter((c) => c !== src))}.forEach(function(u){var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=u;document.head.append(k)});${addIcons(icons)}})}`;
+    `setTimeout(function(){${JSON.stringify(chunks.filter((c) => c !== src))}.forEach(function(u){var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=u;document.head.append(k)})})}`;
   const afterPaint =
     "var P=window.PerformanceObserver;if(P&&(P.supportedEntryTypes||[]).indexOf('paint')>=0)new P(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(go)}}).observe({type:'paint',buffered:true});" +
     'else requestAnimationFrame(function(){setTimeout(go)})';
   return `<script>${holdAndCatalogue(src, catalogue)}(function(){${go}${afterPaint}})()</script>`;
 }
-
-/**
- * The page's icons and manifest, which the browser fetches once the page has loaded: a share's
- * page loads before it has painted (nothing else to wait for), so they are added after the paint
- * too (a `<noscript>` keeps them for readers without scripts). Until then an empty icon stands in,
- * or the browser would ask for `/favicon.ico` instead.
- */
-const PAGE_ICON = /\s*<link rel="(?:manifest|icon|apple-touch-icon)"[^>]*>/g;
-const ICON_STAND_IN = '<link rel="icon" href="data:," data-stand-in />';
-const addIcons = (icons: readonly string[]) =>
-  icons.length === 0
-    ? ''
-    : `var t=document.createElement('template');t.innerHTML=${JSON.stringify(icons.join('')).replace(/</g, '\\u003c')};var i=document.querySelector('link[data-stand-in]');if(i)i.remove();document.head.append(t.content);`;
 
 const MODULE_PRELOAD = /<link rel="modulepreload"/g;
 const SHELL_PRELOAD_LINE = /\s*<link rel="modulepreload" crossorigin href="[^"]+">/g;
@@ -184,7 +163,6 @@ export function readShell(distDir: string): PageShell | null {
   const preloads = src ? criticalChunks(distDir, shellChunks, src.replace('/assets/', '')) : [];
   const catalogue = CATALOGUE_PRELOAD.exec(html);
   const cssHref = css && link ? `/${link[1]}` : null;
-  const icons = [...html.matchAll(PAGE_ICON)].map((m) => m[0].trim());
   const shareChunks = src
     ? [src, ...[...shellChunks].map((c) => `/assets/${c}`), ...preloads.map((c) => `/assets/${c}`)]
     : [];
@@ -198,8 +176,7 @@ export function readShell(distDir: string): PageShell | null {
     chunkPreloads: preloads.map((c) => `<link rel="modulepreload" crossorigin href="/assets/${c}" />`).join(''),
     lastShellPreload,
     catalogueLink: src && catalogue ? catalogue[0] : null,
-    shareLoader: src ? shareLoaderFor(src, shareChunks, cssHref, catalogue?.[1] ?? null, icons) : null,
-    icons,
+    shareLoader: src ? shareLoaderFor(src, shareChunks, cssHref, catalogue?.[1] ?? null) : null,
   };
 }
 
@@ -250,10 +227,6 @@ export function fillShell(shell: PageShell, markup: string, paint: FirstPaint, h
   if (share && shell.entryTag && shell.shareLoader) {
     const loader = shell.shareLoader;
     html = html.replace(SHELL_PRELOAD_LINE, '').replace(shell.entryTag, () => loader);
-    if (shell.icons.length > 0) {
-      const icons = `<noscript>${shell.icons.join('')}</noscript>${ICON_STAND_IN}`;
-      html = html.replace(PAGE_ICON, '').replace('</head>', () => `${icons}</head>`);
-    }
     if (shell.catalogueLink) html = html.replace(shell.catalogueLink, '');
   } else if (shell.entryTag && shell.entryLoader) {
     const loader = shell.entryLoader;
