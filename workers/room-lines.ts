@@ -181,7 +181,11 @@ export function lineSegments(
   });
   // the region of `n` pixels grown from `seed` (in `region`, marked used) split into its two arms,
   // or undefined (all its pixels released) when it is not two lines
-  const splitV = (seed: number, n: number, axis: { ux: number; uy: number; breadth: number }): Segment[] | undefined => {
+  const splitV = (
+    seed: number,
+    n: number,
+    axis: { ux: number; uy: number; breadth: number },
+  ): Segment[] | undefined => {
     const breadth = axis.breadth;
     const original = region.slice(0, n);
     const sx = seed % width;
@@ -215,24 +219,29 @@ export function lineSegments(
     let other = -1;
     for (const p of original) if (!used[p] && (other < 0 || (mag[p] as number) > (mag[other] as number))) other = p;
     let second: Segment | undefined;
+    let secondPixels = new Int32Array(0);
     if (first && other >= 0) {
       const g = grow(other, TAU, Number.POSITIVE_INFINITY);
       const r = fitRectangle(region, g.n, mag, width, g.theta);
+      secondPixels = region.slice(0, g.n);
       if (meaningful(g.n, r)) second = asSegment(r);
-      else release(g.n);
     }
     // arms along the region's own way are one line broken by something across it (a window's bar),
     // left as it was: a split region's arms turn away from the way it was fitted along
     const along = (q: Segment) => {
       const t = Math.abs(
-        Math.atan2((q.x2 - q.x1) * axis.uy - (q.y2 - q.y1) * axis.ux, (q.x2 - q.x1) * axis.ux + (q.y2 - q.y1) * axis.uy),
+        Math.atan2(
+          (q.x2 - q.x1) * axis.uy - (q.y2 - q.y1) * axis.ux,
+          (q.x2 - q.x1) * axis.ux + (q.y2 - q.y1) * axis.uy,
+        ),
       );
       return Math.min(t, Math.PI - t);
     };
     if (first && second && Math.max(along(first), along(second)) >= TAU / 4) {
-      // the first arm's pixels stay used; any others of the region are free to seed again
+      // the arms' pixels stay used; any others of the region are free to seed again
       return [first, second];
     }
+    for (const p of secondPixels) used[p] = 0;
     for (const p of firstPixels) used[p] = 0;
     for (const p of original) used[p] = 0;
     return undefined;
