@@ -257,8 +257,9 @@ export function lineSegments(
     // tolerance its pixels near the seed need (twice their angles' spread), cut to a shrinking
     // radius round the seed until it fills its rectangle, and the strongest pixel it left out seeds
     // the other arm. Only when both arms are lines is the region split; a curve (a lamp's shade)
-    // or a smear of shading stays one region, as first grown
-    if (n / (rect.length * rect.breadth) < DENSITY && Math.abs(rect.uy) < Math.cos(UPRIGHT_ANGLE)) {
+    // or a smear of shading stays one region, as first grown. Under 20 pixels it cannot be two
+    // arms of 10 (the least region kept), and is not tried: the time goes on the regrowing
+    if (n >= 20 && n / (rect.length * rect.breadth) < DENSITY && Math.abs(rect.uy) < Math.cos(UPRIGHT_ANGLE)) {
       const split = splitV(seed, n, rect);
       if (split) {
         segments.push(...split);
