@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extendSegments } from '../../workers/room-lines';
+import { extendSegments, lineSegments, type Segment } from '../../workers/room-lines';
 
 const W = 120;
 const H = 60;
@@ -49,5 +49,52 @@ describe('extendSegments', () => {
     const far = scene(1.5, W);
     extendSegments([segment], far.value, far.lines, W, H, 1);
     expect(drawnBetween(far.lines, 45, WALL_EDGE)).toBe(0);
+  });
+});
+
+/**
+ * A wall under a ceiling whose crease bends at a corner's top: from (0, 37) down to (120, 62), then
+ * level. The ceiling is lighter by a step that is largest at column 150 (a lamp's pool) and fades
+ * out along the crease; [1 2 1]-blurred like the analysed picture, with seeded noise.
+ */
+function bentCrease(seed: number) {
+  const w = 200;
+  const h = 100;
+  let state = seed;
+  const noise = () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return (state / 2147483648 - 0.5) * 2;
+  };
+  const crease = (x: number) => (x <= 120 ? 37 + (25 * x) / 120 : 62);
+  const raw = new Float32Array(w * h);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++)
+      raw[y * w + x] = 450 + (y < crease(x) ? 20 * Math.exp(-Math.abs(x - 150) / 80) + 2 : 0) + 0.3 * noise();
+  const value = new Float32Array(raw);
+  for (let y = 1; y < h - 1; y++)
+    for (let x = 1; x < w - 1; x++) {
+      let sum = 0;
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++)
+          sum += (raw[(y + dy) * w + x + dx] as number) * (2 - Math.abs(dx)) * (2 - Math.abs(dy));
+      value[y * w + x] = sum / 16;
+    }
+  return { value, w, h, crease };
+}
+
+/** Whether segment `s` lies along the crease (both ends within 1.5 px of it) between columns `from` and `to`, over most of that. */
+const along = (s: Segment, crease: (x: number) => number, from: number, to: number) =>
+  Math.min(s.x1, s.x2) >= from - 3 &&
+  Math.max(s.x1, s.x2) <= to + 3 &&
+  Math.abs(s.x2 - s.x1) >= 0.8 * (to - from) &&
+  Math.abs(s.y1 - crease(s.x1)) <= 1.5 &&
+  Math.abs(s.y2 - crease(s.x2)) <= 1.5;
+
+describe('lineSegments', () => {
+  it('finds both arms of a crease that bends at a shallow angle, not one wide region over both or none', () => {
+    const { value, w, h, crease } = bentCrease(7);
+    const found = lineSegments(value, w, h, 0.2);
+    expect(found.some((s) => along(s, crease, 0, 120))).toBe(true);
+    expect(found.some((s) => along(s, crease, 120, 200))).toBe(true);
   });
 });
