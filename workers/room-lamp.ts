@@ -1,4 +1,4 @@
-import type { Segment } from './room-lines';
+import { type Segment, sideMeans } from './room-lines';
 
 /**
  * A surface of one paint under two lights of different colours (a room's ambient light and a
@@ -29,33 +29,6 @@ const LEAST_ELONGATION = 4;
 /** How many times less a change of chromaticity along the light's walk counts. */
 const STRETCH = 3;
 
-/** The mean L*, a*, b* in strips 2–5 px either side of `s` (null when one side is off the picture). */
-function sides(lab: Float32Array, width: number, height: number, s: Segment): Float64Array | null {
-  const length = Math.hypot(s.x2 - s.x1, s.y2 - s.y1);
-  if (length < 4) return null;
-  const ux = (s.x2 - s.x1) / length;
-  const uy = (s.y2 - s.y1) / length;
-  const sums = new Float64Array(8); // L, a, b, n per side
-  for (let t = 0.1 * length; t <= 0.9 * length; t += 1) {
-    for (let d = 2; d <= 5; d++) {
-      for (let side = 0; side < 2; side++) {
-        const sign = side === 0 ? -1 : 1;
-        const x = Math.round(s.x1 + ux * t - uy * d * sign);
-        const y = Math.round(s.y1 + uy * t + ux * d * sign);
-        if (x < 0 || y < 0 || x >= width || y >= height) continue;
-        const p = (y * width + x) * 3;
-        const o = side * 4;
-        for (let c = 0; c < 3; c++) sums[o + c] = (sums[o + c] as number) + (lab[p + c] as number);
-        sums[o + 3] = (sums[o + 3] as number) + 1;
-      }
-    }
-  }
-  if (!sums[3] || !sums[7]) return null;
-  for (let o = 0; o < 8; o += 4)
-    for (let c = 0; c < 3; c++) sums[o + c] = (sums[o + c] as number) / (sums[o + 3] as number);
-  return sums;
-}
-
 /**
  * The second light's walk, read off the picture's level lines across which the light changes
  * softly (a lamp's pool on a wall, a shade's cut-off): the principal axis of their chromaticity
@@ -74,7 +47,7 @@ export function lampAxis(
   let sab = 0;
   const steps: number[] = [];
   for (const s of segments) {
-    const m = sides(lab, width, height, s);
+    const m = sideMeans(lab, width, height, s);
     if (!m) continue;
     const l0 = (m[0] as number) + 16;
     const l1 = (m[4] as number) + 16;

@@ -859,3 +859,33 @@ function covers(a: Segment, b: Segment): boolean {
   }
   return true;
 }
+
+/**
+ * The mean L*, a*, b* in strips 2–5 px either side of `s` (L, a, b, n for its left side, then its
+ * right), or null when one side is off the picture: what a line's two sides are.
+ */
+export function sideMeans(lab: Float32Array, width: number, height: number, s: Segment): Float64Array | null {
+  const length = Math.hypot(s.x2 - s.x1, s.y2 - s.y1);
+  if (length < 4) return null;
+  const ux = (s.x2 - s.x1) / length;
+  const uy = (s.y2 - s.y1) / length;
+  const sums = new Float64Array(8); // L, a, b, n per side
+  for (let t = 0.1 * length; t <= 0.9 * length; t += 1) {
+    for (let d = 2; d <= 5; d++) {
+      for (let side = 0; side < 2; side++) {
+        const sign = side === 0 ? -1 : 1;
+        const x = Math.round(s.x1 + ux * t - uy * d * sign);
+        const y = Math.round(s.y1 + uy * t + ux * d * sign);
+        if (x < 0 || y < 0 || x >= width || y >= height) continue;
+        const p = (y * width + x) * 3;
+        const o = side * 4;
+        for (let c = 0; c < 3; c++) sums[o + c] = (sums[o + c] as number) + (lab[p + c] as number);
+        sums[o + 3] = (sums[o + 3] as number) + 1;
+      }
+    }
+  }
+  if (!sums[3] || !sums[7]) return null;
+  for (let o = 0; o < 8; o += 4)
+    for (let c = 0; c < 3; c++) sums[o + c] = (sums[o + c] as number) / (sums[o + 3] as number);
+  return sums;
+}

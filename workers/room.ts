@@ -9,7 +9,15 @@ import { labImage, pixelFlags, SRGB_TO_LINEAR } from './room-pixels';
 import { refineMask } from './room-refine';
 import { lampAxis, type LightAxis } from './room-lamp';
 import { anchorCeilingLines } from './room-ceiling';
-import { drawSegments, extendSegments, fillBands, lineSegments, parallelEdges, type Segment } from './room-lines';
+import {
+  drawSegments,
+  extendSegments,
+  fillBands,
+  lineSegments,
+  parallelEdges,
+  type Segment,
+  sideMeans,
+} from './room-lines';
 import { slic } from './room-slic';
 
 export { repaint } from './room-repaint';
@@ -197,33 +205,13 @@ const LIGHT_RATIO = 1.1;
  * Such a line is no border of a surface.
  */
 function lightOnly(lab: Float32Array, width: number, height: number, s: Segment): boolean {
-  const length = Math.hypot(s.x2 - s.x1, s.y2 - s.y1);
-  if (length < 4) return false;
-  const ux = (s.x2 - s.x1) / length;
-  const uy = (s.y2 - s.y1) / length;
-  const sums = new Float64Array(8); // L, a, b, n per side
-  for (let t = 0.1 * length; t <= 0.9 * length; t += 1) {
-    for (let d = 2; d <= 5; d++) {
-      for (let side = 0; side < 2; side++) {
-        const sign = side === 0 ? -1 : 1;
-        const x = Math.round(s.x1 + ux * t - uy * d * sign);
-        const y = Math.round(s.y1 + uy * t + ux * d * sign);
-        if (x < 0 || y < 0 || x >= width || y >= height) continue;
-        const p = (y * width + x) * 3;
-        const o = side * 4;
-        sums[o] = (sums[o] as number) + (lab[p] as number);
-        sums[o + 1] = (sums[o + 1] as number) + (lab[p + 1] as number);
-        sums[o + 2] = (sums[o + 2] as number) + (lab[p + 2] as number);
-        sums[o + 3] = (sums[o + 3] as number) + 1;
-      }
-    }
-  }
-  if (!sums[3] || !sums[7]) return false;
-  const l0 = (sums[0] as number) / (sums[3] as number) + 16;
-  const l1 = (sums[4] as number) / (sums[7] as number) + 16;
+  const sums = sideMeans(lab, width, height, s);
+  if (!sums) return false;
+  const l0 = (sums[0] as number) + 16;
+  const l1 = (sums[4] as number) + 16;
   const chroma = Math.hypot(
-    ((sums[1] as number) / (sums[3] as number)) * (100 / l0) - ((sums[5] as number) / (sums[7] as number)) * (100 / l1),
-    ((sums[2] as number) / (sums[3] as number)) * (100 / l0) - ((sums[6] as number) / (sums[7] as number)) * (100 / l1),
+    (sums[1] as number) * (100 / l0) - (sums[5] as number) * (100 / l1),
+    (sums[2] as number) * (100 / l0) - (sums[6] as number) * (100 / l1),
   );
   // chromaticity is noisier where it is dark (as in the tap's flood)
   const slack = Math.max(1, 76 / Math.min(l0, l1));
