@@ -239,8 +239,13 @@ export function competeFrom(
 const STRADDLE = 0.5;
 /** …and the looser reading, where the straddle may be the soft edge of a shadow or of a pool of light. */
 const LOOSE_STRADDLE = 1;
-/** Largest pocket (× the surface's own pixels) that is taken back. */
-const POCKET_SHARE = 0.25;
+/**
+ * Largest pocket (× the surface's own pixels) that is taken back: no larger than the surface it
+ * joins. A lamp's pools cut a narrow wall (between a window and a corner, beside a column)
+ * into pieces as large as the one tapped; a piece larger than the surface is more likely
+ * another surface seen through a gap than a pocket of this one.
+ */
+const POCKET_SHARE = 1;
 /** Least share of a pocket's border with the surface that joins the same paint. */
 const POCKET_JOINED = 0.5;
 
