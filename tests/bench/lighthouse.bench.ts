@@ -56,9 +56,11 @@ async function makeShare(server: RunningServer): Promise<string> {
 }
 
 /** One Lighthouse run with its defaults: mobile, simulated slow 4G, 4× CPU slowdown, storage reset. */
-async function audit(port: number, url: string): Promise<Metrics> {
+async function audit(port: number, url: string): Promise<Metrics | null> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  // Lighthouse's own words for a trace it failed to record: "Please run Lighthouse again"
+  if (result.lhr.runtimeError?.code === 'NO_NAVSTART') return null;
   const { categories, audits } = result.lhr;
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
@@ -103,18 +105,26 @@ async function firstVisit(
   const server = await startServer({ distDir, env: { ...env, DATABASE_PATH: setup.databasePath } });
   try {
     const url = `${server.url}${pagePath}`;
-    // chrome-launcher gives each launch a new temporary profile.
-    const chrome = await chromeLauncher.launch({
-      chromePath: process.env.CHROME_PATH ?? chromiumPath(),
-      chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
-    });
-    try {
-      const metrics = await audit(chrome.port, url);
-      // The last minute's load: about the span of the run.
-      loads.push(loadAverage());
-      return metrics;
-    } finally {
-      chrome.kill();
+    // A run whose trace Lighthouse failed to record is made again (once), in a new profile.
+    for (let attempt = 0; ; attempt++) {
+      // chrome-launcher gives each launch a new temporary profile.
+      const chrome = await chromeLauncher.launch({
+        chromePath: process.env.CHROME_PATH ?? chromiumPath(),
+        chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+      });
+      try {
+        const metrics = await audit(chrome.port, url);
+        if (!metrics && attempt === 0) {
+          process.stdout.write(`  ${url}: Lighthouse recorded no navigation start (NO_NAVSTART); run again\n`);
+          continue;
+        }
+        if (!metrics) throw new Error(`Lighthouse recorded no navigation start twice for ${url}`);
+        // The last minute's load: about the span of the run.
+        loads.push(loadAverage());
+        return metrics;
+      } finally {
+        chrome.kill();
+      }
     }
   } finally {
     await server.stop();
