@@ -1,4 +1,4 @@
-import { draw, type Segment, stepEvidence } from './room-lines';
+import { draw, type Segment, sideChange, stepEvidence } from './room-lines';
 
 /**
  * Ceiling lines from the tops of wall corners. Walls are upright planes and the ceiling meets each
@@ -265,31 +265,10 @@ function samePaintBeside(
   bx: number,
   by: number,
 ) {
-  const length = Math.hypot(bx - x, by - y);
-  const ux = (bx - x) / length;
-  const uy = (by - y) / length;
-  const sums = new Float64Array(8);
-  for (let t = 0; t <= Math.min(length, BESIDE * height); t += 1) {
-    for (let d = 3; d <= 6; d++) {
-      for (let side = 0; side < 2; side++) {
-        const sign = side === 0 ? -1 : 1;
-        const px = Math.round(x + ux * t - uy * d * sign);
-        const py = Math.round(y + uy * t + ux * d * sign);
-        if (px < 0 || py < 0 || px >= width || py >= height) continue;
-        const p = (py * width + px) * 3;
-        const o = side * 4;
-        for (let c = 0; c < 3; c++) sums[o + c] = (sums[o + c] as number) + (lab[p + c] as number);
-        sums[o + 3] = (sums[o + 3] as number) + 1;
-      }
-    }
-  }
-  if (!sums[3] || !sums[7]) return false;
-  const l0 = (sums[0] as number) / (sums[3] as number) + 16;
-  const l1 = (sums[4] as number) / (sums[7] as number) + 16;
-  const da =
-    ((sums[1] as number) / (sums[3] as number)) * (100 / l0) - ((sums[5] as number) / (sums[7] as number)) * (100 / l1);
-  const db =
-    ((sums[2] as number) / (sums[3] as number)) * (100 / l0) - ((sums[6] as number) / (sums[7] as number)) * (100 / l1);
+  const s = { x1: x, y1: y, x2: bx, y2: by, width: 1 };
+  const change = sideChange(lab, width, height, s, { near: 3, far: 6, from: 0, to: BESIDE * height });
+  if (!change) return false;
+  const { l0, l1, da, db } = change;
   // chromaticity is noisier where it is dark (as in the tap's flood)
   const slack = Math.max(1, 76 / Math.min(l0, l1));
   return Math.max(l0, l1) / Math.min(l0, l1) <= CORNER_RATIO && Math.hypot(da, db) <= CORNER_CHROMA * slack;

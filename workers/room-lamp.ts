@@ -1,4 +1,4 @@
-import { type Segment, sideMeans } from './room-lines';
+import { type Segment, sideChange } from './room-lines';
 
 /**
  * A surface of one paint under two lights of different colours (a room's ambient light and a
@@ -47,16 +47,15 @@ export function lampAxis(
   let sab = 0;
   const steps: number[] = [];
   for (const s of segments) {
-    const m = sideMeans(lab, width, height, s);
+    const m = sideChange(lab, width, height, s);
     if (!m) continue;
-    const l0 = (m[0] as number) + 16;
-    const l1 = (m[4] as number) + 16;
+    const { l0, l1 } = m;
     const ratio = Math.max(l0, l1) / Math.min(l0, l1);
     if (ratio < LEAST_RATIO || ratio > MOST_RATIO || 76 / Math.min(l0, l1) > MOST_SLACK) continue;
     // the brighter side's chromaticity less the dimmer's
     const bright = l1 >= l0 ? 1 : -1;
-    const da = bright * (((m[5] as number) * 100) / l1 - ((m[1] as number) * 100) / l0);
-    const db = bright * (((m[6] as number) * 100) / l1 - ((m[2] as number) * 100) / l0);
+    const da = bright * m.da;
+    const db = bright * m.db;
     // a step that keeps the chromaticity says nothing of a second light's colour
     if (Math.hypot(da, db) <= KEPT_CHROMA) continue;
     const w = Math.hypot(s.x2 - s.x1, s.y2 - s.y1);

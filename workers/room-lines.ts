@@ -860,18 +860,37 @@ function covers(a: Segment, b: Segment): boolean {
   return true;
 }
 
+/** What changes across a line (see `sideChange`). */
+export interface SideChange {
+  /** L*+16 of the mean colour on `s`'s left side, and on its right. */
+  l0: number;
+  l1: number;
+  /** Chromaticity (a*, b* over L*+16, ×100) of the right side's mean colour less the left's. */
+  da: number;
+  db: number;
+}
+
 /**
- * The mean L*, a*, b* in strips 2–5 px either side of `s` (L, a, b, n for its left side, then its
- * right), or null when one side is off the picture: what a line's two sides are.
+ * How the picture changes across segment `s`, from the mean colours in strips `near`–`far` px
+ * either side, along `s` from `from` to `to` px of its start (its middle 80 % when not given, and
+ * never past its end); null
+ * when `s` is under 4 px or one side is off the picture.
  */
-export function sideMeans(lab: Float32Array, width: number, height: number, s: Segment): Float64Array | null {
+export function sideChange(
+  lab: Float32Array,
+  width: number,
+  height: number,
+  s: Segment,
+  strips: { near: number; far: number; from?: number; to?: number } = { near: 2, far: 5 },
+): SideChange | null {
   const length = Math.hypot(s.x2 - s.x1, s.y2 - s.y1);
   if (length < 4) return null;
   const ux = (s.x2 - s.x1) / length;
   const uy = (s.y2 - s.y1) / length;
   const sums = new Float64Array(8); // L, a, b, n per side
-  for (let t = 0.1 * length; t <= 0.9 * length; t += 1) {
-    for (let d = 2; d <= 5; d++) {
+  const to = Math.min(length, strips.to ?? 0.9 * length);
+  for (let t = strips.from ?? 0.1 * length; t <= to; t += 1) {
+    for (let d = strips.near; d <= strips.far; d++) {
       for (let side = 0; side < 2; side++) {
         const sign = side === 0 ? -1 : 1;
         const x = Math.round(s.x1 + ux * t - uy * d * sign);
@@ -884,8 +903,15 @@ export function sideMeans(lab: Float32Array, width: number, height: number, s: S
       }
     }
   }
-  if (!sums[3] || !sums[7]) return null;
-  for (let o = 0; o < 8; o += 4)
-    for (let c = 0; c < 3; c++) sums[o + c] = (sums[o + c] as number) / (sums[o + 3] as number);
-  return sums;
+  const n0 = sums[3] as number;
+  const n1 = sums[7] as number;
+  if (!n0 || !n1) return null;
+  const l0 = (sums[0] as number) / n0 + 16;
+  const l1 = (sums[4] as number) / n1 + 16;
+  return {
+    l0,
+    l1,
+    da: ((sums[5] as number) / n1) * (100 / l1) - ((sums[1] as number) / n0) * (100 / l0),
+    db: ((sums[6] as number) / n1) * (100 / l1) - ((sums[2] as number) / n0) * (100 / l0),
+  };
 }

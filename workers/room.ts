@@ -16,7 +16,7 @@ import {
   lineSegments,
   parallelEdges,
   type Segment,
-  sideMeans,
+  sideChange,
 } from './room-lines';
 import { slic } from './room-slic';
 
@@ -205,14 +205,10 @@ const LIGHT_RATIO = 1.1;
  * Such a line is no border of a surface.
  */
 function lightOnly(lab: Float32Array, width: number, height: number, s: Segment): boolean {
-  const sums = sideMeans(lab, width, height, s);
-  if (!sums) return false;
-  const l0 = (sums[0] as number) + 16;
-  const l1 = (sums[4] as number) + 16;
-  const chroma = Math.hypot(
-    (sums[1] as number) * (100 / l0) - (sums[5] as number) * (100 / l1),
-    (sums[2] as number) * (100 / l0) - (sums[6] as number) * (100 / l1),
-  );
+  const change = sideChange(lab, width, height, s);
+  if (!change) return false;
+  const { l0, l1 } = change;
+  const chroma = Math.hypot(change.da, change.db);
   // chromaticity is noisier where it is dark (as in the tap's flood)
   const slack = Math.max(1, 76 / Math.min(l0, l1));
   return Math.max(l0, l1) / Math.min(l0, l1) >= LIGHT_RATIO && chroma <= LIGHT_CHROMA * slack;
