@@ -59,6 +59,14 @@ export const paletteSize = () => paletteState.slots.length;
 /** The positions' keys, space-separated: a string, so new colours in the same positions are no change. */
 export const paletteKeys = () => paletteState.slots.map((s) => s.key).join(' ');
 export const anyLocked = () => paletteState.slots.some((s) => s.locked);
+/**
+ * What one strip shows of its position, as one string (lock, whether Remove is allowed, colour id):
+ * equal strings are an unchanged strip, so React drops the update before rendering. '' for none.
+ */
+export function slotView(index: number): string {
+  const slot = paletteState.slots[index];
+  return slot ? `${slot.locked ? 'L' : '-'}${paletteSize() > PALETTE_MIN ? 'R' : '-'}${slot.colorId}` : '';
+}
 export const canUndoNow = () => paletteState.canUndo;
 export const canRedoNow = () => paletteState.canRedo;
 export const paletteStyleNow = () => paletteState.style;

@@ -1,16 +1,12 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { CatalogueColor } from '../../../shared/catalogue/types';
-import { PALETTE_MIN } from '../../../shared/palette/limits';
 import { paintById } from '../../stores/catalogue-store';
-import { paletteSize, paletteState, subscribePalette } from '../../stores/palette-store';
+import { paletteState, slotView, subscribePalette } from '../../stores/palette-store';
 import type { StripItemProps } from './sortable-layer';
 import { paintStrip } from './strip-paint';
 
 /** A position's lock and whether Remove is allowed ('L'/'-' then 'R'/'-'); '' for no position. */
-function readFlags(index: number): string {
-  const slot = paletteState.slots[index];
-  return slot ? `${slot.locked ? 'L' : '-'}${paletteSize() > PALETTE_MIN ? 'R' : '-'}` : '';
-}
+const readFlags = (index: number) => slotView(index).slice(0, 2);
 
 const colorAt = (index: number) => paintById(paletteState.slots[index]?.colorId ?? '');
 

@@ -9,9 +9,8 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { useSnapshot } from 'valtio';
-import { PALETTE_MIN } from '../../../shared/palette/limits';
 import { catalogueState, paintById } from '../../stores/catalogue-store';
-import { paletteKeys, paletteSize, paletteState, subscribePalette } from '../../stores/palette-store';
+import { paletteKeys, slotView, subscribePalette } from '../../stores/palette-store';
 import { REMOVE_REASON } from './palette-commands';
 import type { SortableLayerProps, StripItemProps } from './sortable-layer';
 import { Strip, type StripDrag } from './strip';
@@ -53,15 +52,6 @@ function useSortableLayer(): SortableLayer | null {
 }
 
 /**
- * What one strip shows of its position, as one string (lock, whether Remove is allowed, colour id):
- * equal strings are an unchanged strip, so React drops the update before rendering. '' for none.
- */
-function readSlot(index: number): string {
-  const slot = paletteState.slots[index];
-  return slot ? `${slot.locked ? 'L' : '-'}${paletteSize() > PALETTE_MIN ? 'R' : '-'}${slot.colorId}` : '';
-}
-
-/**
  * One strip's view of its position, kept in state and set when the palette changes: a strip whose
  * colour and lock stayed (a locked one) does not render again, and one that did renders alone with
  * no effect to run after it (useSyncExternalStore keeps one per changed value). The subscription is
@@ -69,9 +59,9 @@ function readSlot(index: number): string {
  * between the render and it, and a strip that moved (its key moves with its colour) reads its new place.
  */
 function useSlotView(index: number): string {
-  const [view, setView] = useState(() => readSlot(index));
+  const [view, setView] = useState(() => slotView(index));
   useLayoutEffect(() => {
-    const update = () => setView(readSlot(index));
+    const update = () => setView(slotView(index));
     update();
     return subscribePalette(update);
   }, [index]);
