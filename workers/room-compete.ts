@@ -1,6 +1,7 @@
 import type { RegionGraph } from './room-graph';
 import type { GrowLimits } from './room-grow';
 import { type LightAxis, lightDistance } from './room-lamp';
+import type { Passages } from './room-passage';
 
 /**
  * Marker-based segmentation on the superpixel graph: the tapped superpixel floods outwards
@@ -116,6 +117,16 @@ function borderCost(
   return cost;
 }
 
+/** What going from k to j costs by their colours alone (no border of theirs to read an edge on). */
+function colourCost(g: RegionGraph, k: number, j: number, limits: GrowLimits): number {
+  const lk = g.lab[k * 3] as number;
+  const lj = g.lab[j * 3] as number;
+  return Math.max(
+    chromaApart(g, k, j) / (limits.chromaStep * slackAt(Math.min(lk, lj))),
+    Math.abs(lj - lk) / limits.lightnessStep,
+  );
+}
+
 /** Whether superpixel j is clearly not the surface tapped at `seed`: another colour, another light, or see-through. */
 function foreign(g: RegionGraph, seed: number, j: number, grow: GrowLimits, limits: CompeteLimits): boolean {
   if ((g.opaque[j] as number) < 0.5) return true;
@@ -216,15 +227,16 @@ export function competeFrom(
   grow: GrowLimits,
   limits: CompeteLimits = DEFAULT_COMPETE,
   light: LightAxis | null = null,
+  passages: Passages | null = null,
 ): number {
   if ((g.opaque[seed] as number) < 0.5) return 0;
   const strict = new Uint8Array(g.count);
-  flood(g, seed, strict, grow, limits, STRADDLE, light);
+  flood(g, seed, strict, grow, limits, STRADDLE, light, null);
   // an erase (whose reach is the limits themselves) takes only what is plainly the surface: no pockets
   if (limits.reach > 1) {
     const loose = new Uint8Array(g.count);
-    flood(g, seed, loose, grow, limits, LOOSE_STRADDLE, light);
-    addPockets(g, strict, loose, light);
+    flood(g, seed, loose, grow, limits, LOOSE_STRADDLE, light, passages);
+    addPockets(g, strict, loose, light, passages);
   }
   let pixels = 0;
   for (let k = 0; k < g.count; k++) {
@@ -235,8 +247,10 @@ export function competeFrom(
   return pixels;
 }
 
+/** Most a passage past clutter may cost (by its two ends' colours, × the limits of a border). */
+const PASSAGE_STEP = 0.5;
 /** Inner edge (× the border edge limit) above which a superpixel is taken to straddle a border. */
-const STRADDLE = 0.5;
+export const STRADDLE = 0.5;
 /** …and the looser reading, where the straddle may be the soft edge of a shadow or of a pool of light. */
 const LOOSE_STRADDLE = 1;
 /**
@@ -255,7 +269,13 @@ const POCKET_JOINED = 0.5;
  * standing against it, behind a lamp). A piece that reaches the picture's edge is another surface
  * (a ceiling or floor through a gap in its crease), and so is one too large to be a pocket of this one.
  */
-function addPockets(g: RegionGraph, strict: Uint8Array, loose: Uint8Array, light: LightAxis | null): void {
+function addPockets(
+  g: RegionGraph,
+  strict: Uint8Array,
+  loose: Uint8Array,
+  light: LightAxis | null,
+  passages: Passages | null,
+): void {
   let own = 0;
   for (let k = 0; k < g.count; k++) if (strict[k]) own += g.size[k] as number;
   const seen = new Uint8Array(g.count);
@@ -287,6 +307,15 @@ function addPockets(g: RegionGraph, strict: Uint8Array, loose: Uint8Array, light
           stack.push(j);
         }
       }
+      // a pocket seen past a plant's leaves meets the surface over its passages
+      if (!passages) continue;
+      for (let i = passages.start[k] as number; i < (passages.start[k + 1] as number); i++) {
+        const j = passages.to[i] as number;
+        if (strict[j]) {
+          borders++;
+          if (samePaintColour(g, j, k, light)) joined++;
+        }
+      }
     }
     // a pocket of the same wall meets it in the wall's chromaticity, whatever the light's strength
     // on either side, along most of their border
@@ -304,6 +333,7 @@ function flood(
   limits: CompeteLimits,
   straddle: number,
   light: LightAxis | null,
+  passages: Passages | null,
 ): void {
   const edgeLimit = Math.max(grow.edgeFloor, grow.edgeOverNoise * g.edgeNoise);
   const leaf = straddle * edgeLimit;
@@ -356,6 +386,18 @@ function flood(
       const held = ref[k] as number;
       if (!turn && held !== seed && !samePaintColour(g, held, j, light)) continue;
       heap.push(cost, j, SURFACE, turn ? TURNED - held : held);
+    }
+    // the looser flood's only: the wall beyond a plant's leaves, seen between them (`room-passage.ts`),
+    // from what is plainly the tapped wall (within the limits themselves, no corner turned: a
+    // passage does not know where one wall ends) to wall of its colour within half the limits of a
+    // border (one plane on both sides of the plant). What it reaches is a pocket (`addPockets`).
+    if (top.label !== SURFACE || top.cost > 1 || !passages || (ref[k] as number) !== seed) continue;
+    if ((g.inner[k] as number) > leaf || (g.line[k] as number) > 0.5) continue;
+    for (let i = passages.start[k] as number; i < (passages.start[k + 1] as number); i++) {
+      const j = passages.to[i] as number;
+      const step = colourCost(g, k, j, grow);
+      if (label[j] || step > PASSAGE_STEP) continue;
+      heap.push(Math.max(top.cost, step), j, SURFACE, seed);
     }
   }
   if (turns > 0) dropInsets(g, into, ref, parent);

@@ -1,7 +1,7 @@
 import { fitWithin } from './image-header';
 import { type Pixels, resample } from './extract';
 import { blur3, edgeMap } from './room-edges';
-import { type CompeteLimits, competeFrom, DEFAULT_COMPETE } from './room-compete';
+import { type CompeteLimits, competeFrom, DEFAULT_COMPETE, STRADDLE } from './room-compete';
 import { buildGraph, type RegionGraph } from './room-graph';
 import { DEFAULT_LIMITS, type GrowLimits } from './room-grow';
 import { borderPixels } from './room-border';
@@ -18,6 +18,7 @@ import {
   type Segment,
   sideChange,
 } from './room-lines';
+import { type Passages, seeThrough } from './room-passage';
 import { slic } from './room-slic';
 
 export { repaint } from './room-repaint';
@@ -50,6 +51,8 @@ export interface RoomAnalysis {
   trim: Uint8Array;
   /** How a second light of another colour (a lamp) moves a paint's chromaticity, if one shows (`room-lamp.ts`). */
   light: LightAxis | null;
+  /** Plain superpixels that see each other through a band of clutter (a plant's leaves: `room-passage.ts`). */
+  passages: Passages;
 }
 
 /** @public the room worker picks the analysis size. */
@@ -252,9 +255,12 @@ export function analyse(image: Pixels, options: AnalyseOptions = {}): RoomAnalys
   }
   const isTrim = new Uint8Array(graph.count);
   for (let k = 0; k < graph.count; k++) isTrim[k] = (inBand[k] as number) > (graph.size[k] as number) / 2 ? 1 : 0;
+  const edgeLimit = Math.max(DEFAULT_LIMITS.edgeFloor, DEFAULT_LIMITS.edgeOverNoise * graph.edgeNoise);
+  const passages = seeThrough(graph, sp.labels, lab, lines, width, STRADDLE * edgeLimit);
   return {
     width,
     height,
+    passages,
     sourceWidth: image.width,
     sourceHeight: image.height,
     labels: sp.labels,
@@ -307,7 +313,15 @@ export function tapRegion(a: RoomAnalysis, tap: Tap, limits?: Partial<GrowLimits
   if (seed < 0) return null;
   const region = new Uint8Array(a.graph.count);
   // an erase takes away only what is plainly the tapped surface: a leak is erased, not the wall it leaked from
-  competeFrom(a.graph, seed, region, { ...DEFAULT_LIMITS, ...limits }, tap.erase ? ERASE : DEFAULT_COMPETE, a.light);
+  competeFrom(
+    a.graph,
+    seed,
+    region,
+    { ...DEFAULT_LIMITS, ...limits },
+    tap.erase ? ERASE : DEFAULT_COMPETE,
+    a.light,
+    a.passages,
+  );
   // a wall's flood may go over a band of trim to more of the wall beyond (round a window) but
   // does not keep the trim, unless the tap was on it
   if (!a.trim[seed]) for (let k = 0; k < region.length; k++) if (a.trim[k]) region[k] = 0;
