@@ -20,8 +20,8 @@ function countCategories(colors: readonly CatalogueColor[]): CategoryCounts {
   const counts: CategoryCounts = {};
   for (const { brand, category } of colors) {
     for (const key of ['', brand]) {
-      const of = (counts[key] ??= {});
-      of[category] = (of[category] ?? 0) + 1;
+      counts[key] ??= {};
+      counts[key][category] = (counts[key][category] ?? 0) + 1;
     }
   }
   return counts;
