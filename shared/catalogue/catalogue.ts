@@ -1,5 +1,5 @@
 import { normalizeHex } from '../color/hex';
-import type { CatalogueColor, CompactCatalogue } from './types';
+import type { CatalogueColor, Category, CompactCatalogue } from './types';
 
 /** The loaded catalogue with the look-ups every part of the product needs. */
 export interface Catalogue {
@@ -10,6 +10,21 @@ export interface Catalogue {
   readonly currentId: (id: string) => string | undefined;
   /** Canonical `#RRGGBB` → colours with that hex (a few suppliers share a swatch value). */
   readonly byHex: ReadonlyMap<string, readonly CatalogueColor[]>;
+  /** How many paints each category holds, per supplier and ('') of all: the category select's labels. */
+  readonly counts: CategoryCounts;
+}
+
+export type CategoryCounts = Record<string, Partial<Record<Category, number>>>;
+
+function countCategories(colors: readonly CatalogueColor[]): CategoryCounts {
+  const counts: CategoryCounts = {};
+  for (const { brand, category } of colors) {
+    for (const key of ['', brand]) {
+      counts[key] ??= {};
+      counts[key][category] = (counts[key][category] ?? 0) + 1;
+    }
+  }
+  return counts;
 }
 
 export function hydrateCatalogue(compact: CompactCatalogue): Catalogue {
@@ -29,7 +44,7 @@ export function hydrateCatalogue(compact: CompactCatalogue): Catalogue {
     list.push(color);
     byHex.set(color.hexCode, list);
   }
-  return { colors, byId, byHex, currentId: (id) => byId.get(id)?.id };
+  return { colors, byId, byHex, counts: countCategories(colors), currentId: (id) => byId.get(id)?.id };
 }
 
 /** The first catalogue colour with this hex (any case, with or without '#'), if any. */

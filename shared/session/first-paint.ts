@@ -1,4 +1,5 @@
 import type { LightnessBand } from '../catalogue/lightness-bands';
+import type { CategoryCounts } from '../catalogue/catalogue';
 import type { Brand, CatalogueColor, Category, Undertone } from '../catalogue/types';
 import type { PaletteStyle } from '../palette/style-names';
 
@@ -63,7 +64,7 @@ export interface FirstScreenPaints {
   /** The paints on screen (and, on a share, the visitor's own beneath them) by the ids the palette uses. */
   colors: Record<string, CatalogueColor>;
   /** Paints per category for all suppliers (key '') and for each supplier: the category select's labels. */
-  counts: Record<string, Partial<Record<Category, number>>>;
+  counts: CategoryCounts;
   /**
    * Paints the server drew at random (their colours are in `colors`), not on screen, for a Random
    * Generate tapped before the catalogue has arrived, with the supplier and category they were drawn

@@ -1,20 +1,8 @@
 import type { Catalogue } from '../catalogue/catalogue';
 import { PALETTE_MAX } from '../palette/limits';
 import type { Random } from '../palette/generate';
-import { BRANDS, type Brand, type CatalogueColor, type Category } from '../catalogue/types';
+import type { CatalogueColor } from '../catalogue/types';
 import type { FirstPaint, FirstScreenPaints } from './first-paint';
-
-/** How many paints each category holds, for one supplier or (null) all: the category select's labels. */
-export function countCategories(
-  colors: readonly CatalogueColor[],
-  brand: Brand | null,
-): Partial<Record<Category, number>> {
-  const counts: Partial<Record<Category, number>> = {};
-  for (const c of colors) {
-    if (!brand || c.brand === brand) counts[c.category] = (counts[c.category] ?? 0) + 1;
-  }
-  return counts;
-}
 
 /**
  * The part of the catalogue the first screen reads, sent in the page beside its state: the paints
@@ -28,8 +16,7 @@ export function firstScreenPaints(catalogue: Catalogue, paint: FirstPaint, rando
     const color = catalogue.byId.get(id);
     if (color) colors[id] = color;
   }
-  const counts: FirstScreenPaints['counts'] = { '': countCategories(catalogue.colors, null) };
-  for (const brand of BRANDS) counts[brand] = countCategories(catalogue.colors, brand);
+  const { counts } = catalogue;
   if (!random || paint.share || paint.style !== 'Random') return { colors, counts };
   const next = drawNext(catalogue, paint, random);
   for (const id of next) colors[id] = catalogue.byId.get(id) as CatalogueColor;

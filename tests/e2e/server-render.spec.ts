@@ -355,6 +355,64 @@ test.describe('a shared palette paints first', () => {
   });
 });
 
+test.describe('a shared palette with the whole catalogue', () => {
+  test("once the catalogue is in, the visitor gets what draws from all of it: a supplier's category counts, search results, one Generate", async ({
+    page,
+    browser,
+    server,
+  }) => {
+    const owner = await (await browser.newContext({ baseURL: server.url })).newPage();
+    await owner.request.post('/api/auth/signup', { data: { email: uniqueEmail('whole'), password: PASSWORD } });
+    const colors = [catalogue.colors[60], catalogue.colors[160], catalogue.colors[260]];
+    const created = await owner.request.post('/api/palettes', {
+      data: { name: 'Kitchen', colorIds: colors.map((c) => c?.id) },
+    });
+    const { id } = (await created.json()) as { id: string };
+    const sharing = await owner.request.put(`/api/palettes/${id}/sharing`, { data: { public: true } });
+    const { shareId } = (await sharing.json()) as { shareId: string };
+    await owner.context().close();
+
+    await page.goto(`/share/${shareId}`);
+    // Said once the session has started, which waits for the catalogue.
+    await expect(page.locator('.toast').filter({ hasText: 'Loaded Kitchen' })).toBeVisible();
+    expect(await stripIds(page)).toEqual(colors.map((c) => c?.id));
+
+    // Generate draws from the whole catalogue, once: one Undo brings the shared palette back.
+    await page.getByRole('button', { name: 'Generate New Palette' }).click();
+    await expect.poll(() => stripIds(page)).not.toEqual(colors.map((c) => c?.id));
+    const generated = await stripIds(page);
+    expect(generated).toHaveLength(3);
+    for (const colorId of generated) expect(byId.has(colorId)).toBe(true);
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await expect.poll(() => stripIds(page)).toEqual(colors.map((c) => c?.id));
+
+    // A supplier relabels the categories with its own counts, from the file itself.
+    const brand = 'Little Greene';
+    const expected = new Map<string, number>();
+    for (const c of catalogue.colors)
+      if (c.brand === brand) expected.set(c.category, (expected.get(c.category) ?? 0) + 1);
+    await page.getByRole('combobox', { name: 'Supplier' }).selectOption(brand);
+    const category = page.getByRole('combobox', { name: 'Colour category' });
+    await expect
+      .poll(async () => (await category.locator('option').allTextContents()).slice(1).sort())
+      .toEqual([...expected].map(([name, n]) => `${name} (${n})`).sort());
+    await expect(page.locator('#results-count')).toHaveText(
+      `Showing ${catalogue.colors.filter((c) => c.brand === brand).length} colours`,
+    );
+
+    // A search finds a paint by its name among that supplier's.
+    const wanted = catalogue.colors.find((c) => c.brand === brand && c.colorName.length > 6);
+    await page.getByRole('combobox', { name: 'Search colours' }).fill(wanted?.colorName ?? '');
+    await expect(page.locator('#results-count')).not.toHaveText(/Showing 0 /);
+    await expect(
+      page
+        .getByRole('main')
+        .getByText(wanted?.colorName ?? '', { exact: true })
+        .first(),
+    ).toBeVisible();
+  });
+});
+
 test.describe('what crawlers and scanners see', () => {
   test('robots.txt, 404 for unknown paths and missing assets, the app on its routes, no dotfiles', async ({ page }) => {
     const robots = await page.request.get('/robots.txt');

@@ -1,5 +1,5 @@
 import { Activity, lazy, type ReactNode, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
-import { subscribe, useSnapshot } from 'valtio';
+import { subscribe } from 'valtio';
 import { AccountButton } from '../features/account/account-button';
 import { ShareExportBar } from '../features/export/share-export-bar';
 import { shareLink } from '../features/export/start-export';
@@ -13,7 +13,7 @@ import { PaletteStrips } from '../features/palette/palette-strips';
 import { SearchBar } from '../features/search/search-bar';
 import { ShareRoute } from '../features/share-page/share-route';
 import { ToastRegion } from '../features/toast/toast-region';
-import { catalogueState } from '../stores/catalogue-store';
+import { catalogueFailed, subscribeCatalogue } from '../stores/catalogue-store';
 import { filterState, resultsShown } from '../stores/filter-store';
 import { Overlays } from './overlays';
 import { SkipLink } from './skip-link';
@@ -53,14 +53,14 @@ function CatalogueProblem() {
 const subscribeFilters = (onChange: () => void) => subscribe(filterState, onChange, true);
 
 function MainContent() {
-  const { status } = useSnapshot(catalogueState);
+  const failed = useSyncExternalStore(subscribeCatalogue, catalogueFailed, catalogueFailed);
   // Only whether results show, so a keystroke that keeps them showing does not render the shell.
   const active = useSyncExternalStore(subscribeFilters, resultsShown, resultsShown);
   // Once shown, the list stays mounted (hidden) like the strips: the first key of the next search
   // only unhides it, instead of building the list and tearing down the strips inside that key's frame.
   const [listMounted, setListMounted] = useState(false);
   if (active && !listMounted) setListMounted(true);
-  if (status === 'error') return <CatalogueProblem />;
+  if (failed) return <CatalogueProblem />;
   return (
     <>
       <Activity mode={active ? 'hidden' : 'visible'}>

@@ -9,7 +9,9 @@ import { showToast } from '../stores/toast-store';
  * paint carries none of it.
  */
 export function startSessionAndSay(painted?: FirstPaint['source'], shown?: PaletteSession): void {
-  for (const outcome of startSession(painted, shown)) sayLink(outcome);
+  const said = startSession(painted, shown);
+  // In a task after the start's: with the toast's render they made one long task on a slow phone.
+  if (said.length > 0) setTimeout(() => said.forEach(sayLink));
 }
 
 function sayLink(outcome: LinkOutcome): void {

@@ -1,4 +1,4 @@
-import { proxy, ref } from 'valtio';
+import { proxy, ref, subscribe } from 'valtio';
 import catalogueUrl from '../../data/generated/catalogue.json?url';
 import type { Catalogue } from '../../shared/catalogue/catalogue';
 import type { CatalogueColor, CompactCatalogue } from '../../shared/catalogue/types';
@@ -25,6 +25,17 @@ interface CatalogueState {
 }
 
 export const catalogueState = proxy<CatalogueState>({ status: 'loading', catalogue: null, firstScreen: null });
+
+/**
+ * For `useSyncExternalStore` with one of the readers below: a component then renders again only when
+ * what it reads changes. The whole catalogue arriving changes nothing on a rendered page's first
+ * screen (it drew from the paints the page carried), and with `useSnapshot` it rendered every strip,
+ * the filters and the bars again in one task, the longest a shared palette's page had after its paint.
+ */
+export const subscribeCatalogue = (onChange: () => void) => subscribe(catalogueState, onChange);
+export const catalogueFailed = () => catalogueState.status === 'error';
+/** Whether the paints on screen are known: the catalogue's, or those the page carried. */
+export const paintsKnown = () => catalogueState.catalogue !== null || catalogueState.firstScreen !== null;
 
 /** A paint on screen: from the catalogue, or before it has loaded from what the page carried. */
 export function paintById(id: string): CatalogueColor | undefined {

@@ -251,8 +251,9 @@ export function startSession(painted?: FirstPaint['source'], shown?: PaletteSess
   if (!catalogue) return said;
   const share = painted === 'share' ? firstPaint()?.share : null;
   if (share) {
-    // The server painted a share link's palette: say whose it is and go to `/`, as the client did.
-    history.replaceState(null, '', '/');
+    // The server painted a share link's palette: say whose it is and go to `/`, as the client did,
+    // in a task of its own: on a slow phone the address change alone took 5-25 ms.
+    setTimeout(() => history.replaceState(null, '', '/'));
     said.push({ kind: 'shared', name: share.name, ...announceShared(share.name) });
   }
   if (painted === 'cookie' || painted === 'random') {

@@ -9,7 +9,10 @@ import { dismissShared, sharedLinkState } from './shared-link-store';
 export function announceShared(name: string | null): { canUndo: boolean } {
   // Someone else's palette: saving it must not offer to overwrite the palette this one replaced.
   forgetIdentity();
-  sharedLinkState.shown = { name, colorIds: paletteState.slots.map((s) => s.colorId) };
+  const colorIds = paletteState.slots.map((s) => s.colorId);
+  const shown = sharedLinkState.shown;
+  // A share's page painted its label already: the same one again would only render it again.
+  if (shown?.name !== name || shown.colorIds.join() !== colorIds.join()) sharedLinkState.shown = { name, colorIds };
   return { canUndo: paletteState.canUndo };
 }
 

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { subscribe, useSnapshot } from 'valtio';
+import { subscribe } from 'valtio';
 import { useShortcut } from '../../lib/shortcuts';
-import { catalogueState } from '../../stores/catalogue-store';
+import { catalogueFailed, paintsKnown, subscribeCatalogue } from '../../stores/catalogue-store';
 import { canExport } from '../../stores/export-store';
 import { exportPalette, shareLink } from './start-export';
 import { filterState } from '../../stores/filter-store';
@@ -15,12 +15,13 @@ const filtered = () =>
   (filterState.searchTerm.trim() !== '' || filterState.brand !== null || filterState.category !== null) &&
   !filterState.paletteShown;
 
+const usable = () => paintsKnown() && !catalogueFailed();
+
 /** The bottom Share and Export buttons, shown only while a palette is on screen (not search results). */
 export function ShareExportBar() {
   const count = useSyncExternalStore(subscribePalette, paletteSize, paletteSize);
   // The palette's own paints are enough to share or export it: the page carries them.
-  const { status, catalogue, firstScreen } = useSnapshot(catalogueState);
-  const ready = status !== 'error' && (catalogue !== null || firstScreen !== null);
+  const ready = useSyncExternalStore(subscribeCatalogue, usable, usable);
   // Only whether results hide the bar: a keystroke that keeps them showing does not render it.
   const hidden = useSyncExternalStore(subscribeFilters, filtered, filtered);
   // E works under the same condition, and not behind a modal.

@@ -1,18 +1,16 @@
 import { useId, useSyncExternalStore } from 'react';
-import { useSnapshot } from 'valtio';
 import { isPaletteStyle, PALETTE_STYLES } from '../../../shared/palette/style-names';
-import { catalogueState } from '../../stores/catalogue-store';
+import { catalogueFailed, subscribeCatalogue } from '../../stores/catalogue-store';
 import { canRedoNow, canUndoNow, paletteStyleNow, setPaletteStyle, subscribePalette } from '../../stores/palette-store';
 import { IconButton } from './icons';
 import { generate, redoChange, undoChange } from './palette-commands';
 
 export function GenerateBar() {
-  const { status } = useSnapshot(catalogueState);
   const canUndo = useSyncExternalStore(subscribePalette, canUndoNow, canUndoNow);
   const canRedo = useSyncExternalStore(subscribePalette, canRedoNow, canRedoNow);
   const style = useSyncExternalStore(subscribePalette, paletteStyleNow, paletteStyleNow);
   // Enabled while the catalogue loads: a press then takes effect once it has (palette-actions.ts).
-  const ready = status !== 'error';
+  const ready = !useSyncExternalStore(subscribeCatalogue, catalogueFailed, catalogueFailed);
   const styleId = useId();
   return (
     <div className="generate-bar">

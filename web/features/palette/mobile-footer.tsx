@@ -1,7 +1,7 @@
 import { useId, useSyncExternalStore } from 'react';
 import { useSnapshot } from 'valtio';
 import { PALETTE_MAX } from '../../../shared/palette/limits';
-import { catalogueState } from '../../stores/catalogue-store';
+import { catalogueFailed, subscribeCatalogue } from '../../stores/catalogue-store';
 import { paletteSize, subscribePalette } from '../../stores/palette-store';
 import { savedCount, savedState } from '../../stores/saved-store';
 import { openOverlay } from '../../stores/ui-store';
@@ -13,7 +13,7 @@ import { ADD_REASON, addColor, generate, save } from './palette-commands';
 export function MobileFooter({ onShare }: { onShare: () => void }) {
   const saved = savedCount(useSnapshot(savedState));
   // Enabled while the catalogue loads: a tap then takes effect once it has (palette-actions.ts).
-  const ready = useSnapshot(catalogueState).status !== 'error';
+  const ready = !useSyncExternalStore(subscribeCatalogue, catalogueFailed, catalogueFailed);
   const full = useSyncExternalStore(subscribePalette, paletteSize, paletteSize) >= PALETTE_MAX;
   const reasonId = useId();
   return (

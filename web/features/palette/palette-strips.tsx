@@ -8,8 +8,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { useSnapshot } from 'valtio';
-import { catalogueState, paintById } from '../../stores/catalogue-store';
+import { paintById, paintsKnown, subscribeCatalogue } from '../../stores/catalogue-store';
 import { paletteKeys, slotView, subscribePalette } from '../../stores/palette-store';
 import { REMOVE_REASON } from './palette-commands';
 import type { SortableLayerProps, StripItemProps } from './sortable-layer';
@@ -84,7 +83,7 @@ export function PaletteStrips() {
   // Only the keys: this list re-renders when positions come or go, not on new colours.
   const keyList = useSyncExternalStore(subscribePalette, paletteKeys, paletteKeys);
   // The paints on screen: the catalogue's, or before it arrives those the page carried.
-  const { catalogue, firstScreen } = useSnapshot(catalogueState);
+  const known = useSyncExternalStore(subscribeCatalogue, paintsKnown, paintsKnown);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const Layer = useSortableLayer();
   const removeReasonId = useId();
@@ -96,7 +95,7 @@ export function PaletteStrips() {
     });
   }, []);
 
-  if ((!catalogue && !firstScreen) || keyList === '') {
+  if (!known || keyList === '') {
     return (
       <p className="palette-loading" aria-live="polite">
         Mixing your palette…

@@ -9,6 +9,7 @@ import {
   useMemo,
   useRef,
   useState,
+  useSyncExternalStore,
 } from 'react';
 import { useSnapshot } from 'valtio';
 import {
@@ -27,8 +28,7 @@ import {
   type Undertone,
   UNDERTONES,
 } from '../../../shared/catalogue/types';
-import { countCategories } from '../../../shared/session/first-screen';
-import { catalogueState } from '../../stores/catalogue-store';
+import { catalogueState, subscribeCatalogue } from '../../stores/catalogue-store';
 import {
   clearFilters,
   filterState,
@@ -92,6 +92,10 @@ function FilterSelect<T extends string>({
 }
 
 /** The selects, apart from the box so a keystroke does not reconcile their options. */
+const countsNow = () => (catalogueState.firstScreen ?? catalogueState.catalogue)?.counts;
+const catalogueNow = () => catalogueState.catalogue;
+const noCatalogue = () => null;
+
 const FilterSelects = memo(function FilterSelects({
   brand,
   category,
@@ -103,12 +107,8 @@ const FilterSelects = memo(function FilterSelects({
   lightness: LightnessBand | null;
   undertone: Undertone | null;
 }) {
-  const { catalogue, firstScreen } = useSnapshot(catalogueState);
-  // From the catalogue, or before it arrives the counts the page carried (the same numbers).
-  const counts = useMemo(
-    () => (catalogue ? countCategories(catalogue.colors, brand) : firstScreen?.counts[brand ?? '']),
-    [catalogue, firstScreen, brand],
-  );
+  // The counts the page carried, else (the offline shell) the catalogue's: the same numbers.
+  const counts = useSyncExternalStore(subscribeCatalogue, countsNow, countsNow)?.[brand ?? ''];
   // A category with no paints (for this supplier) is not offered, unless it is the one chosen.
   const categories = CATEGORIES.filter((c) => !counts || (counts[c] ?? 0) > 0 || c === category).map((c) => ({
     value: c,
@@ -156,7 +156,6 @@ export function SearchBar() {
   });
   // sync, as the list: the suggestions render with the keystroke that answered them.
   const { ids } = useSnapshot(searchState, { sync: true });
-  const { catalogue } = useSnapshot(catalogueState);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -170,6 +169,8 @@ export function SearchBar() {
   }, []);
 
   const hasTerm = term !== '';
+  // Only with a term: a catalogue arriving changes nothing here without one.
+  const catalogue = useSyncExternalStore(subscribeCatalogue, hasTerm ? catalogueNow : noCatalogue, noCatalogue);
   // Keyed on whether there is a term, not on the term: a new array per keystroke would re-render the list.
   const previous = useRef<CatalogueColor[]>([]);
   const suggestions = useMemo(() => {
