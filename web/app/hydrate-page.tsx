@@ -86,6 +86,7 @@ export function hydratePage(
 ): void {
   let shown: PaletteSession | null = null;
   let ready: Promise<unknown> | undefined;
+  const tookEarly = tookEarlyGenerate();
   let early = false;
   if (paint.paints) {
     applyFirstPaint(null, paint);
@@ -95,7 +96,7 @@ export function hydratePage(
     // The page already shows the Generate tapped at first paint: the stores take it, as one step of
     // history (Undo brings the server's palette back), before hydrating, so React finds its markup.
     const next = catalogueState.firstScreen?.next;
-    early = tookEarlyGenerate() && Boolean(next) && generateAtFirstPaint(next as { ids: string[] });
+    early = tookEarly && next ? generateAtFirstPaint(next) : false;
   } else {
     // A page from before the first screen's paints were sent: hydrate once the catalogue is in.
     // A failed catalogue still settles: the app then renders its retry screen.
