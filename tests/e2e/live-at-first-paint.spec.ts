@@ -284,6 +284,26 @@ test.describe('on a phone', () => {
   });
 });
 
+test('with a supplier chosen on an earlier visit, a Generate tapped before the app is live draws from it and says so once live', async ({
+  page,
+}) => {
+  const errors = errorsOf(page);
+  await page.goto('/');
+  await page.getByRole('combobox', { name: 'Supplier' }).selectOption('Lick');
+  await expect
+    .poll(async () => (await page.context().cookies()).find((c) => c.name === 'swatchbook_palette')?.value ?? '')
+    .toContain('b=Lick');
+  const page0 = await openPainted(page, 4);
+  await page.getByRole('button', { name: 'Generate New Palette' }).click();
+  await expect.poll(() => stripIds(page)).not.toEqual(page0.before.ids);
+  const early = await stripIds(page);
+  expectFresh(early, page0.before.ids);
+  for (const id of early) expect(catalogue.colors.find((c) => c.id === id)?.brand).toBe('Lick');
+  await page0.live();
+  await expect(page.getByRole('status').filter({ hasText: 'New palette from Lick only' })).toBeVisible(LIVE);
+  expect(errors).toEqual([]);
+});
+
 test('with the catalogue still on its way, a Generate tapped on the painted page answers once the page is live, with real paints, and only once', async ({
   page,
 }) => {

@@ -6,7 +6,6 @@ import type { FirstPaint, PaletteSession } from '../../shared/session/first-pain
 import { catalogueState, loadCatalogue } from '../stores/catalogue-store';
 import { filterState } from '../stores/filter-store';
 import { drawBeforeCatalogue } from '../features/palette/palette-commands';
-import { showToast } from '../stores/toast-store';
 import { generateAtFirstPaint, generateBeforeCatalogue } from './early-generate';
 import { applyHeldInput } from './held-input';
 import { applyIdentity } from '../stores/identity-store';
@@ -88,9 +87,10 @@ export function hydratePage(
   let ready: Promise<unknown> | undefined;
   const tookEarly = tookEarlyGenerate();
   let early = false;
+  let generated: ((from: string) => void) | null = null;
   if (paint.paints) {
     applyFirstPaint(null, paint);
-    drawBeforeCatalogue(generateBeforeCatalogue);
+    generated = drawBeforeCatalogue(generateBeforeCatalogue);
     // The server's paint: the session compares the stored one with it, so the Generate below stays.
     shown = sessionOnScreen();
     // The page already shows the Generate tapped at first paint: the stores take it, as one step of
@@ -115,8 +115,7 @@ export function hydratePage(
   const live = () => {
     onHydrated();
     // What that Generate says (a supplier or category it kept to), now that the toasts are live.
-    const from = [paint.brand, paint.category].filter(Boolean).join(' ');
-    if (early && from) showToast(`New palette from ${from} only`);
+    if (early) generated?.([paint.brand, paint.category].filter(Boolean).join(' '));
     void applyHeldInput().then(async () => {
       document.querySelector('link[data-inlined]')?.setAttribute('media', 'all');
       // On a share, the session starts in a task after the one that evaluated its code (which
