@@ -42,8 +42,11 @@ export interface Logger {
 
 export const silentLogger: Logger = { info() {}, error() {} };
 
-/** React's server render of the app (dist/ssr/entry-server.js), from the state given. */
-export type PageRenderer = (catalogue: Catalogue, paint: FirstPaint) => string;
+/**
+ * React's server render of the app (dist/ssr/entry-server.js), from the state given; `next`, the
+ * same after the Generate a tap at first paint makes, where the page can show one (or null).
+ */
+export type PageRenderer = (catalogue: Catalogue, paint: FirstPaint) => { markup: string; next: string | null };
 
 /** Everything the app needs from the outside, so tests inject a fresh store (either engine) and a fixed clock. */
 export interface AppDeps {

@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type FirstPaint, FIRST_PAINT_ELEMENT, scriptSafeJson } from '../../shared/session/first-paint';
+import {
+  EARLY_PALETTE_ELEMENT,
+  type FirstPaint,
+  FIRST_PAINT_ELEMENT,
+  scriptSafeJson,
+} from '../../shared/session/first-paint';
 import { headTags, type PageHead } from './head-tags';
 
 /** The built index.html, taken apart once: the server fills it per request. */
@@ -42,14 +47,26 @@ const ENTRY = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/
  * any element, keys (not Tab, which moves focus, nor the letters a text field types itself), and
  * the value a field or select was given (natively, so the person sees it at once). A button or link
  * keeps its own Enter and Space: the click they make is held. What the app replays (`replaying`) passes.
+ *
+ * Except the first Generate, when nothing was held before it (the order of inputs is kept): a click
+ * on a Generate button, Enter or Space on one, or Space on the page (the app's shortcut). The page
+ * carries what the app renders after it (`earlyPaletteTemplate`): that takes the place of `<main>`'s
+ * content, the Undo button is enabled, as the app would have done, and `early` on the queue tells the
+ * app, which puts its stores in that state before hydrating (web/app/hydrate-page.tsx) and sets
+ * `early` to false, so from then on the tap is held. Anything missing or failing: the tap is held.
  */
 const HOLD =
   '(function(){var q=[],kinds=["click","keydown","input","change"],h={queue:q,replaying:false};' +
   'function text(t){return t.tagName==="TEXTAREA"||t.tagName==="INPUT"&&!/^(checkbox|radio|button|submit|reset|file|range|color|image)$/.test(t.type)}' +
+  'function early(e,t){try{var g=t.closest(".generate-button,.footer-generate"),k=e.key,d=document,m=d.getElementById("' +
+  EARLY_PALETTE_ELEMENT +
+  '"),r=d.getElementById("main"),u=d.querySelector("button[aria-label=Undo]");' +
+  'if(q.length||h.early!==void 0||!m||!r||!u||!(e.type==="click"?g:!e.ctrlKey&&!e.metaKey&&!e.altKey&&(k==="Enter"?g:k===" "&&(g||t===d.body))))return;' +
+  'r.replaceChildren(m.content);u.disabled=false;return h.early=true}catch(x){}}' +
   'function at(t){var p=[];for(;t.parentElement&&t.id!=="root";t=t.parentElement)p.unshift([].indexOf.call(t.parentElement.children,t));return p}' +
   'function hold(e){var t=e.target;if(h.replaying||!(t instanceof Element))return;' +
   'if(e.type==="input"||e.type==="change"){if(e.type==="input"?text(t):t.tagName==="SELECT")q.push({type:"value",target:t,path:at(t),value:t.value});return}' +
-  'if(t.closest("select"))return;' +
+  'if(t.closest("select"))return;if(early(e,t)){e.preventDefault();e.stopPropagation();return}' +
   'if(e.type==="keydown"){if(e.key==="Tab"||/^(Shift|Control|Alt|Meta|CapsLock)$/.test(e.key))return;' +
   'if(text(t)&&!/^(Enter|Escape|ArrowUp|ArrowDown)$/.test(e.key))return;' +
   'if(text(t)||!t.closest("button,a,summary,input"))e.preventDefault()}else e.preventDefault();' +
@@ -195,12 +212,48 @@ export function inlineScriptHashes(shell: PageShell): string[] {
 const THEME_COLOR = /<meta name="theme-color" content="([^"]+)" media="\(prefers-color-scheme: (light|dark)\)" \/>/g;
 const TITLE_AND_DESCRIPTION = /\s*<title>[\s\S]*?<\/title>|\s*<meta name="description"[^>]*>/g;
 
+/** An enabled Undo button, as `markup` has it disabled (the one attribute the loader changes outside `<main>`). */
+const UNDO_DISABLED = /(<button[^>]* aria-label="Undo"[^>]*?) disabled=""/;
+
+/** The inside of the app's `<main>`, and the markup around it. */
+function splitMain(markup: string): { inside: string; outside: string } | null {
+  const open = markup.indexOf('<main ');
+  const start = markup.indexOf('>', open) + 1;
+  const end = markup.indexOf('</main>', start);
+  if (open < 0 || end < 0) return null;
+  return { inside: markup.slice(start, end), outside: markup.slice(0, start) + markup.slice(end) };
+}
+
+/**
+ * What a Generate tapped before the app is live shows (see `HOLD`): the inside of `<main>` from
+ * `next` (the app rendered after that Generate, web/entry-server.tsx), in an inert `<template>`,
+ * React's own markup (its text escaped, its ids and markers those hydration will find). Only when
+ * the rest of the page differs from `markup` by the Undo button alone, which the loader enables:
+ * anything else a Generate changed would be left as it was, so then there is none (the tap is held).
+ */
+export function earlyPaletteTemplate(markup: string, next: string | null): string {
+  const now = next ? splitMain(markup) : null;
+  const then = next ? splitMain(next) : null;
+  if (!now || !then) return '';
+  const enabled = now.outside.replace(UNDO_DISABLED, '$1');
+  if (enabled === now.outside || enabled !== then.outside) return '';
+  return `<template id="${EARLY_PALETTE_ELEMENT}">${then.inside}</template>`;
+}
+
 /**
  * The shell filled for one request: the rendered markup in #root, the state it was rendered from
  * beside it, the first screen's CSS inline (the stylesheet link moves to the end of the body, so
- * it no longer holds up the first paint), the theme on <html>, and this page's head tags.
+ * it no longer holds up the first paint), the theme on <html>, and this page's head tags. `next`:
+ * the app after a Generate at first paint, for `earlyPaletteTemplate`, before the state, so it is
+ * parsed before the first paint (which waits for the state).
  */
-export function fillShell(shell: PageShell, markup: string, paint: FirstPaint, head: PageHead): string {
+export function fillShell(
+  shell: PageShell,
+  markup: string,
+  paint: FirstPaint,
+  head: PageHead,
+  next: string | null = null,
+): string {
   let html = shell.html.replace(TITLE_AND_DESCRIPTION, '');
   // Nothing paints until the whole first screen is parsed (Chromium): a half-parsed palette, one
   // strip wide, then five, would be a layout shift.
@@ -242,5 +295,6 @@ export function fillShell(shell: PageShell, markup: string, paint: FirstPaint, h
   }
   const state = `<script type="application/json" id="${FIRST_PAINT_ELEMENT}">${scriptSafeJson(paint)}</script>`;
   // A function replacement: `$` in the markup (a palette name) must not be read as a pattern.
-  return html.replace('<div id="root"></div>', () => `<div id="root">${markup}</div>\n    ${state}`);
+  const early = earlyPaletteTemplate(markup, next);
+  return html.replace('<div id="root"></div>', () => `<div id="root">${markup}</div>\n    ${early}${state}`);
 }

@@ -95,7 +95,9 @@ export function pageRoutes(distDir: string, renderer: PageRenderer | null) {
     // The first screen's paints go with the page, so the browser hydrates before the catalogue arrives.
     // With paints drawn for a Generate tapped before the catalogue has arrived (not on a share).
     const sent: FirstPaint = { ...paint, paints: firstScreenPaints(catalogue, paint, cryptoRandom) };
-    return c.html(fillShell(built, renderer(catalogue, sent), sent, head), status);
+    // And the page after a Generate tapped at first paint, which the page shows before it is live.
+    const { markup, next } = renderer(catalogue, sent);
+    return c.html(fillShell(built, markup, sent, head, next), status);
   };
 
   const origin = (c: Context<AppEnv>) => c.var.deps.config.publicOrigin.replace(/\/$/, '');

@@ -19,6 +19,8 @@ export const THEME_COOKIE = 'swatchbook_theme';
 export const COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 /** Id of the `<script type="application/json">` that carries the state. */
 export const FIRST_PAINT_ELEMENT = 'first-paint';
+/** Id of the `<template>` with the palette after a Generate tapped before the app is live (server/pages/page-shell.ts). */
+export const EARLY_PALETTE_ELEMENT = 'early-palette';
 export const SEARCH_MAX = 200;
 
 export interface PaletteSession {

@@ -45,6 +45,38 @@ async function openPainted(page: Page, rate: number) {
   };
 }
 
+/** The console's errors and the page's uncaught ones: React's hydration mismatches among them. */
+function errorsOf(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** Each strip shows its own paint, read from the catalogue file: name, hex and its buttons' names. */
+async function expectStripsShow(page: Page, ids: readonly string[]) {
+  await expect(strips(page)).toHaveCount(ids.length);
+  for (const [i, id] of ids.entries()) {
+    const paint = catalogue.colors.find((c) => c.id === id);
+    expect(paint, `${id} is a catalogue paint`).toBeDefined();
+    const name = paint?.colorName ?? '';
+    const hex = paint?.hexCode ?? '';
+    const strip = strips(page).nth(i);
+    await expect(strip.locator('.palette-strip-name')).toHaveText(name);
+    await expect(strip.locator('.palette-strip-hex')).toHaveText(hex);
+    for (const label of [`Lock ${name}`, `Copy ${hex}`, `Remove ${name}`, `Expand ${name}`])
+      await expect(strip.getByRole('button', { name: label, exact: true, includeHidden: true })).toHaveCount(1);
+  }
+}
+
+/** New paints: all different, none of them one of `before`'s. */
+function expectFresh(ids: readonly string[], before: readonly string[]) {
+  expect(new Set(ids).size).toBe(ids.length);
+  for (const id of ids) expect(before).not.toContain(id);
+}
+
 /** Once nothing more is on its way (every chunk fetched, two frames painted): nothing applies twice later. */
 async function settled(page: Page) {
   await page.waitForLoadState('networkidle');
@@ -80,6 +112,91 @@ for (const rate of [4, 6]) {
       await page.getByRole('button', { name: 'Undo' }).click();
       await expect.poll(() => stripIds(page)).toEqual(page0.before.ids);
       await expect(page.getByRole('button', { name: 'Undo' })).toBeDisabled();
+    });
+
+    test('a tap on Generate shows the new palette before the app is live; once live it is one step, and the app goes on from it', async ({
+      page,
+    }) => {
+      const errors = errorsOf(page);
+      const page0 = await openPainted(page, rate);
+      await page.getByRole('button', { name: 'Generate New Palette' }).click();
+      // On the painted page, the app's script still held back: the palette has changed already.
+      await expect.poll(() => stripIds(page)).not.toEqual(page0.before.ids);
+      const early = await stripIds(page);
+      expect(early).toHaveLength(5);
+      expectFresh(early, page0.before.ids);
+      await expectStripsShow(page, early);
+      await expect(page.getByRole('button', { name: 'Undo' })).toBeEnabled();
+      await page0.live();
+      await settled(page);
+      // The tap took effect once: the same palette, and one Undo (Ctrl+Z) from the painted one.
+      expect(await stripIds(page)).toEqual(early);
+      await expectStripsShow(page, early);
+      await page.keyboard.press('Control+z');
+      await expect.poll(() => stripIds(page)).toEqual(page0.before.ids);
+      await expect(page.getByRole('button', { name: 'Undo' })).toBeDisabled();
+      await page.keyboard.press('Control+Shift+z');
+      await expect.poll(() => stripIds(page)).toEqual(early);
+      // Live: Generate draws anew, and a locked strip stays through it.
+      await page.getByRole('button', { name: 'Generate New Palette' }).click();
+      await expect.poll(() => stripIds(page)).not.toEqual(early);
+      const third = await stripIds(page);
+      await expectStripsShow(page, third);
+      await strips(page).nth(2).hover();
+      await strips(page)
+        .nth(2)
+        .getByRole('button', { name: /^Lock / })
+        .click();
+      await page.getByRole('button', { name: 'Generate New Palette' }).click();
+      await expect.poll(() => stripIds(page)).not.toEqual(third);
+      const fourth = await stripIds(page);
+      expect(fourth[2]).toBe(third[2]);
+      expect(await lockStates(page)).toEqual([false, false, true, false, false]);
+      await expectStripsShow(page, fourth);
+      expect(errors).toEqual([]);
+    });
+
+    test('Space on the painted page shows the new palette before the app is live, once', async ({ page }) => {
+      const errors = errorsOf(page);
+      const page0 = await openPainted(page, rate);
+      await page.keyboard.press(' ');
+      await expect.poll(() => stripIds(page)).not.toEqual(page0.before.ids);
+      const early = await stripIds(page);
+      expect(early).toHaveLength(5);
+      expectFresh(early, page0.before.ids);
+      await page0.live();
+      await settled(page);
+      expect(await stripIds(page)).toEqual(early);
+      await expectStripsShow(page, early);
+      await page.getByRole('button', { name: 'Undo' }).click();
+      await expect.poll(() => stripIds(page)).toEqual(page0.before.ids);
+      await expect(page.getByRole('button', { name: 'Undo' })).toBeDisabled();
+      expect(errors).toEqual([]);
+    });
+
+    test('a lock and then Generate: both wait for the app, and the locked strip stays', async ({ page }) => {
+      const errors = errorsOf(page);
+      const page0 = await openPainted(page, rate);
+      await strips(page).nth(1).hover();
+      await strips(page)
+        .nth(1)
+        .getByRole('button', { name: /^Lock / })
+        .click();
+      await page.getByRole('button', { name: 'Generate New Palette' }).click();
+      // Held in order: the painted page shows neither yet.
+      expect(await stripIds(page)).toEqual(page0.before.ids);
+      await page0.live();
+      await expect.poll(() => stripIds(page), LIVE).not.toEqual(page0.before.ids);
+      await settled(page);
+      const after = await stripIds(page);
+      expect(after[1]).toBe(page0.before.ids[1]);
+      expect(new Set(after).size).toBe(5);
+      expect(await lockStates(page)).toEqual([false, true, false, false, false]);
+      await expectStripsShow(page, after);
+      // Undo brings the painted palette back.
+      await page.getByRole('button', { name: 'Undo' }).click();
+      await expect.poll(() => stripIds(page)).toEqual(page0.before.ids);
+      expect(errors).toEqual([]);
     });
 
     test('a tap on a strip’s lock locks that strip', async ({ page }) => {
@@ -145,6 +262,47 @@ for (const rate of [4, 6]) {
     });
   });
 }
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+
+  test('a tap on the footer’s Generate shows the new palette before the app is live, once', async ({ page }) => {
+    const errors = errorsOf(page);
+    const page0 = await openPainted(page, 4);
+    await page.getByRole('navigation', { name: 'Palette actions' }).getByRole('button', { name: 'Generate' }).tap();
+    await expect.poll(() => stripIds(page)).not.toEqual(page0.before.ids);
+    const early = await stripIds(page);
+    expect(early).toHaveLength(5);
+    expectFresh(early, page0.before.ids);
+    await page0.live();
+    await settled(page);
+    expect(await stripIds(page)).toEqual(early);
+    await expectStripsShow(page, early);
+    await page.getByRole('navigation', { name: 'Palette actions' }).getByRole('button', { name: 'Generate' }).tap();
+    await expect.poll(() => stripIds(page)).not.toEqual(early);
+    expect(errors).toEqual([]);
+  });
+});
+
+test('with a supplier chosen on an earlier visit, a Generate tapped before the app is live draws from it and says so once live', async ({
+  page,
+}) => {
+  const errors = errorsOf(page);
+  await page.goto('/');
+  await page.getByRole('combobox', { name: 'Supplier' }).selectOption('Lick');
+  await expect
+    .poll(async () => (await page.context().cookies()).find((c) => c.name === 'swatchbook_palette')?.value ?? '')
+    .toContain('b=Lick');
+  const page0 = await openPainted(page, 4);
+  await page.getByRole('button', { name: 'Generate New Palette' }).click();
+  await expect.poll(() => stripIds(page)).not.toEqual(page0.before.ids);
+  const early = await stripIds(page);
+  expectFresh(early, page0.before.ids);
+  for (const id of early) expect(catalogue.colors.find((c) => c.id === id)?.brand).toBe('Lick');
+  await page0.live();
+  await expect(page.getByRole('status').filter({ hasText: 'New palette from Lick only' })).toBeVisible(LIVE);
+  expect(errors).toEqual([]);
+});
 
 test('with the catalogue still on its way, a Generate tapped on the painted page answers once the page is live, with real paints, and only once', async ({
   page,

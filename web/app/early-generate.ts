@@ -23,6 +23,31 @@ export function generateFromDrawn(drawn: readonly string[]): boolean {
 }
 
 /**
+ * The Generate a tap made at first paint shows before the app is live: each unlocked position takes
+ * the next paint `next` holds that is not on screen, in the order drawn (the server drew them at
+ * random), and those are spent. The server renders the page once more in this state, for the page's
+ * inline script to show (server/pages/page-shell.ts); the browser, told it did, puts its stores here
+ * before hydrating, so both agree. False, changing nothing, when too few are left.
+ */
+export function generateAtFirstPaint(next: { ids: string[] }): boolean {
+  const current = paletteState.slots;
+  const onScreen = new Set(current.map((s) => s.colorId));
+  const fresh = next.ids.filter((id) => !onScreen.has(id));
+  const open = current.filter((s) => !s.locked).length;
+  if (current.length === 0 || open === 0 || fresh.length < open) return false;
+  let k = 0;
+  refill(current.map((s) => (s.locked ? s.colorId : (fresh[k++] as string))));
+  spend(next);
+  return true;
+}
+
+/** The paints on screen are no longer there to draw. */
+function spend(next: { ids: string[] }): void {
+  const used = new Set(paletteState.slots.map((s) => s.colorId));
+  next.ids = next.ids.filter((id) => !used.has(id));
+}
+
+/**
  * Before the catalogue has arrived, a Random Generate draws from the paints the page carries for
  * it (drawn by the server for the supplier and category chosen), so a tap made as the page appears
  * answers as soon as the page is live rather than once the whole catalogue is in. The paints a
@@ -34,7 +59,6 @@ export function generateBeforeCatalogue(): boolean {
   if (!next || paletteState.style !== 'Random') return false;
   if (next.brand !== filterState.brand || next.category !== filterState.category) return false;
   if (!generateFromDrawn(next.ids)) return false;
-  const used = new Set(paletteState.slots.map((s) => s.colorId));
-  next.ids = next.ids.filter((id) => !used.has(id));
+  spend(next);
   return true;
 }

@@ -6,7 +6,7 @@ import type { FirstPaint, PaletteSession } from '../../shared/session/first-pain
 import { catalogueState, loadCatalogue } from '../stores/catalogue-store';
 import { filterState } from '../stores/filter-store';
 import { drawBeforeCatalogue } from '../features/palette/palette-commands';
-import { generateBeforeCatalogue } from './early-generate';
+import { generateAtFirstPaint, generateBeforeCatalogue } from './early-generate';
 import { applyHeldInput } from './held-input';
 import { applyIdentity } from '../stores/identity-store';
 import { initPalette, paletteState, replacePalette } from '../stores/palette-store';
@@ -49,6 +49,18 @@ export function applyFirstPaint(catalogue: Catalogue | null, paint: FirstPaint):
   sharedLinkState.shown = paint.share ? { name: paint.share.name, colorIds: [...paint.colorIds] } : null;
 }
 
+/**
+ * Whether the page's inline loader showed a Generate tapped before the app was live (the palette the
+ * server rendered for it, server/pages/page-shell.ts), and from now on it does not: React owns the
+ * markup from the moment hydration is asked for.
+ */
+function tookEarlyGenerate(): boolean {
+  const held = (window as { __held?: { early?: boolean } }).__held;
+  if (!held) return false;
+  held.early = held.early === true;
+  return held.early;
+}
+
 /** Runs `onLive` once hydrated; with `ready`, hydrates only once it has settled (the server's markup stays meanwhile). */
 function Live({ ready, onLive, children }: { ready?: Promise<unknown>; onLive: () => void; children: ReactNode }) {
   if (ready) use(ready);
@@ -73,10 +85,18 @@ export function hydratePage(
 ): void {
   let shown: PaletteSession | null = null;
   let ready: Promise<unknown> | undefined;
+  const tookEarly = tookEarlyGenerate();
+  let early = false;
+  let generated: ((from: string) => void) | null = null;
   if (paint.paints) {
     applyFirstPaint(null, paint);
-    drawBeforeCatalogue(generateBeforeCatalogue);
+    generated = drawBeforeCatalogue(generateBeforeCatalogue);
+    // The server's paint: the session compares the stored one with it, so the Generate below stays.
     shown = sessionOnScreen();
+    // The page already shows the Generate tapped at first paint: the stores take it, as one step of
+    // history (Undo brings the server's palette back), before hydrating, so React finds its markup.
+    const next = catalogueState.firstScreen?.next;
+    early = tookEarly && next ? generateAtFirstPaint(next) : false;
   } else {
     // A page from before the first screen's paints were sent: hydrate once the catalogue is in.
     // A failed catalogue still settles: the app then renders its retry screen.
@@ -94,6 +114,8 @@ export function hydratePage(
   // of ms on the way to the first tap's effect, and changes nothing on screen.
   const live = () => {
     onHydrated();
+    // What that Generate says (a supplier or category it kept to), now that the toasts are live.
+    if (early) generated?.([paint.brand, paint.category].filter(Boolean).join(' '));
     void applyHeldInput().then(async () => {
       document.querySelector('link[data-inlined]')?.setAttribute('media', 'all');
       // On a share, the session starts in a task after the one that evaluated its code (which

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fillShell, readShell } from '../../../server/pages/page-shell';
+import { earlyPaletteTemplate, fillShell, readShell } from '../../../server/pages/page-shell';
 import type { FirstPaint } from '../../../shared/session/first-paint';
 
 /**
@@ -103,5 +103,38 @@ describe('a shared palette’s page', () => {
     expect(loader).toContain("s.src='/assets/index-e1.js'");
     expect(loader).toContain("c.href='/assets/index-c1.css'");
     expect(html).toContain('<style>.app{color:red}</style>');
+  });
+});
+
+describe('the palette a Generate tapped before the app is live shows', () => {
+  const page = (strips: string, undo: string, name = 'Swatchbook') =>
+    `<header><h1>${name}</h1></header><main class="app-main" id="main"><ol>${strips}</ol></main>` +
+    `<div class="generate-bar"><button type="button" class="icon-button" aria-label="Undo" title="Undo"${undo}>U</button>` +
+    '<button type="button" class="generate-button">Generate New Palette</button></div>';
+  const now = page('<li>a</li>', ' disabled=""');
+
+  it('is the inside of <main> after it, in a template, where that and the Undo button enabled are all it changed', () => {
+    expect(earlyPaletteTemplate(now, page('<li>b</li>', ''))).toBe(
+      '<template id="early-palette"><ol><li>b</li></ol></template>',
+    );
+    // Filled in before the state, which the first paint waits for.
+    const html = fillShell(
+      readShell(build()) as NonNullable<ReturnType<typeof readShell>>,
+      now,
+      paint,
+      head,
+      page('<li>b</li>', ''),
+    );
+    expect(html).toContain(`<div id="root">${now}</div>`);
+    expect(html.indexOf('<template id="early-palette"><ol><li>b</li></ol></template>')).toBeLessThan(
+      html.indexOf('id="first-paint"'),
+    );
+  });
+
+  it('is none when anything else changed, which the loader would leave as it was, or there is no page after it', () => {
+    expect(earlyPaletteTemplate(now, page('<li>b</li>', '', 'Other'))).toBe('');
+    expect(earlyPaletteTemplate(now, page('<li>b</li>', ' disabled=""'))).toBe('');
+    expect(earlyPaletteTemplate(now, null)).toBe('');
+    expect(earlyPaletteTemplate('<div>no main</div>', '<div>no main</div>')).toBe('');
   });
 });

@@ -15,7 +15,21 @@ function firstPaintOf(html: string): FirstPaint {
   if (!match) throw new Error('no first-paint state in the page');
   return JSON.parse(match[1] as string) as FirstPaint;
 }
-const stripIds = (html: string) => [...html.matchAll(/data-color-id="([^"]+)"/g)].map((m) => m[1]);
+/** The page's markup apart from the early palette's template (which is not on screen). */
+const onScreen = (html: string) => html.replace(/<template id="early-palette">[\s\S]*?<\/template>/, '');
+const stripIds = (html: string) => [...onScreen(html).matchAll(/data-color-id="([^"]+)"/g)].map((m) => m[1]);
+/** The inside of the template the page's loader shows for a Generate tapped before the app is live, or null. */
+const earlyPalette = (html: string) => /<template id="early-palette">([\s\S]*?)<\/template>/.exec(html)?.[1] ?? null;
+const earlyIds = (html: string) =>
+  [...(earlyPalette(html) ?? '').matchAll(/data-color-id="([^"]+)"/g)].map((m) => m[1]);
+/** As React escapes text: & < > " and ' (Farrow's Cream is Farrow&#x27;s Cream in the HTML). */
+const asReact = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
 
 describe('the first paint from the server', () => {
   it('renders a palette of 5 real catalogue colours, with the CSS inline and the state beside it', async () => {
@@ -128,6 +142,63 @@ describe('the first paint from the server', () => {
   });
 });
 
+describe('the palette a Generate tapped at first paint shows, carried by the page', () => {
+  it('is the palette with every position a paint drawn for it, none on screen, escaped, in an inert template', async () => {
+    const { app } = await setup();
+    const html = await (await app.request('/')).text();
+    const ids = stripIds(html) as string[];
+    const next = firstPaintOf(html).paints?.next?.ids ?? [];
+    const early = earlyIds(html) as string[];
+    expect(early).toHaveLength(5);
+    expect(new Set(early).size).toBe(5);
+    for (const [i, id] of early.entries()) {
+      expect(ids).not.toContain(id);
+      expect(next).toContain(id);
+      const color = catalogue.byId.get(id);
+      const strip = earlyPalette(html)?.split('<li ')[i + 1] ?? '';
+      expect(strip).toContain(`<span class="palette-strip-name">${asReact(color?.colorName ?? '')}</span>`);
+      expect(strip).toContain(`<span class="palette-strip-hex">${color?.hexCode}</span>`);
+      expect(strip).toContain(`aria-label="Lock ${asReact(color?.colorName ?? '')}"`);
+    }
+    // Parsed before the first paint (which waits for the state), outside what React hydrates.
+    expect(html.indexOf('<template id="early-palette">')).toBeGreaterThan(html.indexOf('<main '));
+    expect(html.indexOf('<template id="early-palette">')).toBeLessThan(html.indexOf(`id="${FIRST_PAINT_ELEMENT}"`));
+    expect(earlyPalette(html)).not.toMatch(/<script|<main/);
+  });
+
+  it('keeps the locked positions, and says a named palette changed', async () => {
+    const { app } = await setup();
+    const ids = catalogue.colors.slice(200, 206).map((c) => c.id);
+    const name = `Sea </template><script>alert(1)</script> "sky's"`;
+    const cookie = `swatchbook_palette=p=${ids.join('.')}&l=0.3&y=Random&r=0&n=${encodeURIComponent(name)}`;
+    const html = await (await app.request('/', { headers: { cookie } })).text();
+    expect(stripIds(html)).toEqual(ids);
+    const early = earlyIds(html);
+    expect(early).toHaveLength(6);
+    expect(early[0]).toBe(ids[0]);
+    expect(early[3]).toBe(ids[3]);
+    for (const i of [1, 2, 4, 5]) expect(ids).not.toContain(early[i]);
+    const template = earlyPalette(html) ?? '';
+    expect(template).toContain(`${asReact(name)}</span><span class="palette-name-changed"> · changed</span>`);
+    expect(template).not.toContain('<script');
+    expect(template.match(/<li class="palette-strip is-locked"/g)).toHaveLength(2);
+  });
+
+  it('is not carried where a Generate draws otherwise or changes nothing: a style, every strip locked', async () => {
+    const { app } = await setup();
+    const ids = catalogue.colors.slice(10, 15).map((c) => c.id);
+    const styled = await (
+      await app.request('/', { headers: { cookie: `swatchbook_palette=p=${ids.join('.')}&y=Tonal` } })
+    ).text();
+    expect(stripIds(styled)).toEqual(ids);
+    expect(earlyPalette(styled)).toBeNull();
+    const locked = `swatchbook_palette=p=${ids.join('.')}&l=0.1.2.3.4&y=Random`;
+    const allLocked = await (await app.request('/', { headers: { cookie: locked } })).text();
+    expect(stripIds(allLocked)).toEqual(ids);
+    expect(earlyPalette(allLocked)).toBeNull();
+  });
+});
+
 describe('share pages', () => {
   async function share(app: Awaited<ReturnType<typeof setup>>['app'], name: string, colorIds: string[]) {
     const owner = await signUp(app);
@@ -162,6 +233,8 @@ describe('share pages', () => {
     const description = /<meta property="og:description" content="([^"]*)"/.exec(html)?.[1] ?? '';
     for (const color of colors) expect(description).toContain(color.colorName.replace(/&/g, '&amp;'));
     expect(firstPaintOf(html)).toMatchObject({ source: 'share', share: { id: shareId, name } });
+    // A cache may hold it for everyone: no paints drawn for an early Generate, nor its palette.
+    expect(html).not.toContain('<template id="early-palette">');
   });
 
   it("draws the preview image as the palette's colours, left to right", async () => {

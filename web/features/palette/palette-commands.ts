@@ -79,10 +79,14 @@ function generated(from: string): void {
   if (from) showToast(`New palette from ${from} only`);
 }
 
-/** On a page the server rendered (`web/app/early-generate.ts`): a Random Generate before the catalogue is in. */
+/**
+ * On a page the server rendered (`web/app/early-generate.ts`): a Random Generate before the catalogue
+ * is in. Answers what a Generate says once it took effect, for the one the page showed before it was live.
+ */
 let beforeCatalogue: (() => boolean) | null = null;
-export function drawBeforeCatalogue(draw: () => boolean): void {
+export function drawBeforeCatalogue(draw: () => boolean): (from: string) => void {
   beforeCatalogue = draw;
+  return generated;
 }
 
 export function addColor(): void {
