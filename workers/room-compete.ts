@@ -2,6 +2,7 @@ import type { RegionGraph } from './room-graph';
 import type { GrowLimits } from './room-grow';
 import { type LightAxis, lightDistance } from './room-lamp';
 import type { Passages } from './room-passage';
+import { addShadowPieces } from './room-shadow';
 
 /**
  * Marker-based segmentation on the superpixel graph: the tapped superpixel floods outwards
@@ -237,6 +238,12 @@ export function competeFrom(
     const loose = new Uint8Array(g.count);
     flood(g, seed, loose, grow, limits, LOOSE_STRADDLE, light, passages);
     addPockets(g, strict, loose, light, passages);
+    // only under a second light of another colour is a shadow's edge a line the flood stops at
+    if (light) {
+      const edgeLimit = Math.max(grow.edgeFloor, grow.edgeOverNoise * g.edgeNoise);
+      const paint = (a: number, b: number) => samePaintColour(g, a, b, light);
+      addShadowPieces(g, seed, strict, LOOSE_STRADDLE * edgeLimit, paint, (k) => isCorner(g, k));
+    }
   }
   let pixels = 0;
   for (let k = 0; k < g.count; k++) {
