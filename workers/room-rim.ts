@@ -10,7 +10,7 @@
  */
 
 /** Share of the picture's mean side out to which a strip is looked for (as the trim bands beside lines). */
-const REACH = 0.04;
+const REACH = 0.06;
 /** Samples of the wall beyond a strip, and as many beyond those again to see that it is flat. */
 const WALL = 4;
 /** Half the side of the square of edge pixels whose profiles are averaged with one's own. */
@@ -37,6 +37,10 @@ const FLAT = 0.35;
 const CORE = 0.12;
 /** How much further (a share of the step) the strip must be from the wall's core than the wall beyond it. */
 const CORE_MARGIN = 0.25;
+/** Least length of a run of strip along the edge, in its widths. */
+const LONG = 1.5;
+/** Widest gap (px) along the edge within one run. */
+const GAP = 3;
 /** Least share of the step made across the strip's far edge (2 px either side of its blur). */
 const SHARP = 0.6;
 /** How much darker (a share of L*+16) the strip may be than the wall (as the trim bands beside lines). */
@@ -73,7 +77,7 @@ export function peelRims(mask: Uint8Array, lab: Float32Array, width: number, hei
   if (edge.length === 0) return result;
   // the wall's core: selected pixels deeper than any strip and the wall read beyond it, averaged
   // round each edge pixel (sums over a summed-area table); a strip is what differs from it
-  const deep = depthWithin(mask, width, height, reach + 2 * WALL + 2);
+  const deep = depthWithin(mask, width, height, reach);
   const sw = width + 1;
   const table = new Float64Array(sw * (height + 1) * 4);
   for (let y = 0; y < height; y++) {
@@ -164,6 +168,7 @@ export function peelRims(mask: Uint8Array, lab: Float32Array, width: number, hei
   const zero = (v: number[]) => v.fill(0);
   // the cumulative profile averaged over the edge pixels round one, and the mean of its samples a … b−1
   const avg = new Float64Array((span + 1) * 3);
+  const count = new Int32Array(span);
   const averaged = (a: number, b: number, out: number[]) => {
     for (let c = 0; c < 3; c++) out[c] = ((avg[b * 3 + c] as number) - (avg[a * 3 + c] as number)) / (b - a);
   };
@@ -174,7 +179,8 @@ export function peelRims(mask: Uint8Array, lab: Float32Array, width: number, hei
   const stripScore = (near: readonly number[], w: number, wallCore: readonly number[]): number => {
     const end = w + 1 + 2 * WALL;
     const mid = Math.max(2, Math.round(w / 2));
-    const n = near.length;
+    const n = count[end - 1] as number;
+    if (n < FEWEST) return 0;
     averaged(1, w - 1, band);
     averaged(w + 1, w + 1 + WALL, wall);
     averaged(w + 1 + WALL, end, beyond);
@@ -233,6 +239,7 @@ export function peelRims(mask: Uint8Array, lab: Float32Array, width: number, hei
     const one = [0, 0, 0];
     const two = [0, 0, 0];
     for (const j of near) {
+      if ((length[j] as number) < end) continue;
       zero(one);
       zero(two);
       sample(j, 1, w - 1, one);
@@ -267,18 +274,31 @@ export function peelRims(mask: Uint8Array, lab: Float32Array, width: number, hei
       }
     }
     // the profiles read as far as the widest strip needs (the rest run out of the selection)
-    const full = near.filter((j) => (length[j] as number) >= span - 1);
+    const full = near.filter((j) => (length[j] as number) >= MIN_WIDTH + 1 + 2 * WALL);
     nears[i] = near;
     if (full.length < FEWEST) continue;
     // trim, a mount, a ceiling line run straight: the edge pixels round this one lie on a line
     if (!straight(near, edge, width)) continue;
     if (!coreAround(x, y, wallCore)) continue;
+    // each sample averaged over the profiles that reach it
+    count.fill(0);
     avg.fill(0);
     for (const j of full) {
       const o = j * (span + 1) * 3;
-      for (let k = 0; k < span * 3; k++) avg[k] = (avg[k] as number) + (cum[o + k] as number);
+      const n = Math.min(span, length[j] as number);
+      for (let t = 0; t < n; t++) {
+        count[t] = (count[t] as number) + 1;
+        for (let c = 0; c < 3; c++)
+          avg[(t + 1) * 3 + c] =
+            (avg[(t + 1) * 3 + c] as number) + (cum[o + (t + 1) * 3 + c] as number) - (cum[o + t * 3 + c] as number);
+      }
     }
-    for (let k = 0; k < span * 3; k++) avg[k] = (avg[k] as number) / full.length;
+    for (let t = 0; t < span; t++) {
+      for (let c = 0; c < 3; c++) {
+        const k = (t + 1) * 3 + c;
+        avg[k] = (avg[k - 3] as number) + ((count[t] as number) ? (avg[k] as number) / (count[t] as number) : 0);
+      }
+    }
     // the narrowest width that makes nearly the clearest strip: past the strip's far edge a wider
     // one still steps (to the wall) but takes wall with it
     scores.fill(0);
@@ -305,6 +325,39 @@ export function peelRims(mask: Uint8Array, lab: Float32Array, width: number, hei
     let same = 0;
     for (const j of near) if (Math.abs((width_[j] as number) - w) <= 2 && width_[j]) same++;
     if (same >= AGREE * near.length) kept[i] = w;
+  }
+  // trim is long and thin: a run of strip along the edge shorter than `LONG` times its width is
+  // a patch of light or a thing's shadow, not trim
+  const run = new Int32Array(edge.length).fill(-1);
+  const stack: number[] = [];
+  const members: number[] = [];
+  for (let i = 0; i < edge.length; i++) {
+    if (!kept[i] || run[i] >= 0) continue;
+    members.length = 0;
+    stack.push(i);
+    run[i] = i;
+    let widths = 0;
+    while (stack.length) {
+      const j = stack.pop() as number;
+      members.push(j);
+      widths += kept[j] as number;
+      const p = edge[j] as number;
+      const x = p % width;
+      const y = (p - x) / width;
+      for (let dy = -GAP; dy <= GAP; dy++) {
+        for (let dx = -GAP; dx <= GAP; dx++) {
+          const X = x + dx;
+          const Y = y + dy;
+          if (X < 0 || Y < 0 || X >= width || Y >= height) continue;
+          const k = index[Y * width + X] as number;
+          if (k < 0 || !kept[k] || run[k] >= 0) continue;
+          if ((nx[j] as number) * (nx[k] as number) + (ny[j] as number) * (ny[k] as number) < SAME_WAY) continue;
+          run[k] = i;
+          stack.push(k);
+        }
+      }
+    }
+    if (members.length < (LONG * widths) / members.length) for (const j of members) kept[j] = 0;
   }
   for (const [i, p] of edge.entries()) {
     const w = kept[i] as number;
