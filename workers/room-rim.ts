@@ -75,9 +75,10 @@ export function peelRims(mask: Uint8Array, lab: Float32Array, width: number, hei
   }
   const result = mask.slice();
   if (edge.length === 0) return result;
-  // the wall's core: selected pixels deeper than any strip and the wall read beyond it, averaged
-  // round each edge pixel (sums over a summed-area table); a strip is what differs from it
-  const deep = depthWithin(mask, width, height, reach);
+  // the wall's core: selected pixels deeper than most strips (half the widest: a wall cut up by
+  // windows and furniture has few deeper), averaged round each edge pixel (sums over a
+  // summed-area table); a strip is what differs from it
+  const deep = depthWithin(mask, width, height, Math.round(reach / 2));
   const sw = width + 1;
   const table = new Float64Array(sw * (height + 1) * 4);
   for (let y = 0; y < height; y++) {
