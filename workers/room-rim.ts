@@ -114,9 +114,12 @@ export function peelRims(mask: Uint8Array, lab: Float32Array, width: number, hei
   const ny = new Float32Array(edge.length);
   // per edge pixel, cumulative sums over its samples of the three channels, and how many samples lie inside
   const cum = new Float32Array(edge.length * (span + 1) * 3);
+  // and the samples themselves
+  const val = new Float32Array(edge.length * span * 3);
   const length = new Int32Array(edge.length);
   const R = 3;
-  for (const [i, p] of edge.entries()) {
+  for (let i = 0; i < edge.length; i++) {
+    const p = edge[i] as number;
     index[p] = i;
     const x = p % width;
     const y = (p - x) / width;
@@ -145,9 +148,11 @@ export function peelRims(mask: Uint8Array, lab: Float32Array, width: number, hei
       if (!inside(rx, ry)) break;
       const q = (ry * width + rx) * 3;
       const l = Math.max(1, (lab[q] as number) + 16);
-      cum[o + (t + 1) * 3] = (cum[o + t * 3] as number) + 100 * Math.log(l);
-      cum[o + (t + 1) * 3 + 1] = (cum[o + t * 3 + 1] as number) + (100 * (lab[q + 1] as number)) / l;
-      cum[o + (t + 1) * 3 + 2] = (cum[o + t * 3 + 2] as number) + (100 * (lab[q + 2] as number)) / l;
+      const v = i * span * 3 + t * 3;
+      val[v] = 100 * Math.log(l);
+      val[v + 1] = (100 * (lab[q + 1] as number)) / l;
+      val[v + 2] = (100 * (lab[q + 2] as number)) / l;
+      for (let c = 0; c < 3; c++) cum[o + (t + 1) * 3 + c] = (cum[o + t * 3 + c] as number) + (val[v + c] as number);
     }
     length[i] = t;
   }
@@ -258,7 +263,8 @@ export function peelRims(mask: Uint8Array, lab: Float32Array, width: number, hei
   const nears: number[][] = [];
   const scores = new Float64Array(reach + 1);
   const wallCore = [0, 0, 0];
-  for (const [i, p] of edge.entries()) {
+  for (let i = 0; i < edge.length; i++) {
+    const p = edge[i] as number;
     if (length[i] === 0) continue;
     const x = p % width;
     const y = (p - x) / width;
@@ -284,15 +290,12 @@ export function peelRims(mask: Uint8Array, lab: Float32Array, width: number, hei
     // each sample averaged over the profiles that reach it
     count.fill(0);
     avg.fill(0);
-    for (const j of full) {
-      const o = j * (span + 1) * 3;
+    for (let f = 0; f < full.length; f++) {
+      const j = full[f] as number;
+      const o = j * span * 3;
       const n = Math.min(span, length[j] as number);
-      for (let t = 0; t < n; t++) {
-        count[t] = (count[t] as number) + 1;
-        for (let c = 0; c < 3; c++)
-          avg[(t + 1) * 3 + c] =
-            (avg[(t + 1) * 3 + c] as number) + (cum[o + (t + 1) * 3 + c] as number) - (cum[o + t * 3 + c] as number);
-      }
+      for (let t = 0; t < n; t++) count[t] = (count[t] as number) + 1;
+      for (let k = 0; k < n * 3; k++) avg[k + 3] = (avg[k + 3] as number) + (val[o + k] as number);
     }
     for (let t = 0; t < span; t++) {
       for (let c = 0; c < 3; c++) {
@@ -360,7 +363,8 @@ export function peelRims(mask: Uint8Array, lab: Float32Array, width: number, hei
     }
     if (members.length < (LONG * widths) / members.length) for (const j of members) kept[j] = 0;
   }
-  for (const [i, p] of edge.entries()) {
+  for (let i = 0; i < edge.length; i++) {
+    const p = edge[i] as number;
     const w = kept[i] as number;
     if (!w) continue;
     const x = p % width;
