@@ -138,15 +138,20 @@ export function peelRims(mask: Uint8Array, lab: Float32Array, width: number, hei
     if (norm < 2 * R) continue;
     nx[i] = sx / norm;
     ny[i] = sy / norm;
-    const o = i * (span + 1) * 3;
     let t = 0;
-    for (; t < span; t++) {
-      const fx = x + t * (nx[i] as number);
-      const fy = y + t * (ny[i] as number);
-      const rx = Math.round(fx);
-      const ry = Math.round(fy);
-      if (!inside(rx, ry)) break;
-      const q = (ry * width + rx) * 3;
+    while (t < span && inside(Math.round(x + t * (nx[i] as number)), Math.round(y + t * (ny[i] as number)))) t++;
+    length[i] = t;
+  }
+  // the picture along an edge pixel's profile, read when first asked for (most never are)
+  const read = new Uint8Array(edge.length);
+  const readProfile = (i: number) => {
+    read[i] = 1;
+    const p = edge[i] as number;
+    const x = p % width;
+    const y = (p - x) / width;
+    const o = i * (span + 1) * 3;
+    for (let t = 0; t < (length[i] as number); t++) {
+      const q = (Math.round(y + t * (ny[i] as number)) * width + Math.round(x + t * (nx[i] as number))) * 3;
       const l = Math.max(1, (lab[q] as number) + 16);
       const v = i * span * 3 + t * 3;
       val[v] = 100 * Math.log(l);
@@ -154,8 +159,7 @@ export function peelRims(mask: Uint8Array, lab: Float32Array, width: number, hei
       val[v + 2] = (100 * (lab[q + 2] as number)) / l;
       for (let c = 0; c < 3; c++) cum[o + (t + 1) * 3 + c] = (cum[o + t * 3 + c] as number) + (val[v + c] as number);
     }
-    length[i] = t;
-  }
+  };
   // the mean of samples a … b−1 of profile i in channel c
   const mean = (i: number, a: number, b: number, c: number) => {
     const o = i * (span + 1) * 3 + c;
@@ -287,6 +291,7 @@ export function peelRims(mask: Uint8Array, lab: Float32Array, width: number, hei
     // trim, a mount, a ceiling line run straight: the edge pixels round this one lie on a line
     if (!straight(near, edge, width)) continue;
     if (!coreAround(x, y, wallCore)) continue;
+    for (const j of full) if (!read[j]) readProfile(j);
     // each sample averaged over the profiles that reach it
     count.fill(0);
     avg.fill(0);
