@@ -82,18 +82,25 @@ export function peelRims(mask: Uint8Array, lab: Float32Array, width: number, hei
   const sw = width + 1;
   const table = new Float64Array(sw * (height + 1) * 4);
   for (let y = 0; y < height; y++) {
-    const row = [0, 0, 0, 0];
+    let r0 = 0;
+    let r1 = 0;
+    let r2 = 0;
+    let r3 = 0;
     for (let x = 0; x < width; x++) {
       const p = y * width + x;
       if (deep[p]) {
         const l = Math.max(1, (lab[p * 3] as number) + 16);
-        row[0] = (row[0] as number) + 100 * Math.log(l);
-        row[1] = (row[1] as number) + (100 * (lab[p * 3 + 1] as number)) / l;
-        row[2] = (row[2] as number) + (100 * (lab[p * 3 + 2] as number)) / l;
-        row[3] = (row[3] as number) + 1;
+        r0 += 100 * Math.log(l);
+        r1 += (100 * (lab[p * 3 + 1] as number)) / l;
+        r2 += (100 * (lab[p * 3 + 2] as number)) / l;
+        r3 += 1;
       }
       const o = ((y + 1) * sw + x + 1) * 4;
-      for (let c = 0; c < 4; c++) table[o + c] = (table[o - sw * 4 + c] as number) + (row[c] as number);
+      const u = o - sw * 4;
+      table[o] = (table[u] as number) + r0;
+      table[o + 1] = (table[u + 1] as number) + r1;
+      table[o + 2] = (table[u + 2] as number) + r2;
+      table[o + 3] = (table[u + 3] as number) + r3;
     }
   }
   const coreAround = (x: number, y: number, out: number[]): boolean => {
@@ -292,22 +299,7 @@ export function peelRims(mask: Uint8Array, lab: Float32Array, width: number, hei
     if (!straight(near, edge, width)) continue;
     if (!coreAround(x, y, wallCore)) continue;
     for (const j of full) if (!read[j]) readProfile(j);
-    // each sample averaged over the profiles that reach it
-    count.fill(0);
-    avg.fill(0);
-    for (let f = 0; f < full.length; f++) {
-      const j = full[f] as number;
-      const o = j * span * 3;
-      const n = Math.min(span, length[j] as number);
-      for (let t = 0; t < n; t++) count[t] = (count[t] as number) + 1;
-      for (let k = 0; k < n * 3; k++) avg[k + 3] = (avg[k + 3] as number) + (val[o + k] as number);
-    }
-    for (let t = 0; t < span; t++) {
-      for (let c = 0; c < 3; c++) {
-        const k = (t + 1) * 3 + c;
-        avg[k] = (avg[k - 3] as number) + ((count[t] as number) ? (avg[k] as number) / (count[t] as number) : 0);
-      }
-    }
+    averageProfiles(full, length, val, span, count, avg);
     // the narrowest width that makes nearly the clearest strip: past the strip's far edge a wider
     // one still steps (to the wall) but takes wall with it
     scores.fill(0);
@@ -454,4 +446,34 @@ function depthWithin(mask: Uint8Array, width: number, height: number, d: number)
     }
   }
   return out;
+}
+
+/**
+ * Into `avg`, running sums (one sample a step, three channels) of the profiles `full` averaged
+ * sample by sample over those that reach each sample (`count`, per sample); `val` holds each
+ * profile's `span` samples, `length` how many lie inside.
+ */
+function averageProfiles(
+  full: readonly number[],
+  length: Int32Array,
+  val: Float32Array,
+  span: number,
+  count: Int32Array,
+  avg: Float64Array,
+): void {
+  count.fill(0);
+  avg.fill(0);
+  for (let f = 0; f < full.length; f++) {
+    const j = full[f] as number;
+    const o = j * span * 3;
+    const n = Math.min(span, length[j] as number);
+    for (let t = 0; t < n; t++) count[t] = (count[t] as number) + 1;
+    for (let k = 0; k < n * 3; k++) avg[k + 3] = (avg[k + 3] as number) + (val[o + k] as number);
+  }
+  for (let t = 0; t < span; t++) {
+    for (let c = 0; c < 3; c++) {
+      const k = (t + 1) * 3 + c;
+      avg[k] = (avg[k - 3] as number) + ((count[t] as number) ? (avg[k] as number) / (count[t] as number) : 0);
+    }
+  }
 }
