@@ -6,7 +6,9 @@
  * from each pixel on the selection's edge the picture is read inwards, across the edge, and the
  * profiles of the edge pixels around it (facing the same way) are averaged: a strip of one
  * colour, then a clear step, then the wall, flat (a ramp of light is no strip), the step of one
- * sign along the edge, is cut off.
+ * sign along the edge, is cut off — where the edge runs straight (trim, a mount and a ceiling line
+ * do), the strip and not the wall beyond it differs from the wall's core, and the strip runs on
+ * along the edge, long and thin.
  */
 
 /** Share of the picture's mean side out to which a strip is looked for (as the trim bands beside lines). */
@@ -45,7 +47,10 @@ const GAP = 3;
 const SHARP = 0.6;
 /** How much darker (a share of L*+16) the strip may be than the wall (as the trim bands beside lines). */
 const DARKER = 0.05;
-/** Narrowest strip looked for: the edge's own pixel, one of the strip, one of the step's blur. */
+/**
+ * Narrowest strip looked for: the edge's own pixel, two of the strip, one of the step's blur (a
+ * strip of one pixel cannot be told from the light falling off at a wall's own edge).
+ */
 const MIN_WIDTH = 4;
 /** Share of the clearest strip's score at which a narrower strip is taken instead. */
 const NEARLY = 0.8;
