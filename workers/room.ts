@@ -5,6 +5,7 @@ import { type CompeteLimits, competeFrom, DEFAULT_COMPETE, STRADDLE } from './ro
 import { buildGraph, type RegionGraph } from './room-graph';
 import { DEFAULT_LIMITS, type GrowLimits } from './room-grow';
 import { borderPixels } from './room-border';
+import { peelRims } from './room-rim';
 import { labImage, pixelFlags, SRGB_TO_LINEAR } from './room-pixels';
 import { refineMask } from './room-refine';
 import { lampAxis, type LightAxis } from './room-lamp';
@@ -346,7 +347,9 @@ export function analysisMask(a: RoomAnalysis, selected: Uint8Array): Uint8Array 
 export function photoMask(image: Pixels, a: RoomAnalysis, selected: Uint8Array): Uint8Array {
   // where a superpixel holds both wall and what is in front of it, each of its pixels takes a side
   const edgeLimit = Math.max(DEFAULT_LIMITS.edgeFloor, DEFAULT_LIMITS.edgeOverNoise * a.graph.edgeNoise);
-  return refineMask(image, borderPixels(a.graph, a.labels, a.lab, selected, edgeLimit), a.width, a.height);
+  const border = borderPixels(a.graph, a.labels, a.lab, selected, edgeLimit);
+  // and a strip along its edge that steps away from the wall's colour (trim, a mount) is cut off
+  return refineMask(image, peelRims(border, a.lab, a.width, a.height), a.width, a.height);
 }
 
 /** One byte per pixel of `image`, 255 where the tapped surfaces are, soft at their edges. */
