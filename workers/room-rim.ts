@@ -338,7 +338,7 @@ export function peelRims(mask: Uint8Array, lab: Float32Array, width: number, hei
   const stack: number[] = [];
   const members: number[] = [];
   for (let i = 0; i < edge.length; i++) {
-    if (!kept[i] || run[i] >= 0) continue;
+    if (!kept[i] || (run[i] as number) >= 0) continue;
     members.length = 0;
     stack.push(i);
     run[i] = i;
@@ -356,7 +356,7 @@ export function peelRims(mask: Uint8Array, lab: Float32Array, width: number, hei
           const Y = y + dy;
           if (X < 0 || Y < 0 || X >= width || Y >= height) continue;
           const k = index[Y * width + X] as number;
-          if (k < 0 || !kept[k] || run[k] >= 0) continue;
+          if (k < 0 || !kept[k] || (run[k] as number) >= 0) continue;
           if ((nx[j] as number) * (nx[k] as number) + (ny[j] as number) * (ny[k] as number) < SAME_WAY) continue;
           run[k] = i;
           stack.push(k);
