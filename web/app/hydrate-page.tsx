@@ -96,19 +96,17 @@ export function hydratePage(
     onHydrated();
     void applyHeldInput().then(async () => {
       document.querySelector('link[data-inlined]')?.setAttribute('media', 'all');
-      // On a share, the session starts in a task after the one that evaluated its code (which
-      // builds its validators as it loads): together they made one long task.
-      if (paint.share) {
-        await import('./start-session').catch(() => null);
-        await new Promise((resolve) => setTimeout(resolve));
-      }
+      // The session starts in a task after the one that evaluated its code (which builds its
+      // validators as it loads): together they made one long task.
+      await import('./start-session').catch(() => null);
+      await new Promise((resolve) => setTimeout(resolve));
       onDone(shown ?? sessionOnScreen());
     });
   };
-  // A shared palette's page has no Generate to answer at once: there going live (reading the
-  // catalogue, asking for the session code) is a task of its own, not one more part of the
-  // hydration's effects, which make a long task already.
-  const onLive = paint.share ? () => void setTimeout(live) : live;
+  // Going live (reading the catalogue, asking for the session code) is a task of its own, not one
+  // more part of the hydration's effects (the sign-in check's chunks are asked for there): together
+  // they made a long task. A Generate made before waits one task more.
+  const onLive = () => void setTimeout(live);
   // The same boundary as entry-server.tsx renders around the app.
   const hydrate = () =>
     hydrateRoot(
