@@ -93,6 +93,14 @@ export function hydratePage(
   // apply: switching it on restyles the whole page, which in the hydration cost a slow phone tens
   // of ms on the way to the first tap's effect, and changes nothing on screen.
   const live = () => {
+    // The strips sit in an Activity (app.tsx), which React hydrates in a pass of its own after the
+    // rest, at the lowest priority: an input held until now waits for it (held-input.ts), and a
+    // busy page put it off by seconds. Asked for now, it runs next, at the default priority (only
+    // the strips: asked for before the rest had hydrated, it made the whole app hydrate so, in one
+    // long task). Not on a share: there the shared label above the strips dropped out for a frame
+    // and came back (a layout shift of 0.05), a cause not yet understood.
+    const strips = paint.share ? null : root.querySelector('.palette-strips');
+    if (strips) hydration?.unstable_scheduleHydration?.(strips);
     onHydrated();
     void applyHeldInput().then(async () => {
       document.querySelector('link[data-inlined]')?.setAttribute('media', 'all');
@@ -116,13 +124,15 @@ export function hydratePage(
           {app}
         </Live>
       </Suspense>,
-    );
+    ) as ReturnType<typeof hydrateRoot> & { unstable_scheduleHydration?: (target: Node) => void };
+  let hydration: ReturnType<typeof hydrate> | undefined;
   // As a transition: React hydrates in slices between which the browser may run other tasks,
-  // rather than in one long task (the loader holds input until the page is live). The strips sit
-  // in an Activity (app.tsx), which React hydrates in a sliced pass of its own after the rest; it is
-  // not asked to hydrate them sooner (`unstable_scheduleHydration`): that made the whole app inside
-  // the boundary below hydrate at the default priority, in one task of ~35 ms on a fast machine.
-  // It starts in a task after the one that put the stores in the page's state (with the chunk's
-  // evaluation, ~11 ms on a fast machine together with creating the root).
-  setTimeout(() => startTransition(() => void hydrate()));
+  // rather than in one long task (the loader holds input until the page is live). It starts in a
+  // task after the one that put the stores in the page's state (with the chunk's evaluation,
+  // ~11 ms on a fast machine together with creating the root).
+  setTimeout(() =>
+    startTransition(() => {
+      hydration = hydrate();
+    }),
+  );
 }
