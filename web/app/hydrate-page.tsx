@@ -113,24 +113,30 @@ export function hydratePage(
   // apply: switching it on restyles the whole page, which in the hydration cost a slow phone tens
   // of ms on the way to the first tap's effect, and changes nothing on screen.
   const live = () => {
+    // The strips sit in an Activity (app.tsx), which React hydrates in a pass of its own after the
+    // rest, at the lowest priority: an input held until now waits for it (held-input.ts), and a
+    // busy page put it off by seconds. Asked for now, it runs next, at the default priority (only
+    // the strips: asked for before the rest had hydrated, it made the whole app hydrate so, in one
+    // long task). Not on a share: there the shared label above the strips dropped out for a frame
+    // and came back (a layout shift of 0.05), a cause not yet understood.
+    const strips = paint.share ? null : root.querySelector('.palette-strips');
+    if (strips) hydration?.unstable_scheduleHydration?.(strips);
     onHydrated();
     // What that Generate says (a supplier or category it kept to), now that the toasts are live.
     if (early) generated?.([paint.brand, paint.category].filter(Boolean).join(' '));
     void applyHeldInput().then(async () => {
       document.querySelector('link[data-inlined]')?.setAttribute('media', 'all');
-      // On a share, the session starts in a task after the one that evaluated its code (which
-      // builds its validators as it loads): together they made one long task.
-      if (paint.share) {
-        await import('./start-session').catch(() => null);
-        await new Promise((resolve) => setTimeout(resolve));
-      }
+      // The session starts in a task after the one that evaluated its code (which builds its
+      // validators as it loads): together they made one long task.
+      await import('./start-session').catch(() => null);
+      await new Promise((resolve) => setTimeout(resolve));
       onDone(shown ?? sessionOnScreen());
     });
   };
-  // A shared palette's page has no Generate to answer at once: there going live (reading the
-  // catalogue, asking for the session code) is a task of its own, not one more part of the
-  // hydration's effects, which make a long task already.
-  const onLive = paint.share ? () => void setTimeout(live) : live;
+  // Going live (reading the catalogue, asking for the session code) is a task of its own, not one
+  // more part of the hydration's effects (the sign-in check's chunks are asked for there): together
+  // they made a long task. A Generate made before waits one task more.
+  const onLive = () => void setTimeout(live);
   // The same boundary as entry-server.tsx renders around the app.
   const hydrate = () =>
     hydrateRoot(
@@ -142,19 +148,13 @@ export function hydratePage(
       </Suspense>,
     ) as ReturnType<typeof hydrateRoot> & { unstable_scheduleHydration?: (target: Node) => void };
   let hydration: ReturnType<typeof hydrate> | undefined;
-  // On a share, as a transition: React hydrates in slices between which the browser may run
-  // other tasks, rather than in one long task (the loader holds input until the page is live).
-  if (paint.share)
+  // As a transition: React hydrates in slices between which the browser may run other tasks,
+  // rather than in one long task (the loader holds input until the page is live). It starts in a
+  // task after the one that put the stores in the page's state (with the chunk's evaluation,
+  // ~11 ms on a fast machine together with creating the root).
+  setTimeout(() =>
     startTransition(() => {
       hydration = hydrate();
-    });
-  else hydration = hydrate();
-  // The strips sit in an Activity (app.tsx), which React hydrates in a pass of its own after the
-  // rest, in slices between frames: a Generate tapped as the page appeared then drew its palette
-  // at once but showed it only once that pass was over (~150 ms later at CPU 4×). Asked for, the
-  // pass runs straight after the rest, at the default priority. Not on a share: there the shared
-  // label above the strips dropped out for a frame and came back (a layout shift of 0.05), a cause
-  // not yet understood, so that page keeps React's own order.
-  const strips = paint.share ? null : root.querySelector('.palette-strips');
-  if (strips) hydration?.unstable_scheduleHydration?.(strips);
+    }),
+  );
 }

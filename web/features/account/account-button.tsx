@@ -11,7 +11,9 @@ const AccountMenu = lazy(() => import('./account-menu'));
 /** Header: Sign In, or the account menu that shows who is signed in (the header shows 'Syncing...'). */
 export function AccountButton() {
   const { user } = useSnapshot(authState);
-  useEffect(initAuth, []);
+  // In a task of its own: adding the check's chunks' preloads was part of the hydration's effects,
+  // a long task.
+  useEffect(() => void setTimeout(initAuth), []);
   return (
     <div className="account">
       {user ? (
