@@ -49,10 +49,23 @@ function randomSession(catalogue: Catalogue): PaletteSession {
   };
 }
 
+/**
+ * A cookie's value as sent, not decoded: the palette cookie's fields are URL-encoded one by one
+ * and joined by '&', and `getCookie` decodes the whole value first, so a name or search holding
+ * '&' or '%' came out split in the wrong places (and the visitor got a random palette).
+ */
+function rawCookie(c: Context<AppEnv>, name: string): string | undefined {
+  for (const part of (c.req.header('cookie') ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
+  }
+  return undefined;
+}
+
 /** The visitor's session from their cookies, else a fresh palette of real catalogue colours. */
 function visitorPaint(c: Context<AppEnv>): FirstPaint {
   const catalogue = c.var.deps.catalogue;
-  const session = parsePaletteCookie(getCookie(c, PALETTE_COOKIE), catalogue);
+  const session = parsePaletteCookie(rawCookie(c, PALETTE_COOKIE), catalogue);
   return {
     ...(session ?? randomSession(catalogue)),
     source: session ? 'cookie' : 'random',

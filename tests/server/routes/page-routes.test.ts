@@ -184,6 +184,17 @@ describe('the palette a Generate tapped at first paint shows, carried by the pag
     expect(template.match(/<li class="palette-strip is-locked"/g)).toHaveLength(2);
   });
 
+  it("reads back a palette name and a search that hold '&', '%' and '='", async () => {
+    const { app } = await setup();
+    const ids = catalogue.colors.slice(30, 35).map((c) => c.id);
+    const name = 'Tom & Jerry 100% = fun';
+    const search = 'sea & sky';
+    const cookie = `swatchbook_palette=p=${ids.join('.')}&y=Random&r=0&n=${encodeURIComponent(name)}&q=${encodeURIComponent(search)}`;
+    const html = await (await app.request('/', { headers: { cookie } })).text();
+    expect(firstPaintOf(html)).toMatchObject({ source: 'cookie', colorIds: ids, searchTerm: search });
+    expect(html).toContain(asReact(name));
+  });
+
   it('is not carried where a Generate draws otherwise or changes nothing: a style, every strip locked', async () => {
     const { app } = await setup();
     const ids = catalogue.colors.slice(10, 15).map((c) => c.id);
