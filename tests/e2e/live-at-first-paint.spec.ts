@@ -77,6 +77,23 @@ function expectFresh(ids: readonly string[], before: readonly string[]) {
   for (const id of ids) expect(before).not.toContain(id);
 }
 
+/** The palette a tap before live showed: five new paints, none of the painted ones. */
+async function earlyPalette(page: Page, before: readonly string[]): Promise<string[]> {
+  await expect.poll(() => stripIds(page)).not.toEqual(before);
+  const early = await stripIds(page);
+  expect(early).toHaveLength(5);
+  expectFresh(early, before);
+  return early;
+}
+
+/** Once live and settled, the strips still show `early`: the tap took effect once. */
+async function expectKeptOnceLive(page: Page, page0: { live(): Promise<void> }, early: readonly string[]) {
+  await page0.live();
+  await settled(page);
+  expect(await stripIds(page)).toEqual(early);
+  await expectStripsShow(page, early);
+}
+
 /** Once nothing more is on its way (every chunk fetched, two frames painted): nothing applies twice later. */
 async function settled(page: Page) {
   await page.waitForLoadState('networkidle');
@@ -121,10 +138,7 @@ for (const rate of [4, 6]) {
       const page0 = await openPainted(page, rate);
       await page.getByRole('button', { name: 'Generate New Palette' }).click();
       // On the painted page, the app's script still held back: the palette has changed already.
-      await expect.poll(() => stripIds(page)).not.toEqual(page0.before.ids);
-      const early = await stripIds(page);
-      expect(early).toHaveLength(5);
-      expectFresh(early, page0.before.ids);
+      const early = await earlyPalette(page, page0.before.ids);
       await expectStripsShow(page, early);
       await expect(page.getByRole('button', { name: 'Undo' })).toBeEnabled();
       await page0.live();
@@ -160,14 +174,8 @@ for (const rate of [4, 6]) {
       const errors = errorsOf(page);
       const page0 = await openPainted(page, rate);
       await page.keyboard.press(' ');
-      await expect.poll(() => stripIds(page)).not.toEqual(page0.before.ids);
-      const early = await stripIds(page);
-      expect(early).toHaveLength(5);
-      expectFresh(early, page0.before.ids);
-      await page0.live();
-      await settled(page);
-      expect(await stripIds(page)).toEqual(early);
-      await expectStripsShow(page, early);
+      const early = await earlyPalette(page, page0.before.ids);
+      await expectKeptOnceLive(page, page0, early);
       await page.getByRole('button', { name: 'Undo' }).click();
       await expect.poll(() => stripIds(page)).toEqual(page0.before.ids);
       await expect(page.getByRole('button', { name: 'Undo' })).toBeDisabled();
@@ -270,14 +278,8 @@ test.describe('on a phone', () => {
     const errors = errorsOf(page);
     const page0 = await openPainted(page, 4);
     await page.getByRole('navigation', { name: 'Palette actions' }).getByRole('button', { name: 'Generate' }).tap();
-    await expect.poll(() => stripIds(page)).not.toEqual(page0.before.ids);
-    const early = await stripIds(page);
-    expect(early).toHaveLength(5);
-    expectFresh(early, page0.before.ids);
-    await page0.live();
-    await settled(page);
-    expect(await stripIds(page)).toEqual(early);
-    await expectStripsShow(page, early);
+    const early = await earlyPalette(page, page0.before.ids);
+    await expectKeptOnceLive(page, page0, early);
     await page.getByRole('navigation', { name: 'Palette actions' }).getByRole('button', { name: 'Generate' }).tap();
     await expect.poll(() => stripIds(page)).not.toEqual(early);
     expect(errors).toEqual([]);
