@@ -6,6 +6,8 @@ import { createApp } from './app';
 import { smtpMailer } from './auth/mailer';
 import { loadCatalogue } from './catalogue-file';
 import { openStore, storeFromEnv } from './db/open-store';
+import { sqliteOf } from './db/sqlite-sql';
+import { startWalCheckpointer } from './db/wal-checkpointer';
 import { refreshShareBodies } from './palettes/palette-projection';
 import type { AppConfig, Logger, PageRenderer } from './http/app-env';
 import { parseTrustProxy } from './http/client-ip';
@@ -83,6 +85,10 @@ const render =
     : null;
 
 const sql = await openStore(target, { max: positive(env.DATABASE_POOL_SIZE) });
+const sqlite = sqliteOf(sql);
+const checkpointer = sqlite
+  ? startWalCheckpointer(sqlite, (error) => logger.error({ msg: 'WAL checkpoint failed', error }))
+  : null;
 const catalogue = loadCatalogue();
 // Share reads answer stored JSON: fill what an older version left empty, or what a changed catalogue made stale.
 await refreshShareBodies(sql, catalogue);
@@ -125,6 +131,7 @@ setInterval(sweep, 60 * 60 * 1000).unref();
 let closing = false;
 async function finish(code: number) {
   try {
+    await checkpointer?.stop();
     await sql.close();
   } finally {
     process.exit(code);

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -7,6 +7,7 @@ import { migrate, openDatabase } from '../../../server/db/database';
 import { migrations } from '../../../server/db/migrations';
 import { openStore, storeFromEnv } from '../../../server/db/open-store';
 import { sqliteOf } from '../../../server/db/sqlite-sql';
+import { BACKSTOP_PAGES, startWalCheckpointer } from '../../../server/db/wal-checkpointer';
 
 const tempPath = (...parts: string[]) => join(mkdtempSync(join(tmpdir(), 'swatchbook-db-')), ...parts);
 
@@ -122,6 +123,58 @@ describe('the database file', () => {
     expect(() => migrate(db, broken)).toThrow();
     expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'half'").get()).toBeUndefined();
     expect(db.prepare('SELECT 1 FROM schema_migrations WHERE version = 999').get()).toBeUndefined();
+    db.close();
+  });
+});
+
+describe('the WAL checkpointer', () => {
+  const fileBytes = (path: string) => statSync(path).size;
+  /** 2 000 commits of a 1 KiB row each: about 2 MiB in the WAL, far below the backstop's 10 000 pages. */
+  const write = (db: Database.Database) => {
+    db.exec('CREATE TABLE IF NOT EXISTS filler (id INTEGER PRIMARY KEY, data TEXT NOT NULL)');
+    const insert = db.prepare('INSERT INTO filler (data) VALUES (?)');
+    for (let i = 0; i < 2000; i++) insert.run('x'.repeat(1024));
+  };
+  const until = async (done: () => boolean) => {
+    for (let i = 0; i < 100 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    return done();
+  };
+
+  it('copies commits into the database file from its own thread, and the WAL starts over', async () => {
+    const path = tempPath('app.sqlite');
+    const db = openDatabase(path);
+    const errors: string[] = [];
+    const checkpointer = startWalCheckpointer(db, (error) => errors.push(error), 20);
+    write(db);
+    // The rows reach the main file although this connection never checkpointed (its backstop is far off).
+    expect(await until(() => fileBytes(path) > 2_000_000)).toBe(true);
+    // Once all of it is copied, the next commit writes from the WAL's start: the file stops growing.
+    const walAfterFirst = fileBytes(`${path}-wal`);
+    write(db);
+    expect(await until(() => fileBytes(path) > 4_000_000)).toBe(true);
+    expect(fileBytes(`${path}-wal`)).toBeLessThan(walAfterFirst * 1.5);
+    await checkpointer.stop();
+    expect(errors).toEqual([]);
+    expect(db.prepare('SELECT count(*) AS n FROM filler').get()).toEqual({ n: 4000 });
+    db.close();
+  });
+
+  it('without it, the same commits stay in the WAL until the backstop', () => {
+    const path = tempPath('app.sqlite');
+    const db = openDatabase(path);
+    db.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+    const before = fileBytes(path);
+    write(db);
+    expect(fileBytes(path)).toBeLessThan(before + 100_000);
+    db.close();
+  });
+
+  it('does nothing for a database in memory, and stops at once', async () => {
+    const db = openDatabase(':memory:');
+    const checkpointer = startWalCheckpointer(db, () => {});
+    await checkpointer.stop();
+    write(db);
+    expect(db.prepare('SELECT count(*) AS n FROM filler').get()).toEqual({ n: 2000 });
     db.close();
   });
 });
