@@ -1,6 +1,6 @@
 import type { Sql } from '../db/sql';
 import { newToken, tokenHash } from './tokens';
-import { ofUser, type UserRow, userById } from './user-queries';
+import { ofUser, type UserRow } from './user-queries';
 
 const SESSION_DAYS = 30;
 /** However often it is used, a session ends this long after sign-in (ASVS 3.3.1: re-authenticate periodically). */
@@ -11,11 +11,16 @@ const SESSION_ABSOLUTE_MS = SESSION_ABSOLUTE_DAYS * DAY;
 
 const q = {
   session: 'SELECT user_id, created_at, expires_at, absolute_expires_at FROM sessions WHERE id = ?',
+  // The session and its user in one lookup: every signed-in request makes it.
+  sessionUser: `SELECT s.expires_at AS session_expires_at, s.absolute_expires_at AS session_absolute_expires_at, u.*
+    FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ?`,
   insertSession:
     'INSERT INTO sessions (id, user_id, created_at, expires_at, absolute_expires_at) VALUES (?, ?, ?, ?, ?)',
   extendSession: 'UPDATE sessions SET expires_at = ? WHERE id = ?',
   deleteSession: 'DELETE FROM sessions WHERE id = ?',
 } as const;
+
+type SessionUserRow = UserRow & { session_expires_at: number; session_absolute_expires_at: number | null };
 
 interface SessionRow {
   user_id: string;
@@ -41,18 +46,17 @@ export function sessionQueries(sql: Sql, now: () => Date) {
      */
     async validateSession(token: string): Promise<{ user: UserRow; extendedTo: number | null } | null> {
       const id = tokenHash(token);
-      const session = await sql.get<SessionRow>(q.session, [id]);
-      if (!session) return null;
+      const row = await sql.get<SessionUserRow>(q.sessionUser, [id]);
+      if (!row) return null;
+      const { session_expires_at: expiresAt, session_absolute_expires_at: absoluteAt, ...user } = row;
       const at = now().getTime();
-      const absolute = session.absolute_expires_at ?? Number.POSITIVE_INFINITY;
-      if (session.expires_at <= at || absolute <= at) {
+      const absolute = absoluteAt ?? Number.POSITIVE_INFINITY;
+      if (expiresAt <= at || absolute <= at) {
         await sql.run(q.deleteSession, [id]);
         return null;
       }
-      const user = await userById(sql, session.user_id);
-      if (!user) return null;
       let extendedTo: number | null = null;
-      if (session.expires_at - at < SESSION_MS / 2 && session.expires_at < absolute) {
+      if (expiresAt - at < SESSION_MS / 2 && expiresAt < absolute) {
         extendedTo = Math.min(at + SESSION_MS, absolute);
         await sql.run(q.extendSession, [extendedTo, id]);
       }
