@@ -126,8 +126,10 @@ export function snapEdges(image: Pixels, out: Uint8Array, tiles: readonly Tile[]
         const shift = curve < 0 ? Math.max(-0.5, Math.min(0.5, (0.5 * (a - c)) / curve)) : 0;
         const place = best + 0.5 - ACROSS + shift;
         if (Math.abs(place) > BAND) continue;
-        // the samples beyond the step's place (along the mask's gradient) are the surface's side
-        out[y * width + x] = place < 0 ? 255 : 0;
+        // the samples beyond the step's place (along the mask's gradient) are the surface's side;
+        // the pixel's share of it, as the pixel's square were cut straight at the step, keeps the
+        // edge soft for the repaint (half at the pixel's centre)
+        out[y * width + x] = Math.round(255 * Math.max(0, Math.min(1, 0.5 - place)));
       }
     }
   }
