@@ -21,6 +21,12 @@ const ALONG = 3;
 const STEEPER = 3;
 /** Least step taken (in the cube root of luminance, where a hundredth is about 1 L*). */
 const LEAST = 0.01;
+/**
+ * How far (0–255) from a half the guided filter's value may be for the step to decide: where the
+ * filter is surer, its fit over the whole window has been right more often than one profile's
+ * steepest step.
+ */
+const SURE = 48;
 /** Margin (px) of photo read round a tile: the profile's reach across and along, and the bilinear pixel. */
 const MARGIN = ACROSS + ALONG + 2;
 
@@ -82,6 +88,7 @@ export function snapEdges(image: Pixels, out: Uint8Array, tiles: readonly Tile[]
     for (let y = t.y0; y < t.y1; y++) {
       for (let x = t.x0; x < t.x1; x++) {
         const own = at(x, y) >= 128;
+        if (Math.abs(at(x, y) - 128) >= SURE) continue;
         let near = false;
         for (let dy = -BAND; dy <= BAND && !near; dy++) {
           for (let dx = -BAND; dx <= BAND; dx++) {
