@@ -1,5 +1,6 @@
 import type { Pixels } from './extract';
 import { SRGB_TO_LINEAR } from './room-pixels';
+import { snapEdges } from './room-snap';
 
 /**
  * Tiles of the photo are refined one at a time, so memory stays small on a 48-MP photo; only tiles
@@ -191,7 +192,8 @@ function refineTile(
 
 /**
  * The analysis-size mask brought up to the photo's size, its edges snapped to the photo's own
- * edges by a guided filter (soft where the photo is soft). Transparent pixels are never surface.
+ * edges by a guided filter (soft where the photo is soft), then each pixel at the edge put on its
+ * side of the photo's step there (`room-snap.ts`). Transparent pixels are never surface.
  */
 export function refineMask(image: Pixels, mask: Uint8Array, mw: number, mh: number): Uint8Array {
   const { width, height } = image;
@@ -199,6 +201,7 @@ export function refineMask(image: Pixels, mask: Uint8Array, mw: number, mh: numb
   const sx = mw / width;
   const sy = mh / height;
   const r = Math.max(2, Math.round(1.5 / Math.min(sx, sy)));
+  const edged: RefineTile[] = [];
   for (let y0 = 0; y0 < height; y0 += TILE) {
     for (let x0 = 0; x0 < width; x0 += TILE) {
       const t = { x0, y0, x1: Math.min(width, x0 + TILE), y1: Math.min(height, y0 + TILE) };
@@ -206,9 +209,13 @@ export function refineMask(image: Pixels, mask: Uint8Array, mw: number, mh: numb
       const same = uniformOver(mask, mw, mh, sx, sy, margin);
       if (same >= 0) {
         for (let y = t.y0; y < t.y1; y++) out.fill(same, y * width + t.x0, y * width + t.x1);
-      } else refineTile(image, mask, mw, mh, t, r, out);
+      } else {
+        refineTile(image, mask, mw, mh, t, r, out);
+        edged.push(t);
+      }
     }
   }
+  snapEdges(image, out, edged);
   for (let p = 0; p < out.length; p++) if ((image.data[p * 4 + 3] as number) < 128) out[p] = 0;
   return out;
 }
