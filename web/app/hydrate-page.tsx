@@ -126,8 +126,8 @@ export function hydratePage(
     if (early) generated?.([paint.brand, paint.category].filter(Boolean).join(' '));
     void applyHeldInput().then(async () => {
       document.querySelector('link[data-inlined]')?.setAttribute('media', 'all');
-      // The session starts in a task after the one that evaluated its code (which builds its
-      // validators as it loads): together they made one long task.
+      // The session starts in a task after the one that evaluated its code (zod's with it; its
+      // validators are built when first used): together they made one long task.
       await import('./start-session').catch(() => null);
       await new Promise((resolve) => setTimeout(resolve));
       onDone(shown ?? sessionOnScreen());

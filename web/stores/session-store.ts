@@ -39,29 +39,36 @@ import { themeState } from './theme-store';
 const SESSION_KEY = 'session';
 const WRITE_DELAY_MS = 300;
 
-// Loose objects: a session written by an older or newer build may carry more fields; we read ours.
-const storedColor = z.looseObject({ id: z.optional(z.string()), colorName: z.string(), hexCode: z.string() });
-const sessionSchema = z.looseObject({
-  searchTerm: z.optional(z.string().check(z.maxLength(200))),
-  selectedBrand: z.optional(z.nullable(z.string())),
-  selectedCategory: z.optional(z.nullable(z.string())),
-  // Added with the lightness and undertone filters: older sessions have neither.
-  selectedLightness: z.optional(z.unknown()),
-  selectedUndertone: z.optional(z.unknown()),
-  currentPalette: z.array(storedColor).check(z.minLength(PALETTE_MIN), z.maxLength(PALETTE_MAX)),
-  lockedIndices: z.optional(z.array(z.int().check(z.nonnegative()))),
-  timestamp: z.optional(z.number()),
-  // Added with palette styles: sessions stored before them have none and restore as Random.
-  paletteStyle: z.optional(z.unknown()),
-  // Added with the palette's name: older sessions have none (an unsaved palette); a bad one is dropped.
-  identity: z.optional(z.unknown()),
-});
-const identitySchema = z.object({
-  id: z.nullable(z.string().check(z.maxLength(80))),
-  version: z.int().check(z.nonnegative()),
-  name: z.string().check(z.maxLength(100)),
-  changed: z.boolean(),
-});
+// Built on first use, not when the chunk is evaluated: building them is a few milliseconds of the
+// page's start (many more on a slow phone) that reading no session at all need not pay.
+let schemas: ReturnType<typeof buildSchemas> | undefined;
+function buildSchemas() {
+  // Loose objects: a session written by an older or newer build may carry more fields; we read ours.
+  const storedColor = z.looseObject({ id: z.optional(z.string()), colorName: z.string(), hexCode: z.string() });
+  const sessionSchema = z.looseObject({
+    searchTerm: z.optional(z.string().check(z.maxLength(200))),
+    selectedBrand: z.optional(z.nullable(z.string())),
+    selectedCategory: z.optional(z.nullable(z.string())),
+    // Added with the lightness and undertone filters: older sessions have neither.
+    selectedLightness: z.optional(z.unknown()),
+    selectedUndertone: z.optional(z.unknown()),
+    currentPalette: z.array(storedColor).check(z.minLength(PALETTE_MIN), z.maxLength(PALETTE_MAX)),
+    lockedIndices: z.optional(z.array(z.int().check(z.nonnegative()))),
+    timestamp: z.optional(z.number()),
+    // Added with palette styles: sessions stored before them have none and restore as Random.
+    paletteStyle: z.optional(z.unknown()),
+    // Added with the palette's name: older sessions have none (an unsaved palette); a bad one is dropped.
+    identity: z.optional(z.unknown()),
+  });
+  const identitySchema = z.object({
+    id: z.nullable(z.string().check(z.maxLength(80))),
+    version: z.int().check(z.nonnegative()),
+    name: z.string().check(z.maxLength(100)),
+    changed: z.boolean(),
+  });
+  return { sessionSchema, identitySchema };
+}
+const sessionSchemas = () => (schemas ??= buildSchemas());
 
 /** What a stored session gives back: the same shape the server's first paint restores from its cookie. */
 export type RestoredSession = PaletteSession;
@@ -79,7 +86,7 @@ export function readSession(raw: string | null, catalogue: Catalogue): RestoredS
   } catch {
     return null;
   }
-  const parsed = sessionSchema.safeParse(data);
+  const parsed = sessionSchemas().sessionSchema.safeParse(data);
   if (!parsed.success) return null;
   const session = parsed.data;
   const colorIds: string[] = [];
@@ -94,7 +101,7 @@ export function readSession(raw: string | null, catalogue: Catalogue): RestoredS
     colorIds.push(match.id);
   }
   const lockedSet = new Set(session.lockedIndices ?? []);
-  const identity = identitySchema.safeParse(session.identity).data;
+  const identity = sessionSchemas().identitySchema.safeParse(session.identity).data;
   const brand = BRANDS.find((b) => b === session.selectedBrand) ?? null;
   const category = CATEGORIES.find((c) => c === session.selectedCategory) ?? null;
   return {

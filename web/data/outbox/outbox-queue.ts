@@ -42,68 +42,75 @@ type OpState = {
 export type QueuedOp = OpBody & OpState;
 export type NewOp = OpBody & Omit<OpState, 'seq'>;
 
-/** A stored copy of a palette (the list, a write's `mine`/`theirs`): typed so it cannot drift from the shape. */
-const paletteSummarySchema: z.ZodMiniType<PaletteSummary> = z.object({
-  id: z.string(),
-  name: z.string(),
-  colorIds: z.array(z.string()),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  isPublic: z.boolean(),
-  shareId: z.nullable(z.string()),
-  version: z.number(),
-  pending: z.optional(z.boolean()),
-});
-
-const stateShape = {
-  seq: z.number(),
-  queuedAt: z.string(),
-  attempts: z.number(),
-  uncertain: z.boolean(),
-  status: z.enum(['queued', 'held', 'refused']),
-  rebased: z.optional(z.boolean()),
-  mine: z.array(paletteSummarySchema),
-  theirs: z.optional(z.nullable(paletteSummarySchema)),
-  error: z.optional(z.string()),
-};
-const version = z.number().check(z.int(), z.minimum(0));
-
-const opSchema = z.discriminatedUnion('kind', [
-  z.object({
-    ...stateShape,
-    kind: z.literal('create'),
+// Built on first use, not when the chunk is evaluated (it is evaluated on every page, after first
+// paint, while the page is still starting): a page that reads no stored write need not pay for them.
+let schemas: ReturnType<typeof buildSchemas> | undefined;
+function buildSchemas() {
+  /** A stored copy of a palette (the list, a write's `mine`/`theirs`): typed so it cannot drift from the shape. */
+  const paletteSummarySchema: z.ZodMiniType<PaletteSummary> = z.object({
     id: z.string(),
     name: z.string(),
     colorIds: z.array(z.string()),
     createdAt: z.string(),
-  }),
-  z.object({
-    ...stateShape,
-    kind: z.literal('update'),
-    id: z.string(),
-    base: version,
-    change: z.object({ name: z.optional(z.string()), colorIds: z.optional(z.array(z.string())) }),
-  }),
-  z.object({ ...stateShape, kind: z.literal('sharing'), id: z.string(), base: version, isPublic: z.boolean() }),
-  z.object({ ...stateShape, kind: z.literal('restore'), id: z.string(), base: version, version }),
-  z.object({ ...stateShape, kind: z.literal('remove'), ids: z.array(z.string()) }),
-  z.object({ ...stateShape, kind: z.literal('undelete'), ids: z.array(z.string()) }),
-]);
-
-const listSchema = z.array(paletteSummarySchema);
-
-/** A stored history row (as the server last sent it); a damaged cache reads as none, like the list. */
-const historySchema: z.ZodMiniType<PaletteVersion[]> = z.array(
-  z.object({
-    version: z.number(),
-    type: z.enum(PALETTE_EVENT_TYPES),
-    at: z.string(),
-    name: z.string(),
-    colorIds: z.array(z.string()),
+    updatedAt: z.string(),
     isPublic: z.boolean(),
-    restoredVersion: z.optional(z.number()),
-  }),
-);
+    shareId: z.nullable(z.string()),
+    version: z.number(),
+    pending: z.optional(z.boolean()),
+  });
+
+  const stateShape = {
+    seq: z.number(),
+    queuedAt: z.string(),
+    attempts: z.number(),
+    uncertain: z.boolean(),
+    status: z.enum(['queued', 'held', 'refused']),
+    rebased: z.optional(z.boolean()),
+    mine: z.array(paletteSummarySchema),
+    theirs: z.optional(z.nullable(paletteSummarySchema)),
+    error: z.optional(z.string()),
+  };
+  const version = z.number().check(z.int(), z.minimum(0));
+
+  const opSchema = z.discriminatedUnion('kind', [
+    z.object({
+      ...stateShape,
+      kind: z.literal('create'),
+      id: z.string(),
+      name: z.string(),
+      colorIds: z.array(z.string()),
+      createdAt: z.string(),
+    }),
+    z.object({
+      ...stateShape,
+      kind: z.literal('update'),
+      id: z.string(),
+      base: version,
+      change: z.object({ name: z.optional(z.string()), colorIds: z.optional(z.array(z.string())) }),
+    }),
+    z.object({ ...stateShape, kind: z.literal('sharing'), id: z.string(), base: version, isPublic: z.boolean() }),
+    z.object({ ...stateShape, kind: z.literal('restore'), id: z.string(), base: version, version }),
+    z.object({ ...stateShape, kind: z.literal('remove'), ids: z.array(z.string()) }),
+    z.object({ ...stateShape, kind: z.literal('undelete'), ids: z.array(z.string()) }),
+  ]);
+
+  const listSchema = z.array(paletteSummarySchema);
+
+  /** A stored history row (as the server last sent it); a damaged cache reads as none, like the list. */
+  const historySchema: z.ZodMiniType<PaletteVersion[]> = z.array(
+    z.object({
+      version: z.number(),
+      type: z.enum(PALETTE_EVENT_TYPES),
+      at: z.string(),
+      name: z.string(),
+      colorIds: z.array(z.string()),
+      isPublic: z.boolean(),
+      restoredVersion: z.optional(z.number()),
+    }),
+  );
+  return { opSchema, listSchema, historySchema };
+}
+const outboxSchemas = () => (schemas ??= buildSchemas());
 
 /** The version chain of one palette: our last sent write guessed `predicted` and the server said `actual`. */
 export interface Chain {
@@ -170,7 +177,7 @@ export class OutboxQueue {
     const ops: QueuedOp[] = [];
     const damaged: number[] = [];
     values.forEach((value, i) => {
-      const parsed = opSchema.safeParse(value);
+      const parsed = outboxSchemas().opSchema.safeParse(value);
       if (parsed.success && parsed.data.seq === keys[i]) ops.push(parsed.data as QueuedOp);
       else damaged.push(keys[i] as number);
     });
@@ -199,7 +206,7 @@ export class OutboxQueue {
   }
 
   async get(seq: number): Promise<QueuedOp | undefined> {
-    const parsed = opSchema.safeParse(await this.db.get('ops', seq));
+    const parsed = outboxSchemas().opSchema.safeParse(await this.db.get('ops', seq));
     return parsed.success ? (parsed.data as QueuedOp) : undefined;
   }
 
@@ -239,7 +246,7 @@ export class OutboxQueue {
 
   async history(id: string): Promise<PaletteVersion[] | null> {
     const raw = (await this.db.get('meta', `history:${id}`))?.value as { entries?: unknown } | undefined;
-    const parsed = historySchema.safeParse(raw?.entries);
+    const parsed = outboxSchemas().historySchema.safeParse(raw?.entries);
     return parsed.success ? parsed.data : null;
   }
 
@@ -294,12 +301,12 @@ function parseMeta<K extends keyof Meta>(key: K, raw: unknown): Meta[K] {
   switch (key) {
     case 'known': {
       if (raw === undefined || raw === null) return null as Meta[K];
-      const parsed = listSchema.safeParse(raw);
+      const parsed = outboxSchemas().listSchema.safeParse(raw);
       // A damaged copy of the list is as good as none: the next answer from the server replaces it.
       return (parsed.success ? parsed.data : null) as Meta[K];
     }
     case 'removed': {
-      const parsed = listSchema.safeParse(raw ?? []);
+      const parsed = outboxSchemas().listSchema.safeParse(raw ?? []);
       return (parsed.success ? parsed.data : []) as unknown as Meta[K];
     }
     case 'settled':
