@@ -20,24 +20,36 @@ const target = storeFromEnv(env);
 const distDir = env.DIST_DIR ?? fileURLToPath(new URL('../dist/web', import.meta.url));
 
 /**
- * Info lines are gathered for one turn of the event loop and written together: one write per
- * request cost a system call each (7 % of a loaded server's time). Errors go out at once.
+ * Info lines are gathered and written together: one write per request cost a system call each (7 %
+ * of a loaded server's time). A line after a quiet spell goes out on the next turn of the event loop;
+ * while lines keep coming (under load) they wait up to 20 ms, or 64 KiB, and go in one write. Errors
+ * go out at once.
  */
 function batchedLines(stream: NodeJS.WriteStream) {
   let pending = '';
+  let lastWrite = 0;
   const flush = () => {
     if (pending) stream.write(pending);
     pending = '';
+    lastWrite = performance.now();
   };
   process.on('exit', flush);
   return (line: string) => {
-    if (!pending) setImmediate(flush);
+    if (!pending) {
+      if (performance.now() - lastWrite < 10) setTimeout(flush, 20).unref();
+      else setImmediate(flush);
+    }
     pending += line;
+    if (pending.length > 65_536) flush();
   };
 }
 const info = batchedLines(process.stdout);
 const logger: Logger = {
-  info: (fields) => info(`${JSON.stringify({ time: new Date().toISOString(), level: 'info', ...fields })}\n`),
+  // Built around the fields' own JSON rather than by copying them into a new object: a line per request.
+  info: (fields) => {
+    const rest = JSON.stringify(fields);
+    info(`{"time":"${new Date().toISOString()}","level":"info"${rest === '{}' ? '' : `,${rest.slice(1, -1)}`}}\n`);
+  },
   error: (fields) =>
     process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level: 'error', ...fields })}\n`),
 };
