@@ -10,6 +10,18 @@ export const SRGB_TO_LINEAR = (() => {
   return lut;
 })();
 
+/**
+ * Cube root of the linear luminance of the RGBA pixel at byte `i` of `data`: the lightness the
+ * mask's edge is fitted to (the guided filter's guide, the edge snap's profiles).
+ */
+export function edgeLightness(data: Pixels['data'], i: number): number {
+  return Math.cbrt(
+    0.2126 * (SRGB_TO_LINEAR[data[i] as number] as number) +
+      0.7152 * (SRGB_TO_LINEAR[data[i + 1] as number] as number) +
+      0.0722 * (SRGB_TO_LINEAR[data[i + 2] as number] as number),
+  );
+}
+
 const ENCODE_STEPS = 65535;
 /** Linear light quantised to 1/65535 → sRGB byte: fine enough that decode→encode is the identity. */
 const LINEAR_TO_SRGB = (() => {

@@ -1,5 +1,5 @@
 import type { Pixels } from './extract';
-import { SRGB_TO_LINEAR } from './room-pixels';
+import { edgeLightness } from './room-pixels';
 import { snapEdges } from './room-snap';
 
 /**
@@ -144,12 +144,7 @@ function guideFor(
     const g = new Float32Array(w * h);
     for (let y = 0; y < h; y++) {
       for (let x = 0; x < w; x++) {
-        const i = ((py0 + y) * width + px0 + x) * 4;
-        const lum =
-          0.2126 * (SRGB_TO_LINEAR[data[i] as number] as number) +
-          0.7152 * (SRGB_TO_LINEAR[data[i + 1] as number] as number) +
-          0.0722 * (SRGB_TO_LINEAR[data[i + 2] as number] as number);
-        g[y * w + x] = Math.cbrt(lum);
+        g[y * w + x] = edgeLightness(data, ((py0 + y) * width + px0 + x) * 4);
       }
     }
     tile = guideTile(g, w, h, r, sums);

@@ -1,5 +1,5 @@
 import type { Pixels } from './extract';
-import { SRGB_TO_LINEAR } from './room-pixels';
+import { edgeLightness } from './room-pixels';
 
 /**
  * Where the filtered mask's edge crosses a step of the photo, the step's own place decides the
@@ -47,12 +47,7 @@ function lightness(image: Pixels, t: Tile): { l: Float32Array; x0: number; y0: n
   const l = new Float32Array(w * h);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
-      const i = ((y0 + y) * width + x0 + x) * 4;
-      l[y * w + x] = Math.cbrt(
-        0.2126 * (SRGB_TO_LINEAR[data[i] as number] as number) +
-          0.7152 * (SRGB_TO_LINEAR[data[i + 1] as number] as number) +
-          0.0722 * (SRGB_TO_LINEAR[data[i + 2] as number] as number),
-      );
+      l[y * w + x] = edgeLightness(data, ((y0 + y) * width + x0 + x) * 4);
     }
   }
   return { l, x0, y0, w, h };
@@ -64,9 +59,12 @@ function lightness(image: Pixels, t: Tile): { l: Float32Array; x0: number; y0: n
  */
 export function snapEdges(image: Pixels, out: Uint8Array, tiles: readonly Tile[]): void {
   const { width, height } = image;
-  const prior = out.slice();
+  // Every decision reads the filter's values: the few pixels snapped are set once all are decided,
+  // rather than reading from a copy of the whole mask.
   const at = (x: number, y: number) =>
-    prior[Math.min(height - 1, Math.max(0, y)) * width + Math.min(width - 1, Math.max(0, x))] as number;
+    out[Math.min(height - 1, Math.max(0, y)) * width + Math.min(width - 1, Math.max(0, x))] as number;
+  const snapped: number[] = [];
+  const values: number[] = [];
   const profile = new Float64Array(2 * ACROSS + 1);
   const steps = new Float64Array(2 * ACROSS);
   const sizes = new Float64Array(2 * ACROSS);
@@ -136,8 +134,10 @@ export function snapEdges(image: Pixels, out: Uint8Array, tiles: readonly Tile[]
         // the samples beyond the step's place (along the mask's gradient) are the surface's side;
         // the pixel's share of it, as the pixel's square were cut straight at the step, keeps the
         // edge soft for the repaint (half at the pixel's centre)
-        out[y * width + x] = Math.round(255 * Math.max(0, Math.min(1, 0.5 - place)));
+        snapped.push(y * width + x);
+        values.push(Math.round(255 * Math.max(0, Math.min(1, 0.5 - place))));
       }
     }
   }
+  for (const [k, p] of snapped.entries()) out[p] = values[k] as number;
 }
