@@ -415,7 +415,18 @@ export function generateStyled(
   const taken = new Set(lockedColors.map((p) => p.id));
   const seen = new Set<string>();
   const free = preparePool(pool).filter((p) => !taken.has(p.id) && !seen.has(p.id) && seen.add(p.id));
-  const job: Job = { size, slots, locked: lockedColors, free, random };
+  // A press shows new colours where it can: the unlocked paints on screen are left out of the
+  // draw unless the style cannot be met without them (a small filter, a narrow hue family).
+  const onScreen = new Set(current.filter((c, i) => !locked[i] && c).map((c) => c.id));
+  if (onScreen.size > 0) {
+    const fresh = free.filter((p) => !onScreen.has(p.id));
+    const result = draw(style, { size, slots, locked: lockedColors, free: fresh, random }, avoid);
+    if (result.ok) return result;
+  }
+  return draw(style, { size, slots, locked: lockedColors, free, random }, avoid);
+}
+
+function draw(style: Exclude<PaletteStyle, 'Random'>, job: Job, avoid: ReadonlySet<string>): StyleResult {
   let result = STYLES[style](job);
   for (let i = 0; i < 8 && result.ok && avoid.has(paletteKey(result.ids)); i++) result = STYLES[style](job);
   return result;

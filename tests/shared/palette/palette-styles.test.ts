@@ -162,4 +162,37 @@ describe('palette styles', () => {
     expect(result.ids[3]).toBe(byName('Hague Blue').id);
     expect(new Set(result.ids).size).toBe(4);
   });
+  it('a press shows new paints where the style allows: the unlocked ones on screen are not drawn again', () => {
+    // A blue locked first; the other four already blues of the same family, so a Tonal press could
+    // easily draw them again.
+    const blue = byName('Hague Blue');
+    const family = colors.filter((c) => c.id !== blue.id && chroma(c) >= 5 && gap(hue(c), hue(blue)) <= 10);
+    expect(family.length).toBeGreaterThanOrEqual(12);
+    const random = seeded(11);
+    for (let press = 0; press < 40; press++) {
+      const current = [
+        blue,
+        ...family.slice((press * 4) % (family.length - 4), ((press * 4) % (family.length - 4)) + 4),
+      ];
+      const result = generateStyled('Tonal', current, [true, false, false, false, false], colors, random);
+      if (!result.ok) throw new Error('refused');
+      expect(result.ids[0]).toBe(blue.id);
+      for (const id of result.ids.slice(1)) expect(current.slice(1).map((c) => c.id)).not.toContain(id);
+    }
+  });
+
+  it('when only the paints on screen can meet the style, they are drawn again rather than refused', () => {
+    const whites = colors.filter((c) => chroma(c) < 4 && c.lrv > 70).slice(0, 3);
+    const accent = colors.find((c) => chroma(c) > 40) as CatalogueColor;
+    const pool = [...whites, accent];
+    const result = generateStyled(
+      'Neutral + accent',
+      [...whites, accent],
+      [false, false, false, false],
+      pool,
+      seeded(2),
+    );
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(new Set(result.ids)).toEqual(new Set(pool.map((c) => c.id)));
+  });
 });
