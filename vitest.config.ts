@@ -11,6 +11,7 @@ const SQLITE_ONLY = [
   'tests/server/http/static-files.test.ts',
   'tests/server/pages/head-tags.test.ts',
   'tests/server/main.test.ts',
+  'tests/server/palettes/share-cache.test.ts',
   'tests/server/auth/account-mails.test.ts',
   'tests/server/account/account-erasure-bytes.test.ts',
 ];

@@ -76,4 +76,12 @@ export interface AppServices {
   limits: AuthLimits;
 }
 
-export type AppEnv = { Variables: { deps: AppDeps; services: AppServices; user: UserRow | null } };
+/** The security headers of this answer, still to be set unless a route took them (http/security-headers.ts). */
+interface SecurityHeaderSet {
+  readonly headers: Readonly<Record<string, string>>;
+  taken: boolean;
+}
+
+export type AppEnv = {
+  Variables: { deps: AppDeps; services: AppServices; user: UserRow | null; securityHeaders?: SecurityHeaderSet };
+};

@@ -10,7 +10,7 @@ export const strongETag = (...parts: ReadonlyArray<string | number>) => `"${part
  * True when the request's `If-None-Match` already names `etag` (or `*`): the caller answers 304.
  * If-None-Match compares weakly (HTTP says so for GET), so a `W/` prefix is ignored.
  */
-function notModified(c: Context, etag: string): boolean {
+export function notModified(c: Context, etag: string): boolean {
   const header = c.req.header('if-none-match');
   if (!header) return false;
   return header.split(',').some((tag) => {

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { type Context, Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
+import type { AppEnv } from './app-env';
 
 /** Hono's default: half a year, subdomains too. */
 const HSTS = 'max-age=15552000; includeSubDomains';
@@ -11,7 +12,8 @@ const HSTS = 'max-age=15552000; includeSubDomains';
  * never 'unsafe-inline'. Hono's middleware decides the set. Under @hono/node-server the set, the
  * same for every answer, is handed once per request to Node's response (`setHeader`) rather than
  * added to each finished Response through validating web Headers, which cost a share read about a
- * fifth of its time; elsewhere (tests calling the app directly) Hono's middleware runs as it is.
+ * fifth of its time (a route may take the set into its own header record instead: takeSecurityHeaders);
+ * elsewhere (tests calling the app directly) Hono's middleware runs as it is.
  */
 export function securityHeaders(scriptHashes: readonly string[], publicOrigin: string) {
   const hono = secureHeaders({
@@ -36,24 +38,42 @@ export function securityHeaders(scriptHashes: readonly string[], publicOrigin: s
   // TLS it lacks: sent when the public origin (the TLS proxy in front) or the request itself is https.
   const publicTls = publicOrigin.startsWith('https:');
   const overTls = (c: Context) => publicTls || c.req.url.startsWith('https:');
-  let fixed: Promise<Array<[string, string]>> | null = null;
+  let fixed: Promise<Record<string, string>> | null = null;
+  let ready: { plain: Record<string, string>; tls: Record<string, string> } | null = null;
   // The headers Hono's middleware sets on an empty answer: exactly its set, read once.
   const probe = async () => {
     const answer = await new Hono()
       .use(hono)
       .get('/', (c) => c.body(null, 204))
       .request('/');
-    return [...answer.headers].filter(([name]) => name !== 'content-type');
+    return Object.fromEntries([...answer.headers].filter(([name]) => name !== 'content-type'));
   };
-  return createMiddleware(async (c, next) => {
+  return createMiddleware<AppEnv>(async (c, next) => {
     const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
     if (typeof outgoing?.setHeader !== 'function') {
       if (overTls(c)) c.header('Strict-Transport-Security', HSTS);
       return hono(c, next);
     }
-    fixed ??= probe();
-    for (const [name, value] of await fixed) outgoing.setHeader(name, value);
-    if (overTls(c)) outgoing.setHeader('Strict-Transport-Security', HSTS);
-    return next();
+    if (!ready) {
+      const plain = await (fixed ??= probe());
+      ready = { plain, tls: { ...plain, 'strict-transport-security': HSTS } };
+    }
+    const set = { headers: overTls(c) ? ready.tls : ready.plain, taken: false };
+    c.set('securityHeaders', set);
+    await next();
+    if (set.taken) return;
+    for (const name in set.headers) outgoing.setHeader(name, set.headers[name] as string);
   });
+}
+
+/**
+ * The security set for a route that answers with one plain header record, which the Node adapter
+ * writes in one `writeHead` without building web Headers (the busiest public read does this); null
+ * where the middleware adds them itself (tests calling the app directly). Taken, they are not set again.
+ */
+export function takeSecurityHeaders(c: Context<AppEnv>): Readonly<Record<string, string>> | null {
+  const set = c.get('securityHeaders');
+  if (!set) return null;
+  set.taken = true;
+  return set.headers;
 }

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import type { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { startServer } from '../support/server-process';
+import { signUpAt, startServer } from '../support/server-process';
+import { colorIds } from './helpers';
 
 describe('the server process', () => {
   it('sends HSTS when its public origin is https (behind a TLS proxy), on a real socket', async () => {
@@ -42,6 +43,58 @@ describe('the server process', () => {
       expect(await server.stop('SIGTERM')).toBe(0);
     }
     expect(server.logs.join('')).toContain('shutting down');
+  }, 30_000);
+
+  it('answers a share read over a real socket with the security set once, its ETag and public cache life, and a 304 alike', async () => {
+    const server = await startServer();
+    try {
+      const { cookie } = await signUpAt(server.url, `share-${Date.now()}@example.com`, 'correct horse battery');
+      const json = { origin: server.url, 'content-type': 'application/json', cookie };
+      const created = (await (
+        await fetch(`${server.url}/api/palettes`, {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ name: 'Hall', colorIds: colorIds(3) }),
+        })
+      ).json()) as { id: string };
+      const { shareId } = (await (
+        await fetch(`${server.url}/api/palettes/${created.id}/sharing`, {
+          method: 'PUT',
+          headers: json,
+          body: JSON.stringify({ public: true }),
+        })
+      ).json()) as { shareId: string };
+      const read = async (headers: Record<string, string> = {}) => {
+        const res = await fetch(`${server.url}/api/shares/${shareId}`, { headers });
+        return { res, text: await res.text() };
+      };
+      // Twice: the second is answered from memory.
+      for (const { res, text } of [await read(), await read()]) {
+        expect(res.status).toBe(200);
+        expect(JSON.parse(text)).toMatchObject({ name: 'Hall', shareId });
+        expect(res.headers.get('content-type')).toBe('application/json');
+        expect(res.headers.get('cache-control')).toBe('public, max-age=60, stale-while-revalidate=600');
+        expect(res.headers.get('etag')).toMatch(/^"[^"]+"$/);
+        // Each security header exactly once (a doubled one reads "nosniff, nosniff").
+        expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+        expect(res.headers.get('content-security-policy')).toMatch(/^default-src 'self'; script-src 'self'[^,]*$/);
+        expect(res.headers.get('set-cookie')).toBeNull();
+      }
+      const { res: first } = await read();
+      const { res: again, text } = await read({ 'if-none-match': first.headers.get('etag')! });
+      expect(again.status).toBe(304);
+      expect(text).toBe('');
+      expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
+      expect(again.headers.get('x-content-type-options')).toBe('nosniff');
+      // Gone: a 404 in the one error shape, with the security set and nothing a cache may keep.
+      const missing = await fetch(`${server.url}/api/shares/${shareId.slice(0, -1)}x`);
+      expect(missing.status).toBe(404);
+      expect(missing.headers.get('cache-control')).toBe('no-store');
+      expect(missing.headers.get('x-content-type-options')).toBe('nosniff');
+    } finally {
+      await server.stop();
+    }
   }, 30_000);
 
   it('keeps an idle keep-alive connection past Node’s 5 s default, so the next request on it is answered', async () => {
