@@ -22,7 +22,7 @@ export const shareRoutes = new Hono<AppEnv>().get('/shares/:shareId', async (c) 
       checked.error.issues.map((issue) => ({ path: ['shareId', ...issue.path.map(String)], message: issue.message })),
     );
   }
-  const { paletteQueries, shareTag } = c.var.services;
+  const { paletteQueries, shareTag } = c.get('services');
   const share = paletteQueries.peekPublic(checked.data) ?? (await paletteQueries.getPublic(checked.data));
   if (!share) {
     // Made private or deleted: the origin says so at once, and nobody may keep the answer.
