@@ -128,6 +128,24 @@ function colourCost(g: RegionGraph, k: number, j: number, limits: GrowLimits): n
   );
 }
 
+/**
+ * What going from k to j costs past a plant's leaves (a passage) under one light: the wall behind
+ * a plant is often in the plant's own shade, whose edge the leaves hide, and under one light a
+ * shade keeps the chromaticity (a shadow's edge is open, as for the lines) and changes only how
+ * much light falls: the chromaticity step is priced as a border's, the (L*+16) ratio in its log
+ * over that of `ratio` (the least that makes a superpixel foreign to the tap: a ratio of its square
+ * root costs half the limits). Under a second light of another colour a shade changes the
+ * chromaticity too, and the pieces in it are `room-shadow.ts`'s; there `colourCost` prices it.
+ */
+function shadeCost(g: RegionGraph, k: number, j: number, limits: GrowLimits, ratio: number): number {
+  const lk = g.lab[k * 3] as number;
+  const lj = g.lab[j * 3] as number;
+  return Math.max(
+    chromaApart(g, k, j) / (limits.chromaStep * slackAt(Math.min(lk, lj))),
+    Math.abs(Math.log((lj + 16) / (lk + 16))) / Math.log(ratio),
+  );
+}
+
 /** Whether superpixel j is clearly not the surface tapped at `seed`: another colour, another light, or see-through. */
 function foreign(g: RegionGraph, seed: number, j: number, grow: GrowLimits, limits: CompeteLimits): boolean {
   if ((g.opaque[j] as number) < 0.5) return true;
@@ -402,7 +420,7 @@ function flood(
     if ((g.inner[k] as number) > leaf || (g.line[k] as number) > 0.5) continue;
     for (let i = passages.start[k] as number; i < (passages.start[k + 1] as number); i++) {
       const j = passages.to[i] as number;
-      const step = colourCost(g, k, j, grow);
+      const step = light ? colourCost(g, k, j, grow) : shadeCost(g, k, j, grow, limits.foreignRatio);
       if (label[j] || step > PASSAGE_STEP) continue;
       heap.push(Math.max(top.cost, step), j, SURFACE, seed);
     }

@@ -15,9 +15,10 @@ const PLANT = { x0: 92, x1: 118 };
  * A painted wall with a bushy plant in front of it, from its top to its bottom: short leaves a pixel
  * or two wide at every angle (seeded), the wall showing between them, so every superpixel there holds
  * leaf and wall. With a phone's noise of about a level. Returns the picture and the wall's pixels
- * (1) that no leaf hides.
+ * (1) that no leaf hides. `shade`: the light on the wall beyond the plant (×, 1 = none), falling
+ * off across the plant, so its edge is hidden by the leaves: the plant's own shade.
  */
-function wallBehindPlant(): { image: Pixels; wall: Uint8Array } {
+function wallBehindPlant(shade = 1): { image: Pixels; wall: Uint8Array } {
   const paint = linearHex('#cfc3ad');
   const leafPaint = linearHex('#2f5a2a');
   const other = linearHex('#3f5f9f');
@@ -40,7 +41,8 @@ function wallBehindPlant(): { image: Pixels; wall: Uint8Array } {
     for (let x = 0; x < W; x++) {
       const p = y * W + x;
       const inWall = x >= WALL.x0 && x < WALL.x1 && y >= WALL.y0 && y < WALL.y1;
-      const light = inWall ? 0.8 - 0.1 * (x / W) : 0.6;
+      const across = Math.min(1, Math.max(0, (x - PLANT.x0) / (PLANT.x1 - PLANT.x0)));
+      const light = inWall ? (0.8 - 0.1 * (x / W)) * (1 - (1 - shade) * across) : 0.6;
       const colour = !inWall ? other : leaf[p] ? leafPaint : paint;
       if (inWall && !leaf[p]) wall[p] = 1;
       for (let c = 0; c < 3; c++)
@@ -51,7 +53,35 @@ function wallBehindPlant(): { image: Pixels; wall: Uint8Array } {
   return { image: { width: W, height: H, data }, wall };
 }
 
+/** Share of the wall beyond the plant that `mask` takes, and how many pixels outside the wall it takes. */
+function beyondPlant(mask: Uint8Array, wall: Uint8Array): { share: number; outsideTaken: number } {
+  let beyond = 0;
+  let beyondTaken = 0;
+  let outsideTaken = 0;
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const p = y * W + x;
+      const taken = (mask[p] as number) >= 128;
+      if (wall[p] && x >= PLANT.x1 + 4) {
+        beyond++;
+        if (taken) beyondTaken++;
+      }
+      if (!(x >= WALL.x0 && x < WALL.x1 && y >= WALL.y0 && y < WALL.y1) && taken) outsideTaken++;
+    }
+  }
+  return { share: beyondTaken / beyond, outsideTaken };
+}
+
 describe('wall seen through a plant', () => {
+  it('takes the wall beyond a plant that stands across it in its own shade (under one light)', () => {
+    // a fifth less light beyond the plant: (L*+16) ~7 % lower, ~6 L* darker: more than a border's
+    // lightness step past a plant allows, but only a shade (the chromaticity kept)
+    const { image, wall } = wallBehindPlant(0.8);
+    const { share, outsideTaken } = beyondPlant(maskFromTaps(image, [{ x: 40, y: 60 }]), wall);
+    expect(share).toBeGreaterThan(0.8);
+    expect(outsideTaken).toBeLessThan(2 * (W + H));
+  });
+
   it('takes the wall beyond a plant that stands across it, reached only between the leaves', () => {
     const { image, wall } = wallBehindPlant();
     const mask = maskFromTaps(image, [{ x: 40, y: 60 }]);
