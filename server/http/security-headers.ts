@@ -55,7 +55,8 @@ export function securityHeaders(scriptHashes: readonly string[], publicOrigin: s
       return hono(c, next);
     }
     if (!ready) {
-      const plain = await (fixed ??= probe());
+      fixed ??= probe();
+      const plain = await fixed;
       ready = { plain, tls: { ...plain, 'strict-transport-security': HSTS } };
     }
     const set = { headers: overTls(c) ? ready.tls : ready.plain, taken: false };
