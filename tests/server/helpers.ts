@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../server/app';
+import type { ApiPalette } from '../../shared/api/palettes';
 import type { RateLimitConfig } from '../../server/auth/rate-limit';
 import { type AppConfig, type AppDeps, silentLogger } from '../../server/http/app-env';
 import { loadCatalogue } from '../../server/catalogue-file';
@@ -146,4 +147,21 @@ export async function snapshot(sql: Sql) {
     // Owners whose palettes all went keep a row at 0; a replay writes none: compare the live counts.
     counts: await sql.all('SELECT user_id, palettes FROM palette_counts WHERE palettes > 0 ORDER BY user_id'),
   };
+}
+
+/** A fresh app with a signed-in owner and one public palette, "Hall", of three colours. */
+export async function makeSharedPalette(overrides: Partial<AppDeps> = {}) {
+  const { app, deps } = await makeTestApp(overrides);
+  const owner = await signUp(app);
+  const created = await call(app, 'POST', '/api/palettes', {
+    cookie: owner.cookie,
+    body: { name: 'Hall', colorIds: colorIds(3) },
+  });
+  const palette = (await created.json()) as ApiPalette;
+  const shared = await call(app, 'PUT', `/api/palettes/${palette.id}/sharing`, {
+    cookie: owner.cookie,
+    body: { public: true },
+  });
+  const { shareId } = (await shared.json()) as { shareId: string };
+  return { app, deps, owner, palette, shareId };
 }

@@ -3,27 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { ApiPalette } from '../../../shared/api/palettes';
 import { sqliteOf } from '../../../server/db/sqlite-sql';
 import { shareCache } from '../../../server/palettes/share-cache';
-import { call, colorIds, makeTestApp, signUp } from '../helpers';
-
-/** A signed-in owner with one public palette, on a SQLite file. */
-async function sharedPalette() {
-  const { app, deps } = await makeTestApp();
-  const owner = await signUp(app);
-  const created = await call(app, 'POST', '/api/palettes', {
-    cookie: owner.cookie,
-    body: { name: 'Hall', colorIds: colorIds(3) },
-  });
-  const palette = (await created.json()) as ApiPalette;
-  const shared = await call(app, 'PUT', `/api/palettes/${palette.id}/sharing`, {
-    cookie: owner.cookie,
-    body: { public: true },
-  });
-  const { shareId } = (await shared.json()) as { shareId: string };
-  return { app, deps, owner, palette, shareId };
-}
+import { call, makeSharedPalette, makeTestApp } from '../helpers';
 
 /** The share read as a visitor sees it: its status and, when found, the palette's name. */
-async function visit(app: Awaited<ReturnType<typeof sharedPalette>>['app'], shareId: string) {
+async function visit(app: Awaited<ReturnType<typeof makeSharedPalette>>['app'], shareId: string) {
   const res = await call(app, 'GET', `/api/shares/${shareId}`);
   return res.status === 200 ? ((await res.json()) as ApiPalette).name : res.status;
 }
@@ -41,7 +24,7 @@ async function within<T>(ms: number, read: () => Promise<T>, want: T): Promise<T
 
 describe('share reads answered from memory (SQLite)', () => {
   it('sees a write made by another process on the same file (a rebuild, an administrator) within a second', async () => {
-    const { app, deps, shareId } = await sharedPalette();
+    const { app, deps, shareId } = await makeSharedPalette();
     expect(await visit(app, shareId)).toBe('Hall');
     expect(await visit(app, shareId)).toBe('Hall');
     const other = new Database(sqliteOf(deps.sql)!.name);
@@ -59,7 +42,7 @@ describe('share reads answered from memory (SQLite)', () => {
   });
 
   it('drops a share the moment this process writes it, by any code path, and never keeps a row read before that write', async () => {
-    const { app, deps, shareId } = await sharedPalette();
+    const { app, deps, shareId } = await makeSharedPalette();
     const cache = shareCache(deps.sql)!;
     expect(await visit(app, shareId)).toBe('Hall');
     const held = cache.peek(shareId)!;

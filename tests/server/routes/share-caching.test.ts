@@ -2,23 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { ApiPalette } from '../../../shared/api/palettes';
 import { PALETTE_COOKIE } from '../../../shared/session/first-paint';
 import { renderApp } from '../../../web/entry-server';
-import { call, colorIds, fakeBuild, makeTestApp, signUp } from '../helpers';
+import { call, colorIds, fakeBuild, makeSharedPalette, makeTestApp, signUp } from '../helpers';
 
 /** A signed-in owner with one public palette. */
 async function sharedPalette() {
-  const { app } = await makeTestApp({ distDir: fakeBuild(), render: renderApp });
-  const owner = await signUp(app);
-  const created = await call(app, 'POST', '/api/palettes', {
-    cookie: owner.cookie,
-    body: { name: 'Hall', colorIds: colorIds(3) },
-  });
-  const palette = (await created.json()) as ApiPalette;
-  const shared = await call(app, 'PUT', `/api/palettes/${palette.id}/sharing`, {
-    cookie: owner.cookie,
-    body: { public: true },
-  });
-  const { shareId } = (await shared.json()) as { shareId: string };
-  return { app, owner, palette, shareId };
+  return makeSharedPalette({ distDir: fakeBuild(), render: renderApp });
 }
 
 const isStrong = (etag: string | null) => etag !== null && /^"[^"]+"$/.test(etag);
