@@ -21,6 +21,7 @@ import {
 } from './room-lines';
 import { type Passages, seeThrough } from './room-passage';
 import { slic } from './room-slic';
+import { faintSegments } from './room-faint';
 
 export { repaint } from './room-repaint';
 
@@ -81,6 +82,8 @@ function straightLines(
   const segments: Segment[] = [];
   let finest: Float32Array | undefined;
   let dithered: number | undefined;
+  let fineTypical: number | undefined;
+  let half: { small: Float32Array; w: number; h: number; f: number; quantum?: (v: number) => number } | undefined;
   for (const f of [factor, 2 * factor]) {
     const w = Math.floor(width / f);
     const h = Math.floor(height / f);
@@ -93,7 +96,10 @@ function straightLines(
     const q = (f === 1 ? 0.75 : 1) * (1 - dithered);
     // a dithered picture (most photos) needs no bound: no look-up per pixel then
     const quantum = q > 0 ? (v: number) => q * greyStep(v) : undefined;
-    for (const s of lineSegments(small, w, h, typicalGradient(small, w), quantum)) {
+    const typical = typicalGradient(small, w);
+    fineTypical ??= typical;
+    if (f !== factor) half = { small, w, h, f, quantum };
+    for (const s of lineSegments(small, w, h, typical, quantum)) {
       const at = (v: number) => f * v + (f - 1) / 2;
       segments.push({ x1: at(s.x1), y1: at(s.y1), x2: at(s.x2), y2: at(s.y2), width: f * s.width });
     }
@@ -121,6 +127,28 @@ function straightLines(
   );
   // a corner's top where the line finder found no ceiling line is looked at again (`room-ceiling.ts`)
   anchorCeilingLines(kept.filter(isUpright), lab, value, lines, width, height, factor);
+  // faint lines the half-size search missed for its picture's structure, not its noise
+  // (`room-faint.ts`): added to what is drawn, never taking a line away
+  if (half && fineTypical !== undefined) {
+    const noise = Math.min(typicalGradient(half.small, half.w), FAINT_NOISE * fineTypical);
+    const across = { value, width: Math.floor(width / factor), height: Math.floor(height / factor), scale: factor };
+    const faint = faintSegments(half.small, half.w, half.h, half.f, noise, segments, across, half.quantum).filter(
+      (s) => isUpright(s) || !lightOnly(lab, width, height, s),
+    );
+    if (faint.length > 0) {
+      const more = drawSegments([...kept, ...faint], width, height, (s) => (isUpright(s) ? 2 : 1));
+      for (let p = 0; p < lines.length; p++) if (!lines[p] && more[p]) lines[p] = more[p] as number;
+      extendSegments(
+        faint.filter((s) => !isUpright(s)),
+        value,
+        lines,
+        width,
+        height,
+        CARRY,
+        factor,
+      );
+    }
+  }
   // the soft level edges of a lamp's pool tell which way its light moves a paint's chromaticity
   const light = lampAxis(
     lab,
@@ -137,6 +165,9 @@ const isUpright = (s: Segment) => Math.abs(s.x2 - s.x1) <= UPRIGHT * Math.abs(s.
 
 /** Shortest line (a share of the picture's mean side) beside which a band of trim is looked for. */
 const BAND_LINE = 0.12;
+
+/** The noise's typical gradient on the half-size picture, × the full size's: white noise averaged over 2×2 pixels halves. */
+const FAINT_NOISE = 0.5;
 
 /** How far (× its own length) a level line is carried on to meet the next line. */
 const CARRY = 3;
