@@ -70,3 +70,138 @@ export function frameCorners(bands: readonly Band[], gap: number): Band[] {
   }
   return out;
 }
+
+/**
+ * The fourth side of a frame whose upright's own edge the line finder found only on the wall side
+ * (a casing seen at an angle shows its reveal too, and its inner edge is broken by the sash):
+ * where a long line (`segments` at least `minLength` long) roughly square to a band's line runs
+ * from the band's far edge (its end within `gap` px of it) past the end of the band's line, 3 to
+ * `widest` px beyond that end, it is the casing's outer edge, and the strip between it and where
+ * the band's line ends (the opening's edge: the head's inner edge ends there) is casing, as is the
+ * corner between, when the strip is trim by its colour (nearer neutral than the wall across the
+ * line, not darker) and the edge at its inner side is at least `OPENING` times the step across the
+ * line (a casing's outer edge is faint, the opening's strong), and the strip is at most twice as
+ * wide as the band (the casing and as much again of reveal, seen at an angle). A wall's corner
+ * beside a window runs on past the head's far edge to the ceiling, so its end is not there, and a
+ * strip of wall between a corner and a door has no such strong edge running along it.
+ */
+export function frameSides(
+  bands: readonly Band[],
+  segments: readonly Segment[],
+  lab: Float32Array,
+  width: number,
+  height: number,
+  minLength: number,
+  gap: number,
+  widest: number,
+): Band[] {
+  const out: Band[] = [];
+  for (const b of bands) {
+    const s = b.from;
+    const length = Math.hypot(s.x2 - s.x1, s.y2 - s.y1);
+    const ux = (s.x2 - s.x1) / length;
+    const uy = (s.y2 - s.y1) / length;
+    // the band's far side, along its line's left normal
+    const nx = -uy * Math.sign(b.offset);
+    const ny = ux * Math.sign(b.offset);
+    for (const l of segments) {
+      const ll = Math.hypot(l.x2 - l.x1, l.y2 - l.y1);
+      if (ll < minLength || l === s) continue;
+      const vx = (l.x2 - l.x1) / ll;
+      const vy = (l.y2 - l.y1) / ll;
+      const cross = ux * vy - uy * vx;
+      if (Math.abs(ux * vx + uy * vy) > SQUARE) continue;
+      // where l crosses the band's line (t along it) and its far edge (u along l)
+      const ex = l.x1 - s.x1;
+      const ey = l.y1 - s.y1;
+      const t = (ex * vy - ey * vx) / cross;
+      const w = t < 0 ? -t : t - length;
+      // one frame: its side is the casing, as wide as the band, and at most as much again of the
+      // opening's reveal (seen at an angle), never wider than `widest`
+      if (w < 3 || w > Math.min(widest, 2 * Math.abs(b.offset))) continue;
+      const fx = s.x1 + nx * Math.abs(b.offset);
+      const fy = s.y1 + ny * Math.abs(b.offset);
+      const u = ((fy - l.y1) * ux - (fx - l.x1) * uy) / cross;
+      const end = u < ll / 2 ? u : u - ll;
+      if (Math.abs(end) > gap) continue;
+      // l runs from the far edge across the band's line, away from the band's far side
+      const away = u < ll / 2 ? 1 : -1;
+      if ((vx * nx + vy * ny) * away >= 0) continue;
+      // the strip beside l towards the band's line's end
+      const tx = t < 0 ? s.x1 : s.x2;
+      const ty = t < 0 ? s.y1 : s.y2;
+      const side = Math.sign(-(tx - l.x1) * vy + (ty - l.y1) * vx);
+      // …and it is trim by its colour: nearer neutral than the wall across l, and not darker
+      const strip = meanBeside(lab, width, height, l, side, 2, w - 2);
+      const wall = meanBeside(lab, width, height, l, -side, 2, 5);
+      if (!strip || !wall) continue;
+      if (strip.chroma > wall.chroma - TRIM_STEP || strip.light < wall.light * (1 - TRIM_DARKER)) continue;
+      // …and the opening's edge at its inner side is the frame's strong edge, the outer one faint
+      // (a strip of wall between a corner and a door is no frame: nothing strong runs along it)
+      const inner = meanBeside(lab, width, height, l, side, w + 1, w + 3);
+      const edge = meanBeside(lab, width, height, l, side, Math.max(2, w - 4), w - 2);
+      if (!inner || !edge || difference(inner, edge) < OPENING * difference(strip, wall)) continue;
+      out.push({ from: l, offset: side * (w + 0.5) });
+      // and the band carried along its line out to l
+      const from = t < 0 ? 0 : length;
+      const way = t < from ? -1 : 1;
+      out.push({
+        from: { x1: s.x1 + ux * from, y1: s.y1 + uy * from, x2: s.x1 + ux * t, y2: s.y1 + uy * t, width: s.width },
+        offset: b.offset * way,
+      });
+    }
+  }
+  return out;
+}
+
+/** Least chromaticity step (×100, a*, b* over L*+16) from the wall across a frame's side to its strip, as for a band. */
+const TRIM_STEP = 1;
+/** How much darker (a share of L*+16) than the wall a frame's strip may be, as for a band. */
+const TRIM_DARKER = 0.05;
+
+/** How much stronger than a frame's outer edge the opening's edge inside it is. */
+const OPENING = 2;
+
+/** The step between two means: their chromaticities' distance and 100·ln of their L*+16's ratio. */
+const difference = (p: Mean, q: Mean) => Math.hypot(p.a - q.a, p.b - q.b, 100 * Math.log(p.light / q.light));
+
+/** Mean chromaticity (a*, b* over L*+16, ×100), its distance from neutral, and L*+16. */
+interface Mean {
+  a: number;
+  b: number;
+  chroma: number;
+  light: number;
+}
+
+/** Mean L*+16 and chromaticity's distance from neutral (×100) beside segment `s`, `near`–`far` px off on its `side` (of its left normal). */
+function meanBeside(
+  lab: Float32Array,
+  width: number,
+  height: number,
+  s: Segment,
+  side: number,
+  near: number,
+  far: number,
+): Mean | null {
+  const length = Math.hypot(s.x2 - s.x1, s.y2 - s.y1);
+  const ux = (s.x2 - s.x1) / length;
+  const uy = (s.y2 - s.y1) / length;
+  let a = 0;
+  let b = 0;
+  let l = 0;
+  let n = 0;
+  for (let t = 0.1 * length; t <= 0.9 * length; t += 1) {
+    for (let d = near; d <= far; d++) {
+      const x = Math.round(s.x1 + ux * t - uy * d * side);
+      const y = Math.round(s.y1 + uy * t + ux * d * side);
+      if (x < 0 || y < 0 || x >= width || y >= height) continue;
+      const p = (y * width + x) * 3;
+      const light = Math.max(1, (lab[p] as number) + 16);
+      a += (100 * (lab[p + 1] as number)) / light;
+      b += (100 * (lab[p + 2] as number)) / light;
+      l += light;
+      n++;
+    }
+  }
+  return n ? { a: a / n, b: b / n, chroma: Math.hypot(a / n, b / n), light: l / n } : null;
+}
