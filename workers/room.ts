@@ -10,6 +10,7 @@ import { labImage, pixelFlags, SRGB_TO_LINEAR } from './room-pixels';
 import { refineMask } from './room-refine';
 import { lampAxis, type LightAxis } from './room-lamp';
 import { anchorCeilingLines } from './room-ceiling';
+import { frameCorners, frameSides } from './room-casing';
 import {
   drawSegments,
   extendSegments,
@@ -109,6 +110,16 @@ function straightLines(
   const found = parallelEdges(segments, lab, width, height, BAND_LINE * ((width + height) / 2));
   const trim = new Uint8Array(width * height);
   fillBands(found, trim, width, height);
+  // where two bands meet as one frame's head and upright, its corner is trim too (`room-casing.ts`)
+  fillBands(frameCorners(found, CORNER_GAP * ((width + height) / 2)), trim, width, height);
+  // a frame's side whose inner line is broken (by the sash), beside its outer line (`room-casing.ts`)
+  const mean = (width + height) / 2;
+  fillBands(
+    frameSides(found, segments, lab, width, height, BAND_LINE * mean, CORNER_GAP * mean, 2 * SIDE_WIDE * mean),
+    trim,
+    width,
+    height,
+  );
   // an upright line is where two walls may meet (walls are upright planes), even where only the
   // light changes across it: it is kept and marked 2, for the region to turn the corner if the paint matches
   const kept = segments.filter((s) => isUpright(s) || !lightOnly(lab, width, height, s));
@@ -162,6 +173,11 @@ function straightLines(
 /** Most a wall corner leans off the picture's vertical (tan of the angle): a phone held roughly upright. */
 const UPRIGHT = Math.tan((8 * Math.PI) / 180);
 const isUpright = (s: Segment) => Math.abs(s.x2 - s.x1) <= UPRIGHT * Math.abs(s.y2 - s.y1);
+
+/** Farthest (a share of the picture's mean side) a band's line may end from the corner it makes with another band. */
+const CORNER_GAP = 0.1;
+/** Widest band of trim (a share of the picture's mean side) beside a line, as in room-lines.ts: a frame's side with its reveal is up to twice that. */
+const SIDE_WIDE = 0.04;
 
 /** Shortest line (a share of the picture's mean side) beside which a band of trim is looked for. */
 const BAND_LINE = 0.12;
