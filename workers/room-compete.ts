@@ -155,7 +155,20 @@ function foreign(g: RegionGraph, seed: number, j: number, grow: GrowLimits, limi
   const drift = chromaApart(g, j, seed);
   if (drift > limits.foreignChroma * grow.chromaDrift * slackAt(Math.min(lj, ls))) return true;
   const ratio = (lj + 16) / (ls + 16);
-  return ratio > limits.foreignRatio || ratio < 1 / limits.foreignRatio;
+  if (ratio > limits.foreignRatio || ratio < 1 / limits.foreignRatio) return true;
+  return lj < LINEAR_L && luminance(lj) * DARK_FOREIGN < luminance(ls);
+}
+
+/** L* below which lightness is proportional to light (CIE: L* = 903.3 Y under Y = 0.008856). */
+const LINEAR_L = 8;
+/** Least ratio of light by which a near-black superpixel darker than the tap's is foreign to it. */
+const DARK_FOREIGN = 5;
+
+/** Relative luminance (Y) of lightness L*, floored at L* = 1 (below that the photo's noise decides). */
+function luminance(l: number): number {
+  if (l <= LINEAR_L) return Math.max(1, l) / 903.3;
+  const f = (l + 16) / 116;
+  return f * f * f;
 }
 
 /** A binary min-heap of (cost, node, label) packed in typed arrays. */
