@@ -156,6 +156,12 @@ function foreign(g: RegionGraph, seed: number, j: number, grow: GrowLimits, limi
   if (drift > limits.foreignChroma * grow.chromaDrift * slackAt(Math.min(lj, ls))) return true;
   const ratio = (lj + 16) / (ls + 16);
   if (ratio > limits.foreignRatio || ratio < 1 / limits.foreignRatio) return true;
+  // In the dark the (L*+16) ratio says nothing: under a tap darker than L* 16 nothing is below half
+  // of it, so a black lamp shade in front of a dim wall is never marked, and where its edge is soft
+  // the wall's flood runs into it. Light itself still tells them apart: near black, L* is
+  // proportional to light, and a thing sending back a fifth of the light the tapped wall does
+  // under the same lamp is another material, not the wall's shading (which, in light this dim,
+  // falls off by far less across a wall the tap's flood should keep).
   return lj < LINEAR_L && luminance(lj) * DARK_FOREIGN < luminance(ls);
 }
 
