@@ -161,7 +161,10 @@ function foreign(g: RegionGraph, seed: number, j: number, grow: GrowLimits, limi
   // the wall's flood runs into it. Light itself still tells them apart: near black, L* is
   // proportional to light, and a thing sending back a fifth of the light the tapped wall does
   // under the same lamp is another material, not the wall's shading (which, in light this dim,
-  // falls off by far less across a wall the tap's flood should keep).
+  // falls off by far less across a wall the tap's flood should keep). Only where the ratio is
+  // blind: under a brighter tap it already marks what is far darker, and the wall deep in shade
+  // behind furniture is darker than a fifth of a well-lit tap.
+  if ((ls + 16) * (1 / limits.foreignRatio) > 16) return false;
   return lj < LINEAR_L && luminance(lj) * DARK_FOREIGN < luminance(ls);
 }
 
