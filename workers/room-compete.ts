@@ -155,7 +155,29 @@ function foreign(g: RegionGraph, seed: number, j: number, grow: GrowLimits, limi
   const drift = chromaApart(g, j, seed);
   if (drift > limits.foreignChroma * grow.chromaDrift * slackAt(Math.min(lj, ls))) return true;
   const ratio = (lj + 16) / (ls + 16);
-  return ratio > limits.foreignRatio || ratio < 1 / limits.foreignRatio;
+  if (ratio > limits.foreignRatio || ratio < 1 / limits.foreignRatio) return true;
+  // In the dark the (L*+16) ratio says nothing: under a tap darker than L* 16 nothing is below half
+  // of it, so a black lamp shade in front of a dim wall is never marked, and where its edge is soft
+  // the wall's flood runs into it. Light itself still tells them apart: near black, L* is
+  // proportional to light, and a thing sending back a fifth of the light the tapped wall does
+  // under the same lamp is another material, not the wall's shading (which, in light this dim,
+  // falls off by far less across a wall the tap's flood should keep). Only where the ratio is
+  // blind: under a brighter tap it already marks what is far darker, and the wall deep in shade
+  // behind furniture is darker than a fifth of a well-lit tap.
+  if ((ls + 16) * (1 / limits.foreignRatio) > 16) return false;
+  return lj < LINEAR_L && luminance(lj) * DARK_FOREIGN < luminance(ls);
+}
+
+/** L* below which lightness is proportional to light (CIE: L* = 903.3 Y under Y = 0.008856). */
+const LINEAR_L = 8;
+/** Least ratio of light by which a near-black superpixel darker than the tap's is foreign to it. */
+const DARK_FOREIGN = 5;
+
+/** Relative luminance (Y) of lightness L*, floored at L* = 1 (below that the photo's noise decides). */
+function luminance(l: number): number {
+  if (l <= LINEAR_L) return Math.max(1, l) / 903.3;
+  const f = (l + 16) / 116;
+  return f * f * f;
 }
 
 /** A binary min-heap of (cost, node, label) packed in typed arrays. */
