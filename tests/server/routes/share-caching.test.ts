@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiPalette } from '../../../shared/api/palettes';
 import { PALETTE_COOKIE } from '../../../shared/session/first-paint';
 import { renderApp } from '../../../web/entry-server';
-import { call, colorIds, fakeBuild, makeSharedPalette, makeTestApp, signUp } from '../helpers';
+import { call, colorIds, fakeBuild, makeSharedPalette } from '../helpers';
 
 /** A signed-in owner with one public palette. */
 async function sharedPalette() {
