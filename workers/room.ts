@@ -127,15 +127,17 @@ function straightLines(
   // a level line (a ceiling line, a door's head) that fades where both sides are nearly one white is
   // carried on its way to the next line, where the picture still steps across it
   const value = finest ?? logLightness(lab, width, 1, width, height);
-  extendSegments(
-    kept.filter((s) => !isUpright(s)),
-    value,
-    lines,
-    width,
-    height,
-    CARRY,
-    factor,
-  );
+  const carryLevel = (found: readonly Segment[]) =>
+    extendSegments(
+      found.filter((s) => !isUpright(s)),
+      value,
+      lines,
+      width,
+      height,
+      CARRY,
+      factor,
+    );
+  carryLevel(kept);
   // a corner's top where the line finder found no ceiling line is looked at again (`room-ceiling.ts`)
   anchorCeilingLines(kept.filter(isUpright), lab, value, lines, width, height, factor);
   // faint lines the half-size search missed for its picture's structure, not its noise
@@ -149,15 +151,7 @@ function straightLines(
     if (faint.length > 0) {
       const more = drawSegments([...kept, ...faint], width, height, (s) => (isUpright(s) ? 2 : 1));
       for (let p = 0; p < lines.length; p++) if (!lines[p] && more[p]) lines[p] = more[p] as number;
-      extendSegments(
-        faint.filter((s) => !isUpright(s)),
-        value,
-        lines,
-        width,
-        height,
-        CARRY,
-        factor,
-      );
+      carryLevel(faint);
     }
   }
   // the soft level edges of a lamp's pool tell which way its light moves a paint's chromaticity

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Pixels } from '../../workers/extract';
 import { analyse, selectSuperpixels } from '../../workers/room';
-import { enc } from './room-fixtures';
+import { enc, selectedShare } from './room-fixtures';
 
 const W = 160;
 const H = 100;
@@ -42,31 +42,20 @@ function wallBesidePanel(noise = 2): { image: Pixels; wall: Uint8Array; panel: U
   return { image: { width: W, height: H, data }, wall, panel };
 }
 
-const share = (selected: Uint8Array, labels: Int32Array, where: Uint8Array) => {
-  let n = 0;
-  let total = 0;
-  for (let p = 0; p < where.length; p++) {
-    if (!where[p]) continue;
-    total++;
-    if (selected[labels[p] as number]) n++;
-  }
-  return n / total;
-};
-
 describe('a tap floods its surface against what is clearly not it', () => {
   it('takes the whole wall across its fall-off of light and stops where the panel begins', () => {
     const { image, wall, panel } = wallBesidePanel();
     const a = analyse(image);
     const selected = selectSuperpixels(a, [{ x: 20, y: 50 }]);
-    expect(share(selected, a.labels, wall)).toBeGreaterThan(0.9);
-    expect(share(selected, a.labels, panel)).toBeLessThan(0.08);
+    expect(selectedShare(selected, a.labels, wall)).toBeGreaterThan(0.9);
+    expect(selectedShare(selected, a.labels, panel)).toBeLessThan(0.08);
   });
 
   it('a tap on the panel takes the panel, not the wall beside it', () => {
     const { image, wall, panel } = wallBesidePanel();
     const a = analyse(image);
     const selected = selectSuperpixels(a, [{ x: 150, y: 50 }]);
-    expect(share(selected, a.labels, panel)).toBeGreaterThan(0.2);
-    expect(share(selected, a.labels, wall)).toBeLessThan(0.05);
+    expect(selectedShare(selected, a.labels, panel)).toBeGreaterThan(0.2);
+    expect(selectedShare(selected, a.labels, wall)).toBeLessThan(0.05);
   });
 });

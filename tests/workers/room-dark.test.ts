@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Pixels } from '../../workers/extract';
 import { analyse, selectSuperpixels } from '../../workers/room';
-import { enc, linearHex } from './room-fixtures';
+import { enc, linearHex, selectedShare } from './room-fixtures';
 
 const W = 200;
 const H = 150;
@@ -44,23 +44,12 @@ function shadeOnDimWall(noise = 1.5): { image: Pixels; wall: Uint8Array; shade: 
   return { image: { width: W, height: H, data }, wall, shade };
 }
 
-const share = (selected: Uint8Array, labels: Int32Array, where: Uint8Array) => {
-  let n = 0;
-  let total = 0;
-  for (let p = 0; p < where.length; p++) {
-    if (!where[p]) continue;
-    total++;
-    if (selected[labels[p] as number]) n++;
-  }
-  return n / total;
-};
-
 describe('in the dark, lightness is judged as a ratio of light', () => {
   it('a black lamp shade in front of a dim wall is not taken with the wall', () => {
     const { image, wall, shade } = shadeOnDimWall();
     const a = analyse(image);
     const selected = selectSuperpixels(a, [{ x: 40, y: 40 }]);
-    expect(share(selected, a.labels, wall)).toBeGreaterThan(0.85);
-    expect(share(selected, a.labels, shade)).toBeLessThan(0.2);
+    expect(selectedShare(selected, a.labels, wall)).toBeGreaterThan(0.85);
+    expect(selectedShare(selected, a.labels, shade)).toBeLessThan(0.2);
   });
 });

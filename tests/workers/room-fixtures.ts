@@ -148,3 +148,15 @@ export function iou(mask: Uint8Array, truth: Uint8Array): number {
   }
   return either === 0 ? 1 : both / either;
 }
+
+/** Share of the pixels in `where` whose superpixel (`labels`) is `selected`. */
+export function selectedShare(selected: Uint8Array, labels: Int32Array, where: Uint8Array): number {
+  let n = 0;
+  let total = 0;
+  for (let p = 0; p < where.length; p++) {
+    if (!where[p]) continue;
+    total++;
+    if (selected[labels[p] as number]) n++;
+  }
+  return n / total;
+}
