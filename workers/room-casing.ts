@@ -1,4 +1,4 @@
-import type { Band, Segment } from './room-lines';
+import { BAND_DARKER, BAND_STEP, type Band, type Segment } from './room-lines';
 
 /** Cosine of the angle between two bands' lines within which they may be two sides of a frame (60° off square). */
 const SQUARE = 0.5;
@@ -131,11 +131,11 @@ export function frameSides(
       const tx = t < 0 ? s.x1 : s.x2;
       const ty = t < 0 ? s.y1 : s.y2;
       const side = Math.sign(-(tx - l.x1) * vy + (ty - l.y1) * vx);
-      // …and it is trim by its colour: nearer neutral than the wall across l, and not darker
+      // …and it is trim by its colour, as a band is: nearer neutral than the wall across l, and not darker
       const strip = meanBeside(lab, width, height, l, side, 2, w - 2);
       const wall = meanBeside(lab, width, height, l, -side, 2, 5);
       if (!strip || !wall) continue;
-      if (strip.chroma > wall.chroma - TRIM_STEP || strip.light < wall.light * (1 - TRIM_DARKER)) continue;
+      if (strip.chroma > wall.chroma - BAND_STEP || strip.light < wall.light * (1 - BAND_DARKER)) continue;
       // …and the opening's edge at its inner side is the frame's strong edge, the outer one faint
       // (a strip of wall between a corner and a door is no frame: nothing strong runs along it)
       const inner = meanBeside(lab, width, height, l, side, w + 1, w + 3);
@@ -153,11 +153,6 @@ export function frameSides(
   }
   return out;
 }
-
-/** Least chromaticity step (×100, a*, b* over L*+16) from the wall across a frame's side to its strip, as for a band. */
-const TRIM_STEP = 1;
-/** How much darker (a share of L*+16) than the wall a frame's strip may be, as for a band. */
-const TRIM_DARKER = 0.05;
 
 /** How much stronger than a frame's outer edge the opening's edge inside it is. */
 const OPENING = 2;

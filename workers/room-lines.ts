@@ -589,11 +589,11 @@ export function fillBands(bands: readonly Band[], out: Uint8Array, width: number
 /** Widest band (a share of the picture's mean side) beside a line whose far edge is looked for: an architrave, a skirting. */
 const BAND = 0.04;
 /** Smallest chromaticity step (×100, of the profiles averaged along the line) taken as a band's far edge. */
-const BAND_STEP = 1;
+export const BAND_STEP = 1;
 /** L*+16 above which a chromaticity step is steady enough for `BAND_STEP` as it is (L* 60, as in the flood). */
 const STEADY = 76;
 /** How much darker (a share of L*+16) a band of trim may be than the wall beyond it: a skirting in the floor's shade. */
-const BAND_DARKER = 0.05;
+export const BAND_DARKER = 0.05;
 /** Smallest step of 100·ln(L*+16) (a band this many % lighter than the wall) taken as a band's far edge when the chromaticity keeps. */
 const BAND_LIGHTER = 3;
 /** (L*+16) ratio from which a change of lightness alone is a change of light (as `LIGHT_RATIO` in room.ts). */
