@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { frameSides } from '../../workers/room-casing';
 import { joinCollinear } from '../../workers/room-collinear';
-import { parallelEdges, type Segment } from '../../workers/room-lines';
+import { type Band, fillBands, parallelEdges, type Segment } from '../../workers/room-lines';
 
 const W = 240;
 const H = 200;
@@ -61,5 +62,43 @@ describe('a line broken into pieces', () => {
     expect(joinCollinear([seg(70, 10, 70, 30), seg(70, 62, 70, 82)], LEAST)).toEqual([]);
     // at an angle to each other
     expect(joinCollinear([seg(70, 20, 70, 45), seg(70, 48, 74, 72)], LEAST)).toEqual([]);
+  });
+});
+
+describe("a frame's outer line broken into pieces", () => {
+  // an opening x 40–80 from y 30 down, its casing's head 6 px, its right side 11 px wide (the reveal)
+  const open = { x0: 40, x1: 80, y0: 30 };
+  const side = 11;
+  const w = 120;
+  const h = 100;
+  const lab = new Float32Array(w * h * 3);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const opening = x >= open.x0 && x < open.x1 && y >= open.y0;
+      const casing = !opening && y >= open.y0 - 6 && x >= open.x0 - 6 && x < open.x1 + (y >= open.y0 ? side : 6);
+      lab.set(opening ? [8, 0, -2] : casing ? [74, 1, 8] : [68, 3, 16], (y * w + x) * 3);
+    }
+  }
+  const head: Band = { from: seg(open.x0 + 8, open.y0, open.x1, open.y0), offset: -6.5 };
+  // the casing's outer edge, found in two pieces (a picture's cord, a plant's leaf across it)
+  const outer = [
+    seg(open.x1 + side, h - 1, open.x1 + side, 70),
+    seg(open.x1 + side + 0.5, 66, open.x1 + side + 0.5, 28),
+  ];
+
+  it("gives the frame's side between the joined line and the opening", () => {
+    // piece by piece, neither is long enough to be the side's outer line
+    expect(frameSides([head], outer, lab, w, h, 40, 12, 24)).toEqual([]);
+    const sides = frameSides([head], [...outer, ...joinCollinear(outer, 40)], lab, w, h, 40, 12, 24);
+    const out = new Uint8Array(w * h);
+    fillBands(sides, out, w, h);
+    let taken = 0;
+    let wall = 0;
+    for (let y = open.y0 + 10; y < h - 10; y++) {
+      for (let x = open.x1 + 1; x < open.x1 + side - 1; x++) taken += out[y * w + x] as number;
+      for (let x = open.x1 + side + 2; x < w; x++) wall += out[y * w + x] as number;
+    }
+    expect(taken).toBe((h - 20 - open.y0) * (side - 2));
+    expect(wall).toBe(0);
   });
 });
