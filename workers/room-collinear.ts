@@ -24,8 +24,19 @@ export function joinCollinear(segments: readonly Segment[], minLength: number): 
     root[i] = r;
     return r;
   };
-  for (let i = 0; i < n; i++) {
-    for (let j = i + 1; j < n; j++) {
+  // only pieces within `TURN` of each other's way can be one line: sorted by their angle (0–π),
+  // each is compared with those just after it (and, across π, those at the start)
+  const angle = pieces.map((s) => {
+    const a = Math.atan2(s.y2 - s.y1, s.x2 - s.x1);
+    return a < 0 ? a + Math.PI : a >= Math.PI ? a - Math.PI : a;
+  });
+  const order = Array.from({ length: n }, (_, i) => i).sort((i, j) => (angle[i] as number) - (angle[j] as number));
+  for (let a = 0; a < n; a++) {
+    const i = order[a] as number;
+    for (let b = a + 1; b < a + n; b++) {
+      const j = order[b % n] as number;
+      const apart = (angle[j] as number) - (angle[i] as number) + (b >= n ? Math.PI : 0);
+      if (apart > TURN_ANGLE) break;
       if (oneLine(pieces[i] as Segment, pieces[j] as Segment)) root[find(i)] = find(j);
     }
   }
@@ -49,8 +60,9 @@ export function joinCollinear(segments: readonly Segment[], minLength: number): 
 const LEAST = 8;
 /** Farthest (px) a piece's end may lie off the other piece's line. */
 const OFF = 1.5;
-/** Largest angle between two pieces of one line (tan: 3°). */
-const TURN = Math.tan((3 * Math.PI) / 180);
+/** Largest angle between two pieces of one line (3°), and its tan. */
+const TURN_ANGLE = (3 * Math.PI) / 180;
+const TURN = Math.tan(TURN_ANGLE);
 
 /** Whether `a` and `b` lie on one straight line with a gap between them no longer than the shorter. */
 function oneLine(a: Segment, b: Segment): boolean {
