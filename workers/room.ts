@@ -8,6 +8,7 @@ import { borderPixels } from './room-border';
 import { peelRims } from './room-rim';
 import { labImage, pixelFlags, SRGB_TO_LINEAR } from './room-pixels';
 import { refineMask } from './room-refine';
+import { joinCollinear } from './room-collinear';
 import { lampAxis, type LightAxis } from './room-lamp';
 import { anchorCeilingLines } from './room-ceiling';
 import { frameCorners, frameSides } from './room-casing';
@@ -107,15 +108,28 @@ function straightLines(
   }
   // the far edge of a band of trim beside a long line (an architrave, a skirting) is too faint to
   // find pixel by pixel, but clear averaged along the line it runs beside
-  const found = parallelEdges(segments, lab, width, height, BAND_LINE * ((width + height) / 2));
+  // (also beside a line the finder broke into pieces where a sash's bars meet it: `room-collinear.ts`)
+  const bandLine = BAND_LINE * ((width + height) / 2);
+  const joined = joinCollinear(segments, bandLine);
+  const found = parallelEdges([...segments, ...joined], lab, width, height, bandLine);
   const trim = new Uint8Array(width * height);
   fillBands(found, trim, width, height);
   // where two bands meet as one frame's head and upright, its corner is trim too (`room-casing.ts`)
   fillBands(frameCorners(found, CORNER_GAP * ((width + height) / 2)), trim, width, height);
-  // a frame's side whose inner line is broken (by the sash), beside its outer line (`room-casing.ts`)
+  // a frame's side whose inner line is broken (by the sash), beside its outer line (`room-casing.ts`;
+  // that line too may come in pieces)
   const mean = (width + height) / 2;
   fillBands(
-    frameSides(found, segments, lab, width, height, BAND_LINE * mean, CORNER_GAP * mean, 2 * SIDE_WIDE * mean),
+    frameSides(
+      found,
+      [...segments, ...joined],
+      lab,
+      width,
+      height,
+      BAND_LINE * mean,
+      CORNER_GAP * mean,
+      2 * SIDE_WIDE * mean,
+    ),
     trim,
     width,
     height,
