@@ -8,6 +8,8 @@ const UPSERT = `INSERT INTO rate_limits (key, count, reset_at) VALUES (?, 1, ?)
     reset_at = CASE WHEN rate_limits.reset_at <= ? THEN ? ELSE rate_limits.reset_at END
   RETURNING count, reset_at`;
 
+const MAX_KNOWN = 10_000;
+
 /**
  * Fixed-window counters kept in the database, so a restart does not hand an attacker a fresh budget
  * and every process of the app counts against the same one. Keys are stored hashed: the table never
@@ -21,6 +23,9 @@ export class RateLimiter {
     readonly windowMs: number,
     private readonly now: () => number,
   ) {}
+
+  /** Keys this process's own counts found over the limit, until their window ends (see knownWait). */
+  private readonly over = new Map<string, number>();
 
   private key(key: string) {
     return tokenHash(`${this.name}\u0000${key}`);
@@ -36,7 +41,34 @@ export class RateLimiter {
     const resetAt = at + this.windowMs;
     const row = await db.get<{ count: number; reset_at: number }>(UPSERT, [this.key(key), resetAt, at, at, resetAt]);
     if (!row) throw new Error('rate limit upsert returned no row');
-    return this.wait(row.count, row.reset_at, at);
+    const wait = this.wait(row.count, row.reset_at, at);
+    if (wait !== null) this.remember(key, row.reset_at);
+    return wait;
+  }
+
+  /**
+   * Seconds to wait when this process's own counts already found the key over its limit, without
+   * reading the database; null otherwise. For a check before work whose transaction counts anyway
+   * (`hit`), so that the common case costs no statement and a key another process found over its
+   * limit is still refused, by the count itself.
+   */
+  knownWait(key: string): number | null {
+    const until = this.over.get(key);
+    if (until === undefined) return null;
+    const at = this.now();
+    if (until > at) return Math.max(1, Math.ceil((until - at) / 1000));
+    this.over.delete(key);
+    return null;
+  }
+
+  private remember(key: string, until: number) {
+    // Bounded: past this many keys over their limit at once, the oldest are forgotten (their
+    // next write is still refused by its count, after a transaction's start).
+    if (this.over.size >= MAX_KNOWN && !this.over.has(key)) {
+      const oldest = this.over.keys().next().value;
+      if (oldest !== undefined) this.over.delete(oldest);
+    }
+    this.over.set(key, until);
   }
 
   /** Seconds to wait when the key has already used up its budget (the next attempt would be over), else null. */

@@ -1,12 +1,11 @@
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps, AppEnv, AppServices } from './app-env';
 
 /** Gives every request the app's deps and services, no user yet, and logs it once answered. */
 export function requestContext(deps: AppDeps, services: AppServices) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    c.set('deps', deps);
-    c.set('services', services);
-    c.set('user', null);
+    setContext(c, deps, services);
     const started = performance.now();
     await next();
     deps.logger.info({
@@ -16,6 +15,20 @@ export function requestContext(deps: AppDeps, services: AppServices) {
       ms: Math.round((performance.now() - started) * 10) / 10,
     });
   });
+}
+
+/** The same for the session API's own app (app.ts), whose requests the outer app has logged. */
+export function apiContext(deps: AppDeps, services: AppServices) {
+  return createMiddleware<AppEnv>((c, next) => {
+    setContext(c, deps, services);
+    return next();
+  });
+}
+
+function setContext(c: Context<AppEnv>, deps: AppDeps, services: AppServices) {
+  c.set('deps', deps);
+  c.set('services', services);
+  c.set('user', null);
 }
 
 /**

@@ -51,8 +51,10 @@ export function securityHeaders(scriptHashes: readonly string[], publicOrigin: s
   return createMiddleware<AppEnv>(async (c, next) => {
     const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
     if (typeof outgoing?.setHeader !== 'function') {
+      await hono(c, next);
+      // After the answer: one made by the session API's own app (app.ts) drops what was set before.
       if (overTls(c)) c.header('Strict-Transport-Security', HSTS);
-      return hono(c, next);
+      return;
     }
     if (!ready) {
       fixed ??= probe();

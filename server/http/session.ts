@@ -48,8 +48,9 @@ export const writeRate = createMiddleware<AppEnv>(async (c, next) => {
   const user = c.get('user');
   if (!user || /^(GET|HEAD|OPTIONS)$/.test(c.req.method)) return next();
   const limiter = c.var.services.limits.writesPerUser;
-  // Over the rate already: refused before any work, as before (the refusal counts too).
-  const waiting = await limiter.check(user.id);
+  // Over the rate already, as this process counted: refused before any work (the refusal counts
+  // too). Otherwise the write's own transaction counts it first thing and refuses it there.
+  const waiting = limiter.knownWait(user.id);
   if (waiting !== null) {
     await limiter.hit(user.id);
     throw overRate(waiting);

@@ -63,12 +63,9 @@ export function staticFiles(distDir: string) {
       return c.text('Not found', 404);
     },
   );
-  // The service worker, its Workbox runtime and the manifest are not hashed: every visit revalidates
-  // them, so a new version is found at once (web/app/service-worker.ts offers it).
-  app.on('GET', ['/sw.js', '/:runtime{workbox-[\\w-]+\\.js}', '/manifest.webmanifest'], (c, next) => {
-    c.header('Cache-Control', REVALIDATE);
-    return serveFile(c, next);
-  });
+  // Everything else, the service worker, its Workbox runtime and the manifest among them, is not
+  // hashed: every visit revalidates it, so a new version is found at once (web/app/service-worker.ts
+  // offers it). One catch-all: a pattern route here (`/:name{…}`) would cost the app its fast router.
   app.get('*', (c, next) => {
     c.header('Cache-Control', REVALIDATE);
     return serveFile(c, next);

@@ -39,7 +39,8 @@ const COUNT_DOWN = 'UPDATE palette_counts SET palettes = palettes - 1 WHERE user
  * moves its owner's count when the row comes or goes (`hadRow`: it was there before these events).
  */
 async function write(sql: Sql, catalogue: Catalogue, state: SavedPalette, hadRow: boolean) {
-  await sql.run('DELETE FROM shares WHERE palette_id = ?', [state.id]);
+  // A palette without a row has no share row either (a new one, above all): nothing to drop.
+  if (hadRow) await sql.run('DELETE FROM shares WHERE palette_id = ?', [state.id]);
   if (!hasRow(state)) {
     if (hadRow && (await sql.run('DELETE FROM palettes WHERE id = ?', [state.id])) > 0 && state.ownerId) {
       await sql.run(COUNT_DOWN, [state.ownerId]);
