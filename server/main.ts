@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import type http from 'node:http';
+import net from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -153,10 +155,15 @@ function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   logger.info({ msg: 'shutting down', signal });
-  // Stop accepting connections and drop idle keep-alive ones; requests in flight finish and are
-  // answered, then the database closes cleanly. A load balancer retries elsewhere meanwhile.
-  server.close(() => void finish(0));
-  (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+  // Stop accepting connections; requests in flight finish and are answered, then the database
+  // closes cleanly. A load balancer retries elsewhere meanwhile. Idle keep-alive connections are
+  // dropped only after the loop's next read of the sockets: a request sent before the signal, not
+  // yet read because the loop was busy, would otherwise be dropped with its connection (http's own
+  // close drops them at once). Then again as answered ones fall idle.
+  net.Server.prototype.close.call(server, () => void finish(0));
+  const closeIdle = () => setImmediate(() => (server as http.Server).closeIdleConnections());
+  closeIdle();
+  setInterval(closeIdle, 100).unref();
   setTimeout(() => void finish(0), 10_000).unref();
 }
 process.on('SIGTERM', () => shutdown('SIGTERM'));
