@@ -101,7 +101,9 @@ export function borderPixels(
     let wall = near.filter((j) => selected[j] && !band[j] && !nextToBand[j] && pure(j));
     if (wall.length === 0) wall = near.filter((j) => selected[j] && !band[j] && pure(j));
     if (wall.length === 0) wall = near.filter((j) => selected[j] && pure(j));
-    const all = wall.concat(near.filter((j) => !selected[j] && pure(j)));
+    // not the superpixel's own mean: where it holds wall and something else it is a blend of the
+    // two, nearer its wall pixels than the wall's core in other light is, and stands for neither
+    const all = wall.concat(near.filter((j) => !selected[j] && pure(j) && j !== k));
     const packed = new Float32Array(all.length * 3);
     for (let i = 0; i < all.length; i++)
       packed.set(proto.subarray((all[i] as number) * 3, (all[i] as number) * 3 + 3), i * 3);

@@ -49,3 +49,28 @@ describe('a mixed superpixel beside the selection', () => {
     expect(share(16, 23)).toBe(0);
   });
 });
+
+describe('a mostly-wall superpixel beside the selection', () => {
+  it('joins its wall pixels though its own mean, a blend, is nearer them than the lit wall', () => {
+    // the selected wall in full light; then a superpixel of the wall in shade with a column of a
+    // redder thing; then something dark. No superpixel here counts as having an edge inside.
+    const paint = (x: number): [number, number, number] =>
+      x < 8 ? [80, 4, 12] : x < 15 ? [72, 4 * (88 / 96), 12 * (88 / 96)] : x < 16 ? [72, 12, 12] : [30, 2, 4];
+    const lab = new Float32Array(W * H * 3);
+    const labels = new Int32Array(W * H);
+    for (let p = 0; p < W * H; p++) {
+      lab.set(paint(p % W), p * 3);
+      labels[p] = Math.floor((p % W) / 8);
+    }
+    const graph = buildGraph(lab, new Uint8Array(W * H), W, { labels, count: 3 }, edgeMap(lab, W, H));
+    const mask = borderPixels(graph, labels, lab, Uint8Array.from([1, 0, 0]), Number.POSITIVE_INFINITY, W);
+    const taken = (x: number) => {
+      let n = 0;
+      for (let y = 0; y < H; y++) if ((mask[y * W + x] as number) >= 128) n++;
+      return n / H;
+    };
+    for (let x = 8; x < 15; x++) expect(taken(x)).toBe(1);
+    expect(taken(15)).toBe(0);
+    expect(taken(16)).toBe(0);
+  });
+});
