@@ -48,7 +48,9 @@ function around(g: RegionGraph, k: number, hops: number, mark: Int32Array): numb
  * The selection (1 per selected superpixel) as a 0/255 mask at the analysis size, decided per
  * pixel in the superpixels along its border. `lab` is the (lightly blurred) L*a*b* picture the
  * superpixels were made from, `edgeLimit` the edge strength (ΔE per pixel) that marks a superpixel
- * as straddling an edge, so not pure.
+ * as straddling an edge, so not pure. Given the picture's `width`, an unselected border
+ * superpixel's pixels that colour alone cannot place join by reach (`reachOpen`), never on a pixel
+ * of the drawn `lines` nor in a superpixel of `trim` (1 per superpixel).
  */
 export function borderPixels(
   g: RegionGraph,
@@ -56,6 +58,9 @@ export function borderPixels(
   lab: Float32Array,
   selected: Uint8Array,
   edgeLimit: number,
+  width = 0,
+  lines?: Uint8Array,
+  trim?: Uint8Array,
 ): Uint8Array {
   const n = labels.length;
   const out = new Uint8Array(n);
@@ -96,13 +101,18 @@ export function borderPixels(
     let wall = near.filter((j) => selected[j] && !band[j] && !nextToBand[j] && pure(j));
     if (wall.length === 0) wall = near.filter((j) => selected[j] && !band[j] && pure(j));
     if (wall.length === 0) wall = near.filter((j) => selected[j] && pure(j));
-    const all = wall.concat(near.filter((j) => !selected[j] && pure(j)));
+    // not the superpixel's own mean: where it holds wall and something else it is a blend of the
+    // two, nearer its wall pixels than the wall's core in other light is, and stands for neither
+    const all = wall.concat(near.filter((j) => !selected[j] && pure(j) && j !== k));
     const packed = new Float32Array(all.length * 3);
     for (let i = 0; i < all.length; i++)
       packed.set(proto.subarray((all[i] as number) * 3, (all[i] as number) * 3 + 3), i * 3);
     protos[k] = packed;
     walls[k] = wall.length;
   }
+  // pixels of an unselected border superpixel of the wall's colour that the other side matches as
+  // well (a sliver of wall beside an unselected piece of its own colour): decided by reach below
+  const open = new Uint8Array(n);
   for (let p = 0; p < n; p++) {
     const k = labels[p] as number;
     if (!band[k] || walls[k] === 0) continue;
@@ -129,6 +139,49 @@ export function borderPixels(
     if (selected[k]) {
       if (toOther + MARGIN < toWall && toWall > NEAR) out[p] = 0;
     } else if (toWall + MARGIN < toOther && toWall < NEAR) out[p] = 255;
+    else if (toWall < NEAR && toWall <= toOther && !trim?.[k] && !lines?.[p]) open[p] = 1;
   }
+  if (width > 0) reachOpen(out, open, labels, width);
   return out;
+}
+
+/**
+ * Where colour alone cannot tell (the wall's colour, but an unselected pure superpixel near by of
+ * that colour too), the wall's part of a mixed superpixel is the part joined to the wall: the open
+ * pixels reached from the mask, 4-connected (so never across a drawn line), join it. A piece of that
+ * colour cut off from the wall by something else (a white vase behind a stem) stays out.
+ */
+function reachOpen(out: Uint8Array, open: Uint8Array, labels: Int32Array, width: number): void {
+  const n = out.length;
+  const queue = new Int32Array(n);
+  let tail = 0;
+  for (let p = 0; p < n; p++) {
+    if (!open[p]) continue;
+    const x = p % width;
+    if (
+      (x > 0 && out[p - 1]) ||
+      (x < width - 1 && out[p + 1]) ||
+      (p >= width && out[p - width]) ||
+      (p + width < n && out[p + width])
+    ) {
+      queue[tail++] = p;
+    }
+  }
+  // seeds first, so one reaches its superpixel only through that superpixel
+  for (let i = 0; i < tail; i++) {
+    const p = queue[i] as number;
+    open[p] = 0;
+    out[p] = 255;
+  }
+  for (let head = 0; head < tail; head++) {
+    const p = queue[head] as number;
+    const x = p % width;
+    const k = labels[p];
+    for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, p - width, p + width]) {
+      if (q < 0 || q >= n || !open[q] || labels[q] !== k) continue;
+      open[q] = 0;
+      out[q] = 255;
+      queue[tail++] = q;
+    }
+  }
 }

@@ -402,7 +402,7 @@ export function analysisMask(a: RoomAnalysis, selected: Uint8Array): Uint8Array 
 export function photoMask(image: Pixels, a: RoomAnalysis, selected: Uint8Array): Uint8Array {
   // where a superpixel holds both wall and what is in front of it, each of its pixels takes a side
   const edgeLimit = Math.max(DEFAULT_LIMITS.edgeFloor, DEFAULT_LIMITS.edgeOverNoise * a.graph.edgeNoise);
-  const border = borderPixels(a.graph, a.labels, a.lab, selected, edgeLimit);
+  const border = borderPixels(a.graph, a.labels, a.lab, selected, edgeLimit, a.width, a.lines, a.trim);
   // and a strip along its edge that steps away from the wall's colour (trim, a mount) is cut off
   return refineMask(image, peelRims(border, a.lab, a.width, a.height), a.width, a.height);
 }
