@@ -1,4 +1,4 @@
-import { lineSegments, type Segment, stepEvidence } from './room-lines';
+import { JOIN, lineSegments, type Segment, stepEvidence } from './room-lines';
 
 /**
  * Faint long lines the line finder's own threshold lets slip on one draw of a photo's noise and not
@@ -33,9 +33,11 @@ export function faintSegments(
 ): Segment[] {
   const out: Segment[] = [];
   const at = (v: number) => scale * v + (scale - 1) / 2;
+  // an end of a line is joined to the next line within this gap anyway (`drawSegments`)
+  const gap = (JOIN * (across.width + across.height) * across.scale) / 2;
   for (const s of lineSegments(small, w, h, noise, quantum)) {
     const seg = { x1: at(s.x1), y1: at(s.y1), x2: at(s.x2), y2: at(s.y2), width: scale * s.width };
-    if (alreadyFound(seg, found)) continue;
+    if (alreadyFound(seg, found, gap)) continue;
     const length = Math.hypot(seg.x2 - seg.x1, seg.y2 - seg.y1) || 1;
     const { z } = stepEvidence(
       across.value,
@@ -60,11 +62,17 @@ const EVIDENCE = 4;
 const FOUND_SHARE = 0.7;
 const NEAR = 2;
 
-/** Whether most of `s` lies within `NEAR` px of one of the `found` segments (beside it, not past its ends). */
-function alreadyFound(s: Segment, found: readonly Segment[]): boolean {
+/**
+ * Whether most of `s` lies within `NEAR` px of one of the `found` segments (beside it, not past its
+ * ends) and no stretch of it off them is longer than `gap`, the gap a line's end is joined over
+ * anyway. A door's head found in pieces that stop short of its corner (where the noise broke it)
+ * is mostly found, but the faint line across the whole head closes the gap the flood leaks through.
+ */
+function alreadyFound(s: Segment, found: readonly Segment[], gap: number): boolean {
   const length = Math.hypot(s.x2 - s.x1, s.y2 - s.y1) || 1;
   let n = 0;
   let near = 0;
+  let run = 0;
   for (let t = 0; t <= length; t += 2) {
     const x = s.x1 + ((s.x2 - s.x1) * t) / length;
     const y = s.y1 + ((s.y2 - s.y1) * t) / length;
@@ -77,9 +85,12 @@ function alreadyFound(s: Segment, found: readonly Segment[]): boolean {
       if (along < -NEAR || along > l + NEAR) continue;
       if (Math.abs((x - o.x1) * uy - (y - o.y1) * ux) <= NEAR) {
         near++;
+        run = -2;
         break;
       }
     }
+    run += 2;
+    if (run > gap) return false;
   }
   return near >= FOUND_SHARE * n;
 }

@@ -342,7 +342,7 @@ function fitRectangle(region: Int32Array, n: number, mag: Float32Array, width: n
 /** How far (pixels) each segment is drawn past its ends. */
 const REACH = 2;
 /** Gap (a share of the picture's mean side) across which an end of a line is joined to the nearest other line. */
-const JOIN = 0.02;
+export const JOIN = 0.02;
 
 /** The point of segment `s` nearest (x, y), and its squared distance. */
 function nearestOn(s: Segment, x: number, y: number): [number, number, number] {

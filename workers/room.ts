@@ -19,6 +19,7 @@ import {
   lineSegments,
   parallelEdges,
   type Segment,
+  type SideChange,
   sideChange,
 } from './room-lines';
 import { type Passages, seeThrough } from './room-passage';
@@ -258,19 +259,57 @@ const LIGHT_CHROMA = 1.5;
 /** Smallest (L*+16) ratio across a line that a change of light makes (a crease of one paint can be less). */
 const LIGHT_RATIO = 1.1;
 
+/** Length (px) of the pieces of a line whose changes across it give that change's standard error. */
+const LIGHT_PIECE = 8;
+/** Fewest pieces an error is read from: from fewer it is itself too unsure, and the mean decides alone. */
+const LIGHT_PIECES = 7;
+
 /**
  * Whether only the light changes across segment `s`: a clear change of lightness with the
  * chromaticity kept (a shadow's or a sun patch's edge), judged from strips 2–5 px either side.
- * Such a line is no border of a surface.
+ * Such a line is no border of a surface. A photo's chroma noise comes in patches (a JPEG's colour
+ * is kept per 16×16 block), so across a dim line the mean change moves by more than the limit's
+ * margin from one draw of the noise to the next: the chromaticity counts as kept only when its
+ * change with one standard error added (read from the change's spread along the line, piece by
+ * piece) is within the limit. Dropping a real border lets a flood into the ceiling; keeping a
+ * shadow's edge costs at most the piece of wall beyond it.
+ * @public tests judge it on synthetic lines.
  */
-function lightOnly(lab: Float32Array, width: number, height: number, s: Segment): boolean {
+export function lightOnly(lab: Float32Array, width: number, height: number, s: Segment): boolean {
   const change = sideChange(lab, width, height, s);
   if (!change) return false;
   const { l0, l1 } = change;
-  const chroma = Math.hypot(change.da, change.db);
+  if (Math.max(l0, l1) / Math.min(l0, l1) < LIGHT_RATIO) return false;
   // chromaticity is noisier where it is dark (as in the tap's flood)
-  const slack = Math.max(1, 76 / Math.min(l0, l1));
-  return Math.max(l0, l1) / Math.min(l0, l1) >= LIGHT_RATIO && chroma <= LIGHT_CHROMA * slack;
+  const limit = LIGHT_CHROMA * Math.max(1, 76 / Math.min(l0, l1));
+  const chroma = Math.hypot(change.da, change.db);
+  if (chroma > limit) return false;
+  return chroma + changeError(lab, width, height, s) <= limit;
+}
+
+/** Standard error of `sideChange`'s chromaticity change across `s`, from its spread over pieces of the line. */
+function changeError(lab: Float32Array, width: number, height: number, s: Segment): number {
+  const length = Math.hypot(s.x2 - s.x1, s.y2 - s.y1);
+  const pieces = Math.floor((0.8 * length) / LIGHT_PIECE);
+  if (pieces < LIGHT_PIECES) return 0;
+  // the noise from the steps between neighbouring pieces (half their mean square, as von Neumann's
+  // successive differences): a slow change along the line (a lamp's pool) is light, not noise
+  let prev: SideChange | null = null;
+  let sq = 0;
+  let n = 0;
+  let m = 0;
+  for (let i = 0; i < pieces; i++) {
+    const from = 0.1 * length + i * LIGHT_PIECE;
+    const c = sideChange(lab, width, height, s, { near: 2, far: 5, from, to: from + LIGHT_PIECE - 1 });
+    if (c && prev) {
+      sq += (c.da - prev.da) ** 2 + (c.db - prev.db) ** 2;
+      n++;
+    }
+    if (c) m++;
+    prev = c;
+  }
+  if (n < 1) return 0;
+  return Math.sqrt(sq / (2 * n) / m);
 }
 
 /**
