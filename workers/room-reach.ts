@@ -7,11 +7,11 @@ import type { RegionGraph } from './room-graph';
  * surface's plane: looking from it left, right, up and down over whatever stands in front, the
  * surface comes before any long straight line (a wall corner, the ceiling line, the skirting: lines
  * joined end to end as drawn, spanning 12 % of the picture's mean side; a plant's stems and leaves
- * make short ones) or the picture's edge in at least two of the four ways. A ceiling, a floor or
- * another wall has such a line between it and the surface in three ways or more (all but the
- * picture's far side). And its colour is the surface's under a change of light alone:
- * shade keeps the chromaticity (a*, b* over L*+16) of the surface it first meets those ways, and
- * only darkens it (a lamp's white shade in front of an off-white wall is lighter). A band of trim
+ * make short ones) or the picture's edge on both sides, left and right or above and below (a
+ * white door or cupboard beside the wall has the surface on one side only). A ceiling, a floor or
+ * another wall has such a line between it and the surface. And its colour is the surface's under a
+ * change of light alone: shade keeps the chromaticity (a*, b* over L*+16) of the surface it first
+ * meets those ways, and only darkens it (a lamp's white shade in front of an off-white wall is lighter). A band of trim
  * is no wall, and one with an edge inside it is clutter itself.
  *
  * `region` (1 = the tap's surface) is extended in place; `leaf` is the inner edge above which a
@@ -47,9 +47,9 @@ export function addReached(
     const x0 = Math.round(g.centre[k * 2] as number);
     const y0 = Math.round(g.centre[k * 2 + 1] as number);
     if (labels[y0 * width + x0] !== k) continue;
-    let hits = 0;
+    let ways = 0;
     let near = true;
-    for (const [dx, dy] of WAYS) {
+    for (const [w, [dx, dy]] of WAYS.entries()) {
       let x = x0;
       let y = y0;
       let met = -1;
@@ -66,7 +66,7 @@ export function addReached(
         }
       }
       if (met < 0) continue;
-      hits++;
+      ways |= 1 << w;
       // the surface met that way: the same chromaticity, no lighter (shade only darkens)
       const lm = (g.lab[met * 3] as number) + 16;
       const apart = Math.hypot(
@@ -79,7 +79,10 @@ export function addReached(
         break;
       }
     }
-    if (!near || hits < HITS) continue;
+    // between two sides of the surface, left and right or above and below: a white door or cupboard
+    // beside the wall has it on one side only (the picture's edge or its own far side on the other)
+    const between = (ways & 3) === 3 || (ways & 12) === 12;
+    if (!near || !between) continue;
     added.push(k);
     addedPixels += g.size[k] as number;
   }
@@ -144,8 +147,6 @@ const WAYS: readonly (readonly [number, number])[] = [
   [0, 1],
   [0, -1],
 ];
-/** Least number of the four ways in which the surface is met before a long line. */
-const HITS = 2;
 /** Least span of a line that stops the look (× the picture's mean side), as for trim beside a line. */
 const LONG = 0.12;
 /** Largest chromaticity step to the surface met (as across a corner: one light, one paint). */
