@@ -11,8 +11,8 @@ import type { RegionGraph } from './room-graph';
  * white door or cupboard beside the wall has the surface on one side only). A ceiling, a floor or
  * another wall has such a line between it and the surface. And its colour is the surface's under a
  * change of light alone: shade keeps the chromaticity (a*, b* over L*+16) of the surface it first
- * meets those ways, and only darkens it (a lamp's white shade in front of an off-white wall is lighter). A band of trim
- * is no wall, and one with an edge inside it is clutter itself.
+ * meets those ways, and only darkens it (a lamp's white shade in front of an off-white wall is
+ * lighter). A band of trim is no wall, and one with an edge inside it is clutter itself.
  *
  * `region` (1 = the tap's surface) is extended in place; `leaf` is the inner edge above which a
  * superpixel straddles an edge; `labels` and `lines` are the analysis picture's superpixels and
