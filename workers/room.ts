@@ -23,6 +23,7 @@ import {
   sideChange,
 } from './room-lines';
 import { type Passages, seeThrough } from './room-passage';
+import { addReached } from './room-reach';
 import { slic } from './room-slic';
 import { faintSegments } from './room-faint';
 
@@ -420,6 +421,12 @@ export function tapRegion(a: RoomAnalysis, tap: Tap, limits?: Partial<GrowLimits
   // a wall's flood may go over a band of trim to more of the wall beyond (round a window) but
   // does not keep the trim, unless the tap was on it
   if (!a.trim[seed]) for (let k = 0; k < region.length; k++) if (a.trim[k]) region[k] = 0;
+  // wall behind the clutter on it, that no flood reached (`room-reach.ts`)
+  if (!tap.erase && !a.trim[seed]) {
+    const g = a.graph;
+    const edgeLimit = Math.max(DEFAULT_LIMITS.edgeFloor, DEFAULT_LIMITS.edgeOverNoise * g.edgeNoise);
+    addReached(g, seed, region, a.labels, a.lines, a.width, a.height, a.trim, edgeLimit);
+  }
   return region;
 }
 
