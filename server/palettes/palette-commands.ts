@@ -74,6 +74,13 @@ export function paletteCommands(deps: {
   // Ids of renamed paints (id-aliases.ts) are stored as today's ids; unknown ids go on to the decider's check.
   const current = (id: string) => catalogue.currentId(id) ?? id;
   const currentIds = (ids: readonly string[]) => ids.map(current);
+  const creation = (actorId: string, paletteId: string, name: string, colorIds: readonly string[]): PaletteCommand => ({
+    type: 'CreatePalette',
+    actorId,
+    paletteId,
+    name,
+    colorIds: currentIds(colorIds),
+  });
   /** The decider's context; a restore reads the stored history first (the decider is synchronous, shared with the device). */
   const context = async (tx: Sql, paletteId: string, commands: readonly PaletteCommand[]): Promise<DecideContext> => {
     const history = commands.some((command) => command.type === 'RestorePalette')
@@ -149,13 +156,7 @@ export function paletteCommands(deps: {
   return {
     async create(actorId: string, name: string, colorIds: readonly string[]) {
       const paletteId = newPaletteId();
-      const command: PaletteCommand = {
-        type: 'CreatePalette',
-        actorId,
-        paletteId,
-        name,
-        colorIds: currentIds(colorIds),
-      };
+      const command = creation(actorId, paletteId, name, colorIds);
       return (await execute(paletteId, actorId, [command], undefined, undefined, true))!;
     },
     /**
@@ -170,13 +171,7 @@ export function paletteCommands(deps: {
       key: string,
     ): Promise<{ state: SavedPalette } | { reused: true }> {
       const paletteId = keyedPaletteId(actorId, key);
-      const command: PaletteCommand = {
-        type: 'CreatePalette',
-        actorId,
-        paletteId,
-        name,
-        colorIds: currentIds(colorIds),
-      };
+      const command = creation(actorId, paletteId, name, colorIds);
       return written(actorId, async (tx) => {
         const [first] = (await store.readStream(paletteStreamId(paletteId), 1, tx)).map(storedToPaletteEvent);
         if (!first) return { state: (await execute(paletteId, actorId, [command], undefined, tx))! };
