@@ -48,8 +48,14 @@ test.describe('on a laptop', () => {
       await expect(strips(page)).toHaveCount(5);
       // Typed into the address bar later, in the same tab, it says the same.
       await expect(toast(page, words)).toBeHidden();
+      // As a person does it: About opens, Escape closes it and the page's address comes back, and
+      // only then is the link typed in (closing steps back off About's history entry first).
       await page.goto(`/#about`);
+      const about = page.getByRole('dialog', { name: 'About' });
+      await expect(about).toBeVisible();
       await page.keyboard.press('Escape');
+      await expect(about).toBeHidden();
+      await expect(page).toHaveURL(/\/$/);
       await page.goto(`/${hash}`, { waitUntil: 'commit' });
       await expect(toast(page, words)).toBeVisible();
     });

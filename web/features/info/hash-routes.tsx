@@ -64,7 +64,11 @@ export default function HashRoutes() {
       const stepOff = isInfoEntryMadeInApp();
       clearHash();
       // The dialog code (and its history module) is loaded: the modal was on screen.
-      if (stepOff) void import('../../lib/dialog-history').then((module) => module.stepBack());
+      // Only from that entry still: a link opened meanwhile is a new entry, which Back must not undo.
+      if (stepOff)
+        void import('../../lib/dialog-history').then((module) => {
+          if (isInfoEntryMadeInApp()) module.stepBack();
+        });
     });
     return () => {
       window.removeEventListener('hashchange', onHashChange);
