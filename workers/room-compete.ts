@@ -1,5 +1,5 @@
 import type { RegionGraph } from './room-graph';
-import type { GrowLimits } from './room-grow';
+import { edgeLimitOf, type GrowLimits } from './room-grow';
 import { type LightAxis, lightDistance } from './room-lamp';
 import type { Passages } from './room-passage';
 import { addShadowPieces } from './room-shadow';
@@ -60,7 +60,7 @@ const chromaApart = (g: RegionGraph, a: number, b: number) =>
  * colour (`light`, a lamp), a change along its walk that goes with the lightness counts less: a
  * lamp's pool on the wall beyond a corner or a soft edge is still that wall's paint.
  */
-const samePaintColour = (g: RegionGraph, a: number, b: number, light: LightAxis | null) =>
+export const samePaintColour = (g: RegionGraph, a: number, b: number, light: LightAxis | null) =>
   lightDistance(
     light,
     g.chroma[a * 2] as number,
@@ -100,7 +100,7 @@ function borderCost(
   leaf: number,
   barrier: number,
 ): number {
-  const edgeLimit = Math.max(limits.edgeFloor, limits.edgeOverNoise * g.edgeNoise);
+  const edgeLimit = edgeLimitOf(g, limits);
   const lk = g.lab[k * 3] as number;
   const lj = g.lab[j * 3] as number;
   const chroma = Math.hypot(
@@ -280,7 +280,7 @@ export function competeFrom(
     addPockets(g, strict, loose, light, passages);
     // only under a second light of another colour is a shadow's edge a line the flood stops at
     if (light) {
-      const edgeLimit = Math.max(grow.edgeFloor, grow.edgeOverNoise * g.edgeNoise);
+      const edgeLimit = edgeLimitOf(g, grow);
       const paint = (a: number, b: number) => samePaintColour(g, a, b, light);
       addShadowPieces(g, seed, strict, LOOSE_STRADDLE * edgeLimit, paint, (k) => isCorner(g, k));
     }
@@ -382,7 +382,7 @@ function flood(
   light: LightAxis | null,
   passages: Passages | null,
 ): void {
-  const edgeLimit = Math.max(grow.edgeFloor, grow.edgeOverNoise * g.edgeNoise);
+  const edgeLimit = edgeLimitOf(g, grow);
   const leaf = straddle * edgeLimit;
   const label = new Uint8Array(g.count);
   const heap = new Heap(Math.max(16, g.to.length));

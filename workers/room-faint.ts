@@ -1,4 +1,4 @@
-import { JOIN, lineSegments, type Segment, stepEvidence } from './room-lines';
+import { JOIN, lineSegments, type Segment, scaledSegment, stepEvidence } from './room-lines';
 
 /**
  * Faint long lines the line finder's own threshold lets slip on one draw of a photo's noise and not
@@ -32,11 +32,10 @@ export function faintSegments(
   quantum?: (v: number) => number,
 ): Segment[] {
   const out: Segment[] = [];
-  const at = (v: number) => scale * v + (scale - 1) / 2;
   // an end of a line is joined to the next line within this gap anyway (`drawSegments`)
   const gap = (JOIN * (across.width + across.height) * across.scale) / 2;
   for (const s of lineSegments(small, w, h, noise, quantum)) {
-    const seg = { x1: at(s.x1), y1: at(s.y1), x2: at(s.x2), y2: at(s.y2), width: scale * s.width };
+    const seg = scaledSegment(s, scale);
     if (alreadyFound(seg, found, gap)) continue;
     const length = Math.hypot(seg.x2 - seg.x1, seg.y2 - seg.y1) || 1;
     const { z } = stepEvidence(

@@ -27,3 +27,7 @@ export const DEFAULT_LIMITS: GrowLimits = {
   chromaDrift: 8,
   lightnessStep: 6,
 };
+
+/** The edge strength (ΔE per pixel) that marks a border in picture `g`, with its noise: `limits`' own measure. */
+export const edgeLimitOf = (g: { edgeNoise: number }, limits: GrowLimits = DEFAULT_LIMITS): number =>
+  Math.max(limits.edgeFloor, limits.edgeOverNoise * g.edgeNoise);

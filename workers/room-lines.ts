@@ -339,6 +339,12 @@ function fitRectangle(region: Int32Array, n: number, mag: Float32Array, width: n
   return { cx, cy, ux, uy, lmin, lmax, length: lmax - lmin + 1, breadth: wmax - wmin + 1 };
 }
 
+/** Segment `s`, found on a picture `f` times smaller (each pixel the mean of an f×f block), in the full picture's pixels. */
+export function scaledSegment(s: Segment, f: number): Segment {
+  const at = (v: number) => f * v + (f - 1) / 2;
+  return { x1: at(s.x1), y1: at(s.y1), x2: at(s.x2), y2: at(s.y2), width: f * s.width };
+}
+
 /** How far (pixels) each segment is drawn past its ends. */
 const REACH = 2;
 /** Gap (a share of the picture's mean side) across which an end of a line is joined to the nearest other line. */
@@ -587,7 +593,7 @@ export function fillBands(bands: readonly Band[], out: Uint8Array, width: number
 }
 
 /** Widest band (a share of the picture's mean side) beside a line whose far edge is looked for: an architrave, a skirting. */
-const BAND = 0.04;
+export const BAND = 0.04;
 /** Smallest chromaticity step (×100, of the profiles averaged along the line) taken as a band's far edge. */
 export const BAND_STEP = 1;
 /** L*+16 above which a chromaticity step is steady enough for `BAND_STEP` as it is (L* 60, as in the flood). */

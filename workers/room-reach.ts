@@ -1,3 +1,4 @@
+import { DEFAULT_COMPETE, samePaintColour } from './room-compete';
 import type { RegionGraph } from './room-graph';
 
 /**
@@ -43,7 +44,8 @@ export function addReached(
     if (region[k] || trim[k] || g.frame[k] || (g.opaque[k] as number) < 0.5 || (g.clipped[k] as number) > 0.5) continue;
     if ((g.line[k] as number) > 0 || (g.inner[k] as number) > leaf) continue;
     const lk = (g.lab[k * 3] as number) + 16;
-    if (lk > ls * BRIGHTER || lk * FOREIGN_RATIO < ls) continue;
+    // no lighter than the tapped wall, and not so much darker that the flood marks it as background
+    if (lk > ls * BRIGHTER || lk * DEFAULT_COMPETE.foreignRatio < ls) continue;
     const x0 = Math.round(g.centre[k * 2] as number);
     const y0 = Math.round(g.centre[k * 2 + 1] as number);
     if (labels[y0 * width + x0] !== k) continue;
@@ -67,14 +69,10 @@ export function addReached(
       }
       if (met < 0) continue;
       ways |= 1 << w;
-      // the surface met that way: the same chromaticity, no lighter (shade only darkens)
+      // the surface met that way: its chromaticity as across a corner (one light, one paint), no
+      // lighter (shade only darkens)
       const lm = (g.lab[met * 3] as number) + 16;
-      const apart = Math.hypot(
-        (g.chroma[k * 2] as number) - (g.chroma[met * 2] as number),
-        (g.chroma[k * 2 + 1] as number) - (g.chroma[met * 2 + 1] as number),
-      );
-      const slack = Math.max(1, (BRIGHT + 16) / Math.min(lk, lm));
-      if (apart > CHROMA * slack || lk > lm * BRIGHTER) {
+      if (!samePaintColour(g, k, met, null) || lk > lm * BRIGHTER) {
         near = false;
         break;
       }
@@ -149,11 +147,5 @@ const WAYS: readonly (readonly [number, number])[] = [
 ];
 /** Least span of a line that stops the look (× the picture's mean side), as for trim beside a line. */
 const LONG = 0.12;
-/** Largest chromaticity step to the surface met (as across a corner: one light, one paint). */
-const CHROMA = 2;
-/** Chromaticity is noisy below this L*; the step allowed grows as in the flood. */
-const BRIGHT = 60;
 /** Most the piece's (L*+16) may exceed the surface's: shade darkens, it does not lighten. */
 const BRIGHTER = 1.05;
-/** Largest (L*+16) ratio to the tapped superpixel: as the flood's own background markers. */
-const FOREIGN_RATIO = 2;

@@ -3,7 +3,7 @@ import { type Pixels, resample } from './extract';
 import { blur3, edgeMap } from './room-edges';
 import { type CompeteLimits, competeFrom, DEFAULT_COMPETE, STRADDLE } from './room-compete';
 import { buildGraph, type RegionGraph } from './room-graph';
-import { DEFAULT_LIMITS, type GrowLimits } from './room-grow';
+import { DEFAULT_LIMITS, edgeLimitOf, type GrowLimits } from './room-grow';
 import { borderPixels } from './room-border';
 import { peelRims } from './room-rim';
 import { labImage, pixelFlags, SRGB_TO_LINEAR } from './room-pixels';
@@ -13,11 +13,13 @@ import { lampAxis, type LightAxis } from './room-lamp';
 import { anchorCeilingLines } from './room-ceiling';
 import { frameCorners, frameSides } from './room-casing';
 import {
+  BAND,
   drawSegments,
   extendSegments,
   fillBands,
   lineSegments,
   parallelEdges,
+  scaledSegment,
   type Segment,
   type SideChange,
   sideChange,
@@ -103,39 +105,23 @@ function straightLines(
     const typical = typicalGradient(small, w);
     fineTypical ??= typical;
     if (f !== factor) half = { small, w, h, f, quantum };
-    for (const s of lineSegments(small, w, h, typical, quantum)) {
-      const at = (v: number) => f * v + (f - 1) / 2;
-      segments.push({ x1: at(s.x1), y1: at(s.y1), x2: at(s.x2), y2: at(s.y2), width: f * s.width });
-    }
+    for (const s of lineSegments(small, w, h, typical, quantum)) segments.push(scaledSegment(s, f));
   }
   // the far edge of a band of trim beside a long line (an architrave, a skirting) is too faint to
   // find pixel by pixel, but clear averaged along the line it runs beside
   // (also beside a line the finder broke into pieces where a sash's bars meet it: `room-collinear.ts`)
-  const bandLine = BAND_LINE * ((width + height) / 2);
-  const joined = joinCollinear(segments, bandLine);
-  const found = parallelEdges([...segments, ...joined], lab, width, height, bandLine);
+  const mean = (width + height) / 2;
+  const bandLine = BAND_LINE * mean;
+  const withJoined = [...segments, ...joinCollinear(segments, bandLine)];
+  const found = parallelEdges(withJoined, lab, width, height, bandLine);
   const trim = new Uint8Array(width * height);
   fillBands(found, trim, width, height);
   // where two bands meet as one frame's head and upright, its corner is trim too (`room-casing.ts`)
-  fillBands(frameCorners(found, CORNER_GAP * ((width + height) / 2)), trim, width, height);
+  fillBands(frameCorners(found, CORNER_GAP * mean), trim, width, height);
   // a frame's side whose inner line is broken (by the sash), beside its outer line (`room-casing.ts`;
-  // that line too may come in pieces)
-  const mean = (width + height) / 2;
-  fillBands(
-    frameSides(
-      found,
-      [...segments, ...joined],
-      lab,
-      width,
-      height,
-      BAND_LINE * mean,
-      CORNER_GAP * mean,
-      2 * SIDE_WIDE * mean,
-    ),
-    trim,
-    width,
-    height,
-  );
+  // that line too may come in pieces), up to twice a band's width with the opening's reveal
+  const sides = frameSides(found, withJoined, lab, width, height, bandLine, CORNER_GAP * mean, 2 * BAND * mean);
+  fillBands(sides, trim, width, height);
   // an upright line is where two walls may meet (walls are upright planes), even where only the
   // light changes across it: it is kept and marked 2, for the region to turn the corner if the paint matches
   const kept = segments.filter((s) => isUpright(s) || !lightOnly(lab, width, height, s));
@@ -186,8 +172,6 @@ const isUpright = (s: Segment) => Math.abs(s.x2 - s.x1) <= UPRIGHT * Math.abs(s.
 
 /** Farthest (a share of the picture's mean side) a band's line may end from the corner it makes with another band. */
 const CORNER_GAP = 0.1;
-/** Widest band of trim (a share of the picture's mean side) beside a line, as in room-lines.ts: a frame's side with its reveal is up to twice that. */
-const SIDE_WIDE = 0.04;
 
 /** Shortest line (a share of the picture's mean side) beside which a band of trim is looked for. */
 const BAND_LINE = 0.12;
@@ -351,8 +335,7 @@ export function analyse(image: Pixels, options: AnalyseOptions = {}): RoomAnalys
   }
   const isTrim = new Uint8Array(graph.count);
   for (let k = 0; k < graph.count; k++) isTrim[k] = (inBand[k] as number) > (graph.size[k] as number) / 2 ? 1 : 0;
-  const edgeLimit = Math.max(DEFAULT_LIMITS.edgeFloor, DEFAULT_LIMITS.edgeOverNoise * graph.edgeNoise);
-  const passages = seeThrough(graph, sp.labels, lab, lines, width, STRADDLE * edgeLimit);
+  const passages = seeThrough(graph, sp.labels, lab, lines, width, STRADDLE * edgeLimitOf(graph));
   return {
     width,
     height,
@@ -423,9 +406,7 @@ export function tapRegion(a: RoomAnalysis, tap: Tap, limits?: Partial<GrowLimits
   if (!a.trim[seed]) for (let k = 0; k < region.length; k++) if (a.trim[k]) region[k] = 0;
   // wall behind the clutter on it, that no flood reached (`room-reach.ts`)
   if (!tap.erase && !a.trim[seed]) {
-    const g = a.graph;
-    const edgeLimit = Math.max(DEFAULT_LIMITS.edgeFloor, DEFAULT_LIMITS.edgeOverNoise * g.edgeNoise);
-    addReached(g, seed, region, a.labels, a.lines, a.width, a.height, a.trim, edgeLimit);
+    addReached(a.graph, seed, region, a.labels, a.lines, a.width, a.height, a.trim, edgeLimitOf(a.graph));
   }
   return region;
 }
@@ -447,8 +428,7 @@ export function analysisMask(a: RoomAnalysis, selected: Uint8Array): Uint8Array 
  */
 export function photoMask(image: Pixels, a: RoomAnalysis, selected: Uint8Array): Uint8Array {
   // where a superpixel holds both wall and what is in front of it, each of its pixels takes a side
-  const edgeLimit = Math.max(DEFAULT_LIMITS.edgeFloor, DEFAULT_LIMITS.edgeOverNoise * a.graph.edgeNoise);
-  const border = borderPixels(a.graph, a.labels, a.lab, selected, edgeLimit, a.width, a.lines, a.trim);
+  const border = borderPixels(a.graph, a.labels, a.lab, selected, edgeLimitOf(a.graph), a.width, a.lines, a.trim);
   // and a strip along its edge that steps away from the wall's colour (trim, a mount) is cut off
   return refineMask(image, peelRims(border, a.lab, a.width, a.height), a.width, a.height);
 }
