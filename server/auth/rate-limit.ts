@@ -10,6 +10,9 @@ const UPSERT = `INSERT INTO rate_limits (key, count, reset_at) VALUES (?, 1, ?)
 
 const MAX_KNOWN = 10_000;
 
+/** Whole seconds (at least 1) from `at` until `resetAt`, as Retry-After says them. */
+const secondsUntil = (resetAt: number, at: number) => Math.max(1, Math.ceil((resetAt - at) / 1000));
+
 /**
  * Fixed-window counters kept in the database, so a restart does not hand an attacker a fresh budget
  * and every process of the app counts against the same one. Keys are stored hashed: the table never
@@ -32,7 +35,7 @@ export class RateLimiter {
   }
 
   private wait(count: number, resetAt: number, at: number): number | null {
-    return count > this.limit ? Math.max(1, Math.ceil((resetAt - at) / 1000)) : null;
+    return count > this.limit ? secondsUntil(resetAt, at) : null;
   }
 
   /** Counts one attempt; returns seconds to wait when over the limit, else null. `db`: a transaction to count in. */
@@ -56,7 +59,7 @@ export class RateLimiter {
     const until = this.over.get(key);
     if (until === undefined) return null;
     const at = this.now();
-    if (until > at) return Math.max(1, Math.ceil((until - at) / 1000));
+    if (until > at) return secondsUntil(until, at);
     this.over.delete(key);
     return null;
   }
