@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { frameCorners, frameSides } from '../../workers/room-casing';
-import { type Band, fillBands, type Segment } from '../../workers/room-lines';
+import { type Band, fillBands } from '../../workers/room-lines';
+import { seg, setIn } from './room-fixtures';
 
 const W = 120;
 const H = 100;
@@ -27,7 +28,6 @@ function picture(side: number, inside: [number, number, number] = [8, 0, -2]): F
   return lab;
 }
 
-const seg = (x1: number, y1: number, x2: number, y2: number): Segment => ({ x1, y1, x2, y2, width: 2 });
 /** The bands the trim finder gives beside the head's and the left side's inner edges (lines short of the corner). */
 const head: Band = { from: seg(OPEN.x0 + 8, OPEN.y0, OPEN.x1, OPEN.y0), offset: -(HEAD + 0.5) };
 const left: Band = { from: seg(OPEN.x0, H - 1, OPEN.x0, OPEN.y0 + 12), offset: -(HEAD + 0.5) };
@@ -57,14 +57,8 @@ describe('frames of casing round an opening', () => {
     const lab = picture(SIDE);
     const outer = seg(OPEN.x1 + SIDE, H - 1, OPEN.x1 + SIDE, OPEN.y0 - 2);
     const out = filled(frameSides([head], [outer], lab, W, H, 40, 12, 24));
-    let side = 0;
-    let wall = 0;
-    for (let y = OPEN.y0 + 10; y < H - 10; y++) {
-      for (let x = OPEN.x1 + 1; x < OPEN.x1 + SIDE - 1; x++) side += out[y * W + x] as number;
-      for (let x = OPEN.x1 + SIDE + 1; x < W; x++) wall += out[y * W + x] as number;
-    }
-    expect(side).toBe((H - 20 - OPEN.y0) * (SIDE - 2));
-    expect(wall).toBe(0);
+    expect(setIn(out, W, OPEN.x1 + 1, OPEN.x1 + SIDE - 1, OPEN.y0 + 10, H - 10)).toBe((H - 20 - OPEN.y0) * (SIDE - 2));
+    expect(setIn(out, W, OPEN.x1 + SIDE + 1, W, OPEN.y0 + 10, H - 10)).toBe(0);
   });
 
   it("leaves a strip of the wall's own colour beside a wall's corner, and a side wider than two heads", () => {

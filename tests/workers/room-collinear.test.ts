@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { frameSides } from '../../workers/room-casing';
 import { joinCollinear } from '../../workers/room-collinear';
 import { type Band, fillBands, parallelEdges, type Segment } from '../../workers/room-lines';
+import { seg, setIn } from './room-fixtures';
 
 const W = 240;
 const H = 200;
@@ -28,7 +29,6 @@ function picture(): Float32Array {
   return lab;
 }
 
-const seg = (x1: number, y1: number, x2: number, y2: number): Segment => ({ x1, y1, x2, y2, width: 2 });
 /** The opening's edge as a line finder returns it: broken where each bar meets it, every piece short of `LEAST`. */
 const pieces = [
   seg(EDGE, 24, EDGE, 36),
@@ -92,13 +92,7 @@ describe("a frame's outer line broken into pieces", () => {
     const sides = frameSides([head], [...outer, ...joinCollinear(outer, 40)], lab, w, h, 40, 12, 24);
     const out = new Uint8Array(w * h);
     fillBands(sides, out, w, h);
-    let taken = 0;
-    let wall = 0;
-    for (let y = open.y0 + 10; y < h - 10; y++) {
-      for (let x = open.x1 + 1; x < open.x1 + side - 1; x++) taken += out[y * w + x] as number;
-      for (let x = open.x1 + side + 2; x < w; x++) wall += out[y * w + x] as number;
-    }
-    expect(taken).toBe((h - 20 - open.y0) * (side - 2));
-    expect(wall).toBe(0);
+    expect(setIn(out, w, open.x1 + 1, open.x1 + side - 1, open.y0 + 10, h - 10)).toBe((h - 20 - open.y0) * (side - 2));
+    expect(setIn(out, w, open.x1 + side + 2, w, open.y0 + 10, h - 10)).toBe(0);
   });
 });

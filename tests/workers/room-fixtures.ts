@@ -1,4 +1,5 @@
 import type { Pixels } from '../../workers/extract';
+import type { Segment } from '../../workers/room-lines';
 
 /**
  * A small synthetic room drawn the way a camera records it: reflectance × light in linear light,
@@ -159,4 +160,14 @@ export function selectedShare(selected: Uint8Array, labels: Int32Array, where: U
     if (selected[labels[p] as number]) n++;
   }
   return n / total;
+}
+
+/** A straight line from (x1, y1) to (x2, y2), 2 px wide, as the line finder returns one. */
+export const seg = (x1: number, y1: number, x2: number, y2: number): Segment => ({ x1, y1, x2, y2, width: 2 });
+
+/** How many pixels of a 0/1 mask `width` wide are set in columns x0 ≤ x < x1 of rows y0 ≤ y < y1. */
+export function setIn(mask: Uint8Array, width: number, x0: number, x1: number, y0: number, y1: number): number {
+  let n = 0;
+  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) n += mask[y * width + x] as number;
+  return n;
 }
