@@ -25,6 +25,24 @@ function settle<R>(work: () => R): Promise<R> {
   }
 }
 
+/** Transactions that commit together; `committed` settles after their one COMMIT. */
+interface Batch {
+  committed: Promise<void>;
+  settle(error: unknown): void;
+  /** Its COMMIT is due: the turn it began in has ended. */
+  due: boolean;
+}
+
+function newBatch(): Batch {
+  let settle: (error: unknown) => void = () => {};
+  const committed = new Promise<void>((resolve, reject) => {
+    settle = (error) => (error ? reject(error) : resolve());
+  });
+  // Awaited by each of its transactions; a batch that fails with none waiting is not unhandled.
+  committed.catch(() => {});
+  return { committed, settle, due: false };
+}
+
 export type SqliteSql = Sql & { readonly db: Database.Database };
 
 /** The SQLite connection behind a store, for SQLite's own pragmas and files; null on PostgreSQL. */
@@ -54,17 +72,43 @@ export function sqliteSql(db: Database.Database): SqliteSql {
     all: <T>(text: string, values?: readonly SqlValue[]) => exec(() => prepare(text).all(...args(values)) as T[]),
     run: (text, values) => exec(() => prepare(text).run(...args(values)).changes),
   });
+  /** A transaction's function is running: nobody else may use the connection. */
   let open = false;
   let released: Promise<void> = Promise.resolve();
   /**
-   * Outside a transaction: now when the connection is free, else after the open one ends. The check
-   * and the work run in one synchronous step, so no transaction can begin in between.
+   * Group commit. A transaction's work ends in a savepoint of one write transaction that stays open
+   * until the event loop's next check phase: every transaction that ends before then commits with it,
+   * in one COMMIT (under load, the requests that arrived in one turn). Each caller's promise settles
+   * only after that COMMIT, so an answered write is as durable as before; the savepoint keeps one
+   * caller's rollback from touching the others'.
    */
+  let pending: Batch | null = null;
+  const noop = () => {};
+  /** Until nobody is in a transaction and no batch waits for its COMMIT: the state outside readers see. */
+  async function idle() {
+    while (open || pending) await (open ? released : pending?.committed.catch(noop));
+  }
+  function commitPending() {
+    const batch = pending;
+    if (!batch) return;
+    batch.due = true;
+    // A transaction in the middle of its work (it awaited something else) commits the batch when it ends.
+    if (open) return;
+    pending = null;
+    try {
+      prepare('COMMIT').run();
+      batch.settle(null);
+    } catch (error) {
+      if (db.inTransaction) prepare('ROLLBACK').run();
+      batch.settle(translate(error));
+    }
+  }
+  /** Outside a transaction: now when the connection is idle, else once it is. */
   async function afterTransaction<R>(work: () => R): Promise<R> {
-    while (open) await released;
+    await idle();
     return settle(work);
   }
-  const outside = <R>(work: () => R): Promise<R> => (open ? afterTransaction(work) : settle(work));
+  const outside = <R>(work: () => R): Promise<R> => (open || pending ? afterTransaction(work) : settle(work));
 
   async function* batches<T>(
     text: string,
@@ -114,26 +158,47 @@ export function sqliteSql(db: Database.Database): SqliteSql {
     ...queries(outside),
     async transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
       // Checked and taken in one synchronous step: of several waiters woken together, one goes first.
-      while (open) await released;
+      // A batch whose COMMIT is due takes no one new.
+      while (open || pending?.due) await (open ? released : pending?.committed.catch(noop));
       open = true;
-      let release = () => {};
+      let release = noop;
       released = new Promise((resolve) => {
         release = resolve;
       });
       const handle = transactionHandle();
+      let batch = pending;
+      let result: T;
       try {
-        prepare('BEGIN IMMEDIATE').run();
-        const result = await fn(handle.tx);
-        prepare('COMMIT').run();
-        return result;
+        if (!batch) {
+          prepare('BEGIN IMMEDIATE').run();
+          batch = pending = newBatch();
+          setImmediate(commitPending);
+        }
+        prepare('SAVEPOINT tx').run();
+        try {
+          result = await fn(handle.tx);
+          prepare('RELEASE tx').run();
+        } catch (error) {
+          if (db.inTransaction) {
+            prepare('ROLLBACK TO tx').run();
+            prepare('RELEASE tx').run();
+          } else if (pending === batch) {
+            // SQLite rolled the whole write transaction back (an I/O error, a full disk): the batch is lost.
+            pending = null;
+            batch.settle(new Error('the write transaction was rolled back', { cause: error }));
+          }
+          throw error;
+        }
       } catch (error) {
-        if (db.inTransaction) prepare('ROLLBACK').run();
         throw translate(error);
       } finally {
         handle.end();
         open = false;
         release();
+        if (pending?.due) commitPending();
       }
+      await batch.committed;
+      return result;
     },
     async *batches<T>(
       text: string,
@@ -141,11 +206,11 @@ export function sqliteSql(db: Database.Database): SqliteSql {
       size: number,
       options?: BatchOptions,
     ): AsyncIterable<T[]> {
-      while (open) await released;
+      await idle();
       yield* batches<T>(text, values, size, options);
     },
     async close() {
-      while (open) await released;
+      await idle();
       if (db.open) db.close();
     },
   };

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { Client, types } from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../server/db/database';
@@ -465,6 +466,87 @@ describe.each(engines)('the store interface on $name', (engine) => {
     const sql = await open(place);
     await expect(sql.get('SELECT * FROM half')).rejects.toThrow(/half/);
     expect(await sql.get('SELECT version FROM schema_migrations WHERE version = 999')).toBeUndefined();
+  });
+});
+
+describe('SQLite only: group commit', () => {
+  const openFile = () => {
+    const path = engines[0]!.place();
+    const sql = sqliteSql(openDatabase(path));
+    opened.push(sql);
+    // A second connection to the same file, as another process would have: it sees only what is committed.
+    const other = new Database(path);
+    return { sql, other, close: () => other.close() };
+  };
+  const othersKeys = (other: Database.Database) =>
+    other
+      .prepare('SELECT key FROM app_meta ORDER BY key')
+      .all()
+      .map((row) => (row as { key: string }).key);
+  /** Frames in the write-ahead log so far: what the commits have written to disk. */
+  const walFrames = (other: Database.Database) =>
+    (other.pragma('wal_checkpoint(PASSIVE)') as Array<{ log: number }>)[0]?.log ?? Number.NaN;
+
+  it('commits transactions that end in the same turn with one COMMIT, and settles each only once it is committed', async () => {
+    const { sql, other, close } = openFile();
+    try {
+      // Eight one after another: a commit (and its frames in the log) each.
+      for (let i = 0; i < 8; i++) await sql.transaction((tx) => put(tx, `one${i}`));
+      const oneByOne = walFrames(other);
+      other.pragma('wal_checkpoint(TRUNCATE)');
+      const seenWhenSettled: string[][] = [];
+      const together = Array.from({ length: 8 }, (_, i) =>
+        sql.transaction((tx) => put(tx, `together${i}`)).then(() => seenWhenSettled.push(othersKeys(other))),
+      );
+      // Asked from outside while they wait for their commit: it answers what is committed, after it.
+      const outside = keys(sql);
+      await Promise.all(together);
+      expect(walFrames(other)).toBeLessThan(oneByOne / 4);
+      // Each caller learned of its write only when another connection could already read all eight.
+      for (const seen of seenWhenSettled) expect(seen.filter((key) => key.startsWith('together'))).toHaveLength(8);
+      expect((await outside).filter((key) => key.startsWith('together'))).toHaveLength(8);
+    } finally {
+      close();
+    }
+  });
+
+  it('undoes only the transaction that failed among those committed together', async () => {
+    const { sql, other, close } = openFile();
+    try {
+      const results = await Promise.allSettled(
+        ['a', 'b', 'c'].map((key) =>
+          sql.transaction(async (tx) => {
+            await put(tx, key);
+            if (key === 'b') await put(tx, 'a');
+            return key;
+          }),
+        ),
+      );
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(UniqueViolation);
+      expect(othersKeys(other)).toEqual(['a', 'c']);
+    } finally {
+      close();
+    }
+  });
+
+  it('tells every transaction of a batch whose COMMIT fails, keeps none of their writes, and goes on working', async () => {
+    const { sql, other, close } = openFile();
+    try {
+      // A constraint checked only at COMMIT stands in for a commit the disk refuses.
+      await sql.run('CREATE TABLE notes (key TEXT REFERENCES app_meta (key) DEFERRABLE INITIALLY DEFERRED)');
+      const results = await Promise.allSettled([
+        sql.transaction((tx) => put(tx, 'kept-if-alone')),
+        sql.transaction((tx) => tx.run("INSERT INTO notes (key) VALUES ('no such key')")),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+      expect(othersKeys(other)).toEqual([]);
+      await sql.transaction((tx) => put(tx, 'after'));
+      expect(othersKeys(other)).toEqual(['after']);
+      expect(await keys(sql)).toEqual(['after']);
+    } finally {
+      close();
+    }
   });
 });
 
