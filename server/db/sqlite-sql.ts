@@ -169,23 +169,26 @@ export function sqliteSql(db: Database.Database): SqliteSql {
       let batch = pending;
       let result: T;
       try {
+        // The first of a batch has the write transaction to itself: a failure rolls all of it back.
+        const first = !batch;
         if (!batch) {
           prepare('BEGIN IMMEDIATE').run();
           batch = pending = newBatch();
           setImmediate(commitPending);
-        }
-        prepare('SAVEPOINT tx').run();
+        } else prepare('SAVEPOINT tx').run();
         try {
           result = await fn(handle.tx);
-          prepare('RELEASE tx').run();
+          if (!first) prepare('RELEASE tx').run();
         } catch (error) {
-          if (db.inTransaction) {
+          if (db.inTransaction && !first) {
             prepare('ROLLBACK TO tx').run();
             prepare('RELEASE tx').run();
           } else if (pending === batch) {
-            // SQLite rolled the whole write transaction back (an I/O error, a full disk): the batch is lost.
+            // Nothing of the batch is left: this was all of it, or SQLite rolled it all back (an I/O
+            // error, a full disk) and every transaction in it hears so.
+            if (db.inTransaction) prepare('ROLLBACK').run();
             pending = null;
-            batch.settle(new Error('the write transaction was rolled back', { cause: error }));
+            batch.settle(first ? null : new Error('the write transaction was rolled back', { cause: error }));
           }
           throw error;
         }
