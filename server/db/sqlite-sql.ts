@@ -76,11 +76,11 @@ export function sqliteSql(db: Database.Database): SqliteSql {
   let open = false;
   let released: Promise<void> = Promise.resolve();
   /**
-   * Group commit. A transaction's work ends in a savepoint of one write transaction that stays open
-   * until the event loop's next check phase: every transaction that ends before then commits with it,
-   * in one COMMIT (under load, the requests that arrived in one turn). Each caller's promise settles
-   * only after that COMMIT, so an answered write is as durable as before; the savepoint keeps one
-   * caller's rollback from touching the others'.
+   * Group commit. A transaction opens one write transaction that stays open until the event loop's
+   * next check phase; every transaction that runs before then joins it, in a savepoint of its own, and
+   * they commit together in one COMMIT (under load, the requests that arrived in one turn). Each
+   * caller's promise settles only after that COMMIT, so an answered write is as durable as before; the
+   * savepoint keeps one caller's rollback from touching the others'.
    */
   let pending: Batch | null = null;
   const noop = () => {};
