@@ -470,9 +470,28 @@ function stepsAcross(
 }
 
 /**
+ * Samples (2 px apart at the lines' scale) over which a photo's noise may move together: two JPEG
+ * blocks of 8 px, for a way that crosses them anywhere.
+ */
+const CORRELATED = 8;
+/**
+ * Fewest samples (64 px) from which that correlation is read: from fewer, its estimates at lags up
+ * to `CORRELATED` rest on too few pairs (read on every way, it cost a real line in one bench room
+ * on one draw of the noise), and the samples' own spread is used as before.
+ */
+const LONG_RUN = 32;
+
+/**
  * How far (`step`, in `value`'s units, unsigned) and by how many standard errors (`z`) the picture
  * `value` steps across the line from (x, y) to (x + dx·t, y + dy·t) (see `stepsAcross`); 0 when
  * the line is too short to tell.
+ *
+ * Neighbouring samples are not independent: the picture is blurred, a JPEG quantises 8×8 blocks
+ * whole (a block's error moves all its samples one way, so a block boundary along the way looks
+ * like a step), and a strong edge a few px beside part of the way (a frame's top) makes a run of
+ * large samples with nothing along the rest. The mean's error is therefore read from the samples'
+ * autocovariance up to `CORRELATED` samples apart (Newey and West's estimator, Bartlett weights),
+ * never smaller than their own spread says; where the noise is independent the two agree.
  */
 export function stepEvidence(
   value: Float32Array,
@@ -485,9 +504,7 @@ export function stepEvidence(
   length: number,
   scale: number,
 ): { step: number; z: number } {
-  let sum = 0;
-  let sq = 0;
-  let n = 0;
+  const samples: number[] = [];
   // `value` is `scale` times smaller than the picture (x, y) are in, averaged over scale×scale blocks
   const at = (px: number, py: number) => {
     const ix = Math.round((px - (scale - 1) / 2) / scale);
@@ -505,14 +522,22 @@ export function stepEvidence(
     const fa = at(cx - dy * far, cy + dx * far);
     const fb = at(cx + dy * far, cy - dx * far);
     if (Number.isNaN(a + b + fa + fb)) continue;
-    const e = a - b - (fa - fb) / 3;
-    sum += e;
-    sq += e * e;
-    n++;
+    samples.push(a - b - (fa - fb) / 3);
   }
+  const n = samples.length;
   if (n < 4) return { step: 0, z: 0 };
-  const mean = sum / n;
-  const sd = Math.sqrt(Math.max(1e-9, sq / n - mean * mean));
+  let mean = 0;
+  for (const e of samples) mean += e / n;
+  const covariance = (lag: number) => {
+    let sum = 0;
+    for (let i = lag; i < n; i++) sum += ((samples[i] as number) - mean) * ((samples[i - lag] as number) - mean);
+    return sum / n;
+  };
+  const spread = covariance(0);
+  let longRun = spread;
+  if (n >= LONG_RUN)
+    for (let lag = 1; lag <= CORRELATED; lag++) longRun += 2 * (1 - lag / (CORRELATED + 1)) * covariance(lag);
+  const sd = Math.sqrt(Math.max(1e-9, spread, longRun));
   return { step: Math.abs(mean), z: (Math.abs(mean) * Math.sqrt(n)) / sd };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extendSegments, lineSegments, type Segment } from '../../workers/room-lines';
+import { extendSegments, lineSegments, type Segment, stepEvidence } from '../../workers/room-lines';
 
 const W = 120;
 const H = 60;
@@ -96,5 +96,68 @@ describe('lineSegments', () => {
     const found = lineSegments(value, w, h, 0.2);
     expect(found.some((s) => along(s, crease, 0, 120))).toBe(true);
     expect(found.some((s) => along(s, crease, 120, 200))).toBe(true);
+  });
+});
+
+/** A seeded generator of noise in [-1, 1). */
+function noiseFrom(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return (state / 2147483648 - 0.5) * 2;
+  };
+}
+
+describe('stepEvidence on a long way', () => {
+  const w = 200;
+  const h = 60;
+  const row = 30;
+  const edge = 180;
+  const long = { x1: 10, y1: row - 0.5, x2: 60, y2: row - 0.5, width: 1 };
+  const drawnFrom = (lines: Uint8Array, from: number, to: number) => {
+    let n = 0;
+    for (let x = from; x < to; x++) if (lines[row * w + x] || lines[(row - 1) * w + x]) n++;
+    return n / (to - from);
+  };
+  /** A wall with seeded noise, the level line's pixels and an upright line at `edge`; `paint(x, y)` adds to the wall. */
+  function wall(paint: (x: number, y: number) => number) {
+    const noise = noiseFrom(5);
+    const value = new Float32Array(w * h);
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) value[y * w + x] = 450 + paint(x, y) + noise();
+    const lines = new Uint8Array(w * h);
+    for (let y = 0; y < h; y++) lines[y * w + edge] = 2;
+    for (let x = long.x1; x <= long.x2; x++) lines[row * w + x] = 1;
+    return { value, lines };
+  }
+
+  it('still carries a line on where a faint step runs evenly the whole way', () => {
+    const { value, lines } = wall((_, y) => (y >= row ? 1.5 : 0));
+    extendSegments([long], value, lines, w, h, 3);
+    expect(drawnFrom(lines, 65, edge)).toBeGreaterThan(0.95);
+  });
+
+  it("does not carry it along a frame's top that runs 3 px beside a third of the way over a flat wall", () => {
+    // a dark frame (a television) under the way from x 70 to 110, its top 3 px below the line
+    const { value, lines } = wall((x, y) => (x >= 70 && x < 110 && y >= row + 3 && y < row + 30 ? -15 : 0));
+    extendSegments([long], value, lines, w, h, 3);
+    expect(drawnFrom(lines, 65, edge)).toBe(0);
+  });
+
+  it('reads a JPEG block boundary (each 8×8 block off by its own error) as no step, its z like a normal deviate', () => {
+    // the noise moves whole blocks: across a row at a multiple of 8 the samples of a block agree
+    const noise = noiseFrom(17);
+    const bw = 256;
+    const bh = 256;
+    const offsets = Array.from({ length: (bw / 8) * (bh / 8) }, () => 1.7 * noise());
+    const value = new Float32Array(bw * bh);
+    for (let y = 0; y < bh; y++)
+      for (let x = 0; x < bw; x++)
+        value[y * bw + x] = 450 + (offsets[(y >> 3) * (bw / 8) + (x >> 3)] as number) + 0.2 * noise();
+    const zs: number[] = [];
+    for (let y = 16; y < bh - 8; y += 8)
+      for (const x of [4, 100]) zs.push(stepEvidence(value, bw, bh, x, y - 0.5, 1, 0, 128, 1).z);
+    const meanSquare = zs.reduce((a, z) => a + z * z, 0) / zs.length;
+    expect(meanSquare).toBeLessThan(2.5);
+    expect(Math.max(...zs)).toBeLessThan(4);
   });
 });
