@@ -26,6 +26,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'sqlite',
+          setupFiles: ['tests/support/frames.ts'],
           include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
           exclude: ['tests/e2e/**', 'node_modules/**', ...POSTGRES_ONLY],
         },

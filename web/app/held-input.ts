@@ -1,3 +1,4 @@
+import { afterPaint } from '../lib/after-paint';
 import { isDialogOpen } from '../lib/dialog-stack';
 import { isOverlayComing, uiState } from '../stores/ui-store';
 
@@ -136,7 +137,7 @@ function key(target: Element, event: KeyboardEvent, focusAtStart: Element | null
  */
 const hydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactProps$'));
 
-const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+const frame = () => new Promise<void>(afterPaint);
 
 /**
  * After an input: React has rendered its effect, and a dialog it asked for (each is its own chunk,

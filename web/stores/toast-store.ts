@@ -1,4 +1,5 @@
 import { proxy } from 'valtio';
+import { afterPaint } from '../lib/after-paint';
 
 export const TOAST_MS = 2000;
 /** A toast with a button (Undo) stays long enough to be reached, by keyboard too. */
@@ -38,7 +39,7 @@ function schedule(id: number, ms: number): void {
 }
 
 /**
- * Shows a message for 2 s; the region announces it to screen readers. With an action
+ * Shows a message for 2 s from when it is painted; the region announces it to screen readers. With an action
  * it shows a button and stays 6 s, and does not leave while hovered or focused.
  */
 export function showToast(message: string, tone: Toast['tone'] = 'info', action?: ToastAction): void {
@@ -64,7 +65,9 @@ export function showToast(message: string, tone: Toast['tone'] = 'info', action?
   toastState.toasts = [...kept, action ? { id, message, tone, actionLabel: action.label } : { id, message, tone }];
   if (action) actions.set(id, action.run);
   if (action?.sticky) sticky.add(id);
-  schedule(id, action ? ACTION_TOAST_MS : TOAST_MS);
+  // Its time counts from when it is on screen: a page busy for seconds (a slow phone becoming live)
+  // would otherwise take it away before it was ever painted. (Gone or held by then, its timer does nothing.)
+  afterPaint(() => schedule(id, action ? ACTION_TOAST_MS : TOAST_MS));
 }
 
 function forget(id: number): void {

@@ -1,5 +1,6 @@
 import type { CatalogueColor } from '../../../shared/catalogue/types';
 import { formatColorNumber } from '../../../shared/catalogue/ids';
+import { afterPaint } from '../../lib/after-paint';
 import { paintById } from '../../stores/catalogue-store';
 
 /** As React writes a lone text child: the node's value in place, else the element's text. */
@@ -59,7 +60,7 @@ export function paintStrip(
   setText(brandText, number ? `${color.brand} · ${number}` : color.brand);
   setText(hexText, color.hexCode);
   setText(details, color.description);
-  if (unnamed.size === 0) requestAnimationFrame(() => setTimeout(nameTools));
+  if (unnamed.size === 0) afterPaint(nameTools);
   unnamed.set(strip, color.id);
   return color.id;
 }
