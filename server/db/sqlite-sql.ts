@@ -84,9 +84,11 @@ export function sqliteSql(db: Database.Database): SqliteSql {
    */
   let pending: Batch | null = null;
   const noop = () => {};
+  /** What a waiter waits for: the running transaction's end, else the pending batch's COMMIT. */
+  const turn = () => (open ? released : pending?.committed.catch(noop));
   /** Until nobody is in a transaction and no batch waits for its COMMIT: the state outside readers see. */
   async function idle() {
-    while (open || pending) await (open ? released : pending?.committed.catch(noop));
+    while (open || pending) await turn();
   }
   function commitPending() {
     const batch = pending;
@@ -159,7 +161,7 @@ export function sqliteSql(db: Database.Database): SqliteSql {
     async transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
       // Checked and taken in one synchronous step: of several waiters woken together, one goes first.
       // A batch whose COMMIT is due takes no one new.
-      while (open || pending?.due) await (open ? released : pending?.committed.catch(noop));
+      while (open || pending?.due) await turn();
       open = true;
       let release = noop;
       released = new Promise((resolve) => {
