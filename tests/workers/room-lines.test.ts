@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../workers/kmeans';
 import { extendSegments, lineSegments, type Segment, stepEvidence } from '../../workers/room-lines';
 
 const W = 120;
@@ -99,13 +100,10 @@ describe('lineSegments', () => {
   });
 });
 
-/** A seeded generator of noise in [-1, 1). */
+/** Seeded noise in [-1, 1). */
 function noiseFrom(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return (state / 2147483648 - 0.5) * 2;
-  };
+  const random = seededRandom(seed);
+  return () => (random() - 0.5) * 2;
 }
 
 describe('stepEvidence on a long way', () => {
