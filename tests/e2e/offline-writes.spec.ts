@@ -357,6 +357,9 @@ test.describe('writes made offline', () => {
     await modal.getByLabel('Palette name').fill('Made without signal');
     await modal.getByRole('button', { name: 'Save Palette' }).click();
     await expect(toast(page, 'Palette saved!')).toBeVisible();
+    // Kept's own 'Palette saved!' may still be up: the header is what says this save was kept to send.
+    await expect(modal).toBeHidden();
+    await expect(headerStatus(page)).toHaveText('Changes waiting for connection');
     await page.close();
 
     // The next start gets the app but no answer from the API (the signal dropped as it loaded).
