@@ -26,10 +26,6 @@ export interface PageShell {
   entryLoader: string | null;
   /** The shell's preload of the catalogue file, which a rendered page's loader makes later instead. */
   catalogueLink: string | null;
-  /** A rendered page's preloads of the chunks beyond the entry's own (`criticalChunks`). */
-  chunkPreloads: string;
-  /** The shell's last preload tag, which a rendered page's `chunkPreloads` follow. */
-  lastShellPreload: string | null;
   /** What replaces the entry in a shared palette's page, which fetches nothing before its first paint (`shareLoaderFor`). */
   shareLoader: string | null;
 }
@@ -75,20 +71,30 @@ const HOLD =
   'h.release=function(){kinds.forEach(function(k){removeEventListener(k,hold,true)})};window.__held=h})();';
 
 /**
- * In a rendered page the app's script runs after the first paint, not before it (on a slow phone
- * evaluating it would hold the paint back): fetched at once (modulepreload), started by a tiny
- * inline script after the next frame. The CSP allows that script by its hash. What the way to a
- * working first screen needs is fetched at once too, from the page's head (after the entry's own
- * imports), rather than when the code that imports it runs (one round trip each on a slow link): the hydration chunk
- * (`web/app/hydrate-page.tsx`, which the entry imports on a rendered page only) with its imports,
- * and the code that reads the catalogue with its imports (Generate needs the whole catalogue).
- * The catalogue file itself (30 KiB gzip) is asked for only once the entry's script has arrived:
- * sharing the slow link with it made the script, and so the page's being live, come later, while
- * the file still arrives before the hydration is over.
+ * In a rendered page the app's code is fetched and run after the first paint, not before it (on a
+ * slow phone evaluating it would hold the paint back), by a tiny inline script one frame after the
+ * page is ready to paint (the CSP allows it by its hash): the entry and, at once, what the way to a
+ * working first screen needs rather than when the code that imports it runs (one round trip each on
+ * a slow link): `chunks`, the entry's own imports, the hydration chunk (`web/app/hydrate-page.tsx`,
+ * which the entry imports on a rendered page only) and the code that reads the catalogue
+ * (Generate needs the whole catalogue), each with its imports. Asked for from the head, they
+ * arrived before the paint on any fast link, so Lighthouse's simulation counted all ~90 KB of them
+ * in the LCP of a page that needs none of them to paint; on the phone profile, where the link is
+ * busy with the page until it paints, asking after it costs the time to live some 50 ms, well
+ * within its 300 (the commit that made this has the figures). A tab opened in the background makes no frame:
+ * there the code is fetched at once, so it is live when shown. The catalogue file itself
+ * (30 KiB gzip) is asked for only once the entry's script has arrived: sharing the slow link with
+ * it made the script, and so the page's being live, come later, while the file still arrives
+ * before the hydration is over.
  */
-function loaderFor(src: string, catalogue: string | null): string {
-  const links = `<link rel="modulepreload" crossorigin href="${src}" />`;
-  return `${links}<script>${holdAndCatalogue(src, catalogue)}requestAnimationFrame(function(){setTimeout(function(){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src='${src}';document.head.append(s)})})</script>`;
+function loaderFor(src: string, chunks: readonly string[], catalogue: string | null): string {
+  const go = `function go(){${preloadAll(chunks)}var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src='${src}';document.head.append(s)}`;
+  return `<script>${holdAndCatalogue(src, catalogue)}(function(){${go}if(document.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go)})})()</script>`;
+}
+
+/** A loader's preloads of the app's `chunks` (each link added starts its fetch there and then). */
+function preloadAll(chunks: readonly string[]): string {
+  return `${JSON.stringify(chunks)}.forEach(function(u){var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=u;document.head.append(k)});`;
 }
 
 /** The loaders' common start: `HOLD`, and the catalogue file asked for once the entry `src` has arrived. */
@@ -117,14 +123,13 @@ function shareLoaderFor(src: string, chunks: readonly string[], cssHref: string 
   // fetch there and then: on a slow phone one task for all of them was a long one).
   const go =
     `function go(){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src='${src}';document.head.append(s);${css}` +
-    `setTimeout(function(){${JSON.stringify(chunks.filter((c) => c !== src))}.forEach(function(u){var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=u;document.head.append(k)})})}`;
+    `setTimeout(function(){${preloadAll(chunks.filter((c) => c !== src))}})}`;
   const afterPaint =
     "var P=window.PerformanceObserver;if(P&&(P.supportedEntryTypes||[]).indexOf('paint')>=0)new P(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(go)}}).observe({type:'paint',buffered:true});" +
     'else requestAnimationFrame(function(){setTimeout(go)})';
   return `<script>${holdAndCatalogue(src, catalogue)}(function(){${go}${afterPaint}})()</script>`;
 }
 
-const MODULE_PRELOAD = /<link rel="modulepreload"/g;
 const SHELL_PRELOAD_LINE = /\s*<link rel="modulepreload" crossorigin href="[^"]+">/g;
 
 const HYDRATE_CHUNK = /\.\/(hydrate-page-[\w-]+\.js)/;
@@ -172,15 +177,13 @@ export function readShell(distDir: string): PageShell | null {
   const css = cssPath && existsSync(cssPath) ? readFileSync(cssPath, 'utf8') : null;
   const entry = ENTRY.exec(html);
   const src = entry?.[1];
-  // After the entry's own imports (the shell's preloads), which it needs before it can run at all:
-  // on HTTP/1.1's six connections a request listed later also starts later.
-  const shellPreloads = [...html.matchAll(SHELL_PRELOAD)];
-  const lastShellPreload = shellPreloads[shellPreloads.length - 1]?.[0] ?? null;
-  const shellChunks = new Set(shellPreloads.map((m) => m[1] as string));
+  // The entry, then its own imports (the shell's preloads), which it needs before it can run at
+  // all, then the rest: on HTTP/1.1's six connections a request asked for later also starts later.
+  const shellChunks = new Set([...html.matchAll(SHELL_PRELOAD)].map((m) => m[1] as string));
   const preloads = src ? criticalChunks(distDir, shellChunks, src.replace('/assets/', '')) : [];
   const catalogue = CATALOGUE_PRELOAD.exec(html);
   const cssHref = css && link ? `/${link[1]}` : null;
-  const shareChunks = src
+  const chunks = src
     ? [src, ...[...shellChunks].map((c) => `/assets/${c}`), ...preloads.map((c) => `/assets/${c}`)]
     : [];
   return {
@@ -189,11 +192,9 @@ export function readShell(distDir: string): PageShell | null {
     css,
     cssLink: css ? (link?.[0] ?? null) : null,
     entryTag: entry?.[0] ?? null,
-    entryLoader: src ? loaderFor(src, catalogue?.[1] ?? null) : null,
-    chunkPreloads: preloads.map((c) => `<link rel="modulepreload" crossorigin href="/assets/${c}" />`).join(''),
-    lastShellPreload,
+    entryLoader: src ? loaderFor(src, chunks, catalogue?.[1] ?? null) : null,
     catalogueLink: src && catalogue ? catalogue[0] : null,
-    shareLoader: src ? shareLoaderFor(src, shareChunks, cssHref, catalogue?.[1] ?? null) : null,
+    shareLoader: src ? shareLoaderFor(src, chunks, cssHref, catalogue?.[1] ?? null) : null,
   };
 }
 
@@ -277,21 +278,11 @@ export function fillShell(
     html = html.replace(shell.cssLink, () => `<style>${css}</style>`);
     if (!share) html = html.replace('</body>', () => `  ${link}\n  </body>`);
   }
-  if (share && shell.entryTag && shell.shareLoader) {
-    const loader = shell.shareLoader;
+  // Either page asks for none of the app's code in its markup: its loader does, after the paint.
+  const loader = share ? shell.shareLoader : shell.entryLoader;
+  if (shell.entryTag && loader) {
     html = html.replace(SHELL_PRELOAD_LINE, '').replace(shell.entryTag, () => loader);
     if (shell.catalogueLink) html = html.replace(shell.catalogueLink, '');
-  } else if (shell.entryTag && shell.entryLoader) {
-    const loader = shell.entryLoader;
-    html = html.replace(shell.entryTag, () => loader);
-    if (shell.catalogueLink) html = html.replace(shell.catalogueLink, '');
-    const after = shell.lastShellPreload ?? loader;
-    html = html.replace(after, () => `${after}${shell.chunkPreloads}`);
-    // The app's code runs after the first paint here, so none of it is fetched at the paint's
-    // priority: the page (and its inline sheet) goes first. Lighthouse's simulation counts a
-    // high-priority module preload that has arrived before the paint as render-blocking (a module
-    // leaves no trace that would tell it otherwise), which added ~90 KB on its slow 4G to FCP.
-    html = html.replace(MODULE_PRELOAD, '$& fetchpriority="low"');
   }
   const state = `<script type="application/json" id="${FIRST_PAINT_ELEMENT}">${scriptSafeJson(paint)}</script>`;
   // A function replacement: `$` in the markup (a palette name) must not be read as a pattern.

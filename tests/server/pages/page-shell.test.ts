@@ -50,26 +50,35 @@ function build(): string {
 
 const paint = { dark: null } as FirstPaint;
 const head = { title: 'T', description: 'D', url: 'https://example.com/' };
-const preloaded = (html: string) =>
-  [...html.matchAll(/<link rel="modulepreload"(?: fetchpriority="low")? crossorigin href="\/assets\/([^"]+)"/g)].map(
-    (m) => m[1],
-  );
+
+/** The chunks a loader's inline script preloads, in its order. */
+const loaderChunks = (loader: string) => JSON.parse(/(\["\/assets[^\]]*\])/.exec(loader)?.[1] ?? '[]') as string[];
+const loaderOf = (html: string) => /<script>([^<]*)<\/script>/.exec(html)?.[1] ?? '';
 
 describe('the rendered page’s first bytes', () => {
-  it('preload the way to a live Generate: the entry, the hydration chunk and the catalogue’s reader, with their imports', () => {
+  it('ask for none of the app’s code: the loader preloads the way to a live Generate after the paint, the entry’s own imports first', () => {
     const shell = readShell(build());
     if (!shell) throw new Error('no shell');
     const html = fillShell(shell, '<main></main>', paint, head);
+    expect(html).not.toMatch(/<link rel="modulepreload"/);
+    expect(html).not.toContain('<script type="module"');
+    const loader = loaderOf(html);
+    // One frame after the page is ready to paint (at once in a tab in the background, which makes none).
+    expect(loader).toMatch(/requestAnimationFrame\(function\(\)\{setTimeout\(go\)\}\)/);
+    expect(loader).toContain("document.visibilityState==='hidden'");
     // The entry and its own imports first (it cannot run without them), then the rest, each once.
-    expect(preloaded(html)).toEqual([
-      'index-e1.js',
-      'runtime-r1.js',
-      'catalogue-store-s1.js',
-      'hydrate-page-h1.js',
-      'session-now-n1.js',
-      'catalogue-c1.js',
-      'hex-x1.js',
-    ]);
+    expect(loaderChunks(loader)).toEqual(
+      [
+        'index-e1.js',
+        'runtime-r1.js',
+        'catalogue-store-s1.js',
+        'hydrate-page-h1.js',
+        'session-now-n1.js',
+        'catalogue-c1.js',
+        'hex-x1.js',
+      ].map((c) => `/assets/${c}`),
+    );
+    expect(loader).toContain("s.src='/assets/index-e1.js'");
     expect(html).not.toContain('later-l1.js');
   });
 
@@ -94,11 +103,10 @@ describe('a shared palette’s page', () => {
     const html = fillShell(shell, '<main></main>', shared, head);
     expect(html).not.toMatch(/<link rel="(modulepreload|stylesheet|preload)"/);
     expect(html).not.toContain('<script type="module"');
-    const loader = /<script>([^<]*)<\/script>/.exec(html)?.[1] ?? '';
+    const loader = loaderOf(html);
     expect(loader).toContain('first-contentful-paint');
-    const home = preloaded(fillShell(shell, '<main></main>', paint, head));
-    const later = JSON.parse(/(\["\/assets[^\]]*\])/.exec(loader)?.[1] ?? '[]') as string[];
-    expect(['/assets/index-e1.js', ...later]).toEqual(home.map((c) => `/assets/${c}`));
+    const home = loaderChunks(loaderOf(fillShell(shell, '<main></main>', paint, head)));
+    expect(['/assets/index-e1.js', ...loaderChunks(loader)]).toEqual(home);
     expect(loader).toContain("k.href='/assets/catalogue-k1.json'");
     expect(loader).toContain("s.src='/assets/index-e1.js'");
     expect(loader).toContain("c.href='/assets/index-c1.css'");
