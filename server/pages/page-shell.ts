@@ -81,10 +81,10 @@ const HOLD =
  * arrived before the paint on any fast link, so Lighthouse's simulation counted all ~90 KB of them
  * in the LCP of a page that needs none of them to paint; on the phone profile, where the link is
  * busy with the page until it paints, asking after it costs the time to live some 50 ms, well
- * within its 300 (the commit that made this has the figures). A tab opened in the background makes no frame:
- * there the code is fetched at once, so it is live when shown. The catalogue file itself
- * (30 KiB gzip) is asked for only once the entry's script has arrived: sharing the slow link with
- * it made the script, and so the page's being live, come later, while the file still arrives
+ * within its 300 (the commit that made this has the figures). A tab opened in the background
+ * makes no frame: there the code is fetched at once, so it is live when shown. The catalogue file
+ * itself (30 KiB gzip) is asked for only once the entry's script has arrived: sharing the slow link
+ * with it made the script, and so the page's being live, come later, while the file still arrives
  * before the hydration is over.
  */
 function loaderFor(src: string, chunks: readonly string[], catalogue: string | null): string {
