@@ -88,8 +88,16 @@ const HOLD =
  * before the hydration is over.
  */
 function loaderFor(src: string, chunks: readonly string[], catalogue: string | null): string {
-  const go = `function go(){${preloadAll(chunks)}var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src='${src}';document.head.append(s)}`;
-  return `<script>${holdAndCatalogue(src, catalogue)}(function(){${go}if(document.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go)})})()</script>`;
+  const go = `function go(){${preloadAll(chunks)}${addEntry(src)}}`;
+  return `<script>${holdAndCatalogue(src, catalogue)}(function(){${go}if(document.visibilityState==='hidden')go();else ${GO_AFTER_FRAME}})()</script>`;
+}
+
+/** A loader's `go()` run in the task after the next frame. */
+const GO_AFTER_FRAME = 'requestAnimationFrame(function(){setTimeout(go)})';
+
+/** A loader's start of the app: its entry `src` as a module script. */
+function addEntry(src: string): string {
+  return `var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src='${src}';document.head.append(s);`;
 }
 
 /** A loader's preloads of the app's `chunks` (each link added starts its fetch there and then). */
@@ -121,12 +129,10 @@ function shareLoaderFor(src: string, chunks: readonly string[], cssHref: string 
     : '';
   // The entry first, then its chunks' preloads in a task of their own (each one added starts a
   // fetch there and then: on a slow phone one task for all of them was a long one).
-  const go =
-    `function go(){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src='${src}';document.head.append(s);${css}` +
-    `setTimeout(function(){${preloadAll(chunks.filter((c) => c !== src))}})}`;
+  const go = `function go(){${addEntry(src)}${css}setTimeout(function(){${preloadAll(chunks.filter((c) => c !== src))}})}`;
   const afterPaint =
     "var P=window.PerformanceObserver;if(P&&(P.supportedEntryTypes||[]).indexOf('paint')>=0)new P(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(go)}}).observe({type:'paint',buffered:true});" +
-    'else requestAnimationFrame(function(){setTimeout(go)})';
+    `else ${GO_AFTER_FRAME}`;
   return `<script>${holdAndCatalogue(src, catalogue)}(function(){${go}${afterPaint}})()</script>`;
 }
 
