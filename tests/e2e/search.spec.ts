@@ -51,6 +51,27 @@ test.describe('catalogue search', () => {
     await expect(strips(page)).toHaveCount(5);
   });
 
+  test('once a search is cleared, the strips where its list was take taps again', async ({ page }) => {
+    await open(page);
+    await searchBox(page).fill('green');
+    await expect(results(page).first()).toBeVisible();
+    await searchBox(page).press('Escape');
+    await searchBox(page).press('Escape');
+    await expect(strips(page)).toHaveCount(5);
+    await expect(results(page)).toHaveCount(0);
+    // The list stays laid out over this area, unseen: a tap must reach the strip, not the list.
+    const lock = strips(page)
+      .nth(2)
+      .getByRole('button', { name: /^Lock / });
+    await lock.click();
+    await expect(lock).toHaveAttribute('aria-pressed', 'true');
+    await strips(page)
+      .nth(3)
+      .getByRole('button', { name: /^Copy #/ })
+      .click();
+    await expect(toast(page)).toContainText('Copied');
+  });
+
   test('finds numbers, hex codes and typos', async ({ page }) => {
     await open(page);
     await searchBox(page).fill('No. 30');

@@ -56,8 +56,8 @@ function MainContent() {
   const failed = useSyncExternalStore(subscribeCatalogue, catalogueFailed, catalogueFailed);
   // Only whether results show, so a keystroke that keeps them showing does not render the shell.
   const active = useSyncExternalStore(subscribeFilters, resultsShown, resultsShown);
-  // Once shown, the list stays mounted (hidden) like the strips: the first key of the next search
-  // only unhides it, instead of building the list and tearing down the strips inside that key's frame.
+  // Once shown, the list stays mounted and laid out, only unseen: the first key of the next search
+  // shows it, instead of building (or styling and laying out) the list inside that key's frame.
   const [listMounted, setListMounted] = useState(false);
   if (active && !listMounted) setListMounted(true);
   if (failed) return <CatalogueProblem />;
@@ -68,11 +68,9 @@ function MainContent() {
         <PaletteStrips />
       </Activity>
       {listMounted && (
-        <Activity mode={active ? 'visible' : 'hidden'}>
-          <Suspense fallback={<p className="palette-loading">Searching…</p>}>
-            <ResultsList />
-          </Suspense>
-        </Activity>
+        <Suspense fallback={<p className="palette-loading">Searching…</p>}>
+          <ResultsList shown={active} />
+        </Suspense>
       )}
     </>
   );

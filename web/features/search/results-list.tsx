@@ -10,11 +10,9 @@ import { paletteState } from '../../stores/palette-store';
 import { openOverlay } from '../../stores/ui-store';
 import { addToPalette, copyHex, openPurchase } from './color-commands';
 import { purchaseHref, showingLabel } from './search-format';
-import { startSearchRunner } from './search-runner';
+// This chunk loads when a filter becomes active (typed, chosen, or restored): the runner answers it.
+import './search-runner';
 import './results-list.css';
-
-// This chunk loads when a filter becomes active (typed, chosen, or restored): start answering it.
-startSearchRunner();
 
 const PHONE = '(max-width: 600px)';
 // Fixed row heights (matching results-list.css): no measuring pass while flinging through 447 rows.
@@ -179,15 +177,16 @@ function DidYouMean({ suggestion }: { suggestion: string }) {
   );
 }
 
-function ResultsList() {
+/** `shown`: results on screen. Hidden, the list keeps its layout (results-list.css): showing it is a repaint. */
+function ResultsList({ shown }: { shown: boolean }) {
   // `status` is read only where needed: the snapshot re-renders for what was read, and 'searching'
   // flips on every keystroke (aria-busy follows it through the DOM, below, not a render).
   // sync: an answer given in the keystroke's own handler renders in the same pass as the keystroke,
   // not in a second React render a microtask later.
   const snap = useSnapshot(searchState, { sync: true });
   const { ids, key } = snap;
-  // With no query answered (the list hidden, or before the worker's first answer) the last answer's
-  // rows stay drawn, hidden: the next query's first key updates them in place instead of building them.
+  // With no query answered (the list unseen, or before the worker's first answer) the last answer's
+  // rows stay drawn, unseen: the next query's first key updates them in place instead of building them.
   const last = useRef(ids);
   if (key !== '') last.current = ids;
   const rows = key === '' ? last.current : ids;
@@ -225,7 +224,12 @@ function ResultsList() {
   const firstHex = catalogue?.byId.get(ids[0] ?? '')?.hexCode;
   const nearestOnly = askedHex !== null && firstHex !== undefined && firstHex !== askedHex;
   return (
-    <section ref={sectionRef} className="results" aria-labelledby="results-count" data-results-for={key}>
+    <section
+      ref={sectionRef}
+      className={shown ? 'results' : 'results is-unseen'}
+      aria-labelledby="results-count"
+      data-results-for={key}
+    >
       <h2 id="results-count" className="results-count" aria-live="polite">
         {answered ? showingLabel(ids.length) : 'Searching…'}
       </h2>
@@ -246,8 +250,7 @@ function ResultsList() {
         <ul
           ref={rowsRef}
           aria-label="Search results"
-          className="results-rows"
-          hidden={key === ''}
+          className={key === '' ? 'results-rows is-unseen' : 'results-rows'}
           style={{ height: rows.length * rowHeight }}
         >
           {catalogue &&

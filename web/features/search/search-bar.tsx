@@ -47,12 +47,15 @@ import './search-bar.css';
 const MAX_SUGGESTIONS = 8;
 const HIDE_AFTER_BLUR_MS = 200;
 
-// The runner, the worker and its index load only once someone is about to search.
-const startSearch = () => import('./search-runner').then((m) => m.startSearchRunner());
+// The runner, the worker and its index load only once someone is about to search. Asked for once:
+// each keystroke asks again, and a fresh import() costs every key a share of its frame.
+let runner: Promise<unknown> | undefined;
+const startSearch = () => (runner ??= import('./search-runner'));
 
 // The list of suggestions shows only once typed words have an answer (the catalogue and the search
 // worker have come): its code loads with the first focus or keystroke, well before that answer.
-const loadSuggestions = () => import('./search-suggestions');
+let suggestionsCode: ReturnType<typeof loadSuggestions> | undefined;
+const loadSuggestions = () => (suggestionsCode ??= import('./search-suggestions'));
 const Suggestions = lazy(loadSuggestions);
 
 /** One filter: its first option, 'any', chooses nothing; a choice starts the search. */

@@ -13,7 +13,6 @@ import { showToast } from '../../stores/toast-store';
 import { isAbortError } from '../../lib/worker-bridge';
 import { searchClient } from '../../stores/search-client';
 
-let started = false;
 let controller: AbortController | null = null;
 
 /** Asks the worker for the current filters' results; a newer change aborts the query before it. */
@@ -56,17 +55,13 @@ function run(): void {
     });
 }
 
-/** Keeps `searchState` answering `filterState`, from the first keystroke or filter on. Idempotent. */
-export function startSearchRunner(): void {
-  if (started) return;
-  started = true;
-  // Synchronous: the query leaves on the keystroke itself, not a microtask later.
-  subscribe(filterState, run, true);
-  run();
-}
-
 /** Focus in the search box: start the worker and its index before the first key lands. */
 export function warmSearch(): void {
-  startSearchRunner();
   searchClient.warm().catch(() => {});
 }
+
+// Loading this module starts it: whoever imports it (a keystroke, a filter, the list) wants answers,
+// and `searchState` answers `filterState` from then on. Synchronous: the query leaves on the
+// keystroke itself, not a microtask later.
+subscribe(filterState, run, true);
+run();
