@@ -160,6 +160,29 @@ test.describe('suggestions', () => {
     await expect(strips(page)).toHaveCount(5);
   });
 
+  test("a new search's suggestions are its own, and a closed list takes no taps", async ({ page }) => {
+    await open(page);
+    await searchBox(page).click();
+    await page.keyboard.type('green');
+    await expect(options(page)).toHaveCount(8);
+    await searchBox(page).press('Escape');
+    await searchBox(page).press('Escape');
+    await expect(options(page)).toHaveCount(0);
+    await expect(strips(page)).toHaveCount(5);
+    // The closed list lay over the first strip: a tap there reaches the strip.
+    const lock = strips(page)
+      .first()
+      .getByRole('button', { name: /^Lock / });
+    await lock.click();
+    await expect(lock).toHaveAttribute('aria-pressed', 'true');
+    await searchBox(page).click();
+    await page.keyboard.type('hague');
+    await expect(options(page)).toHaveCount(1);
+    await expect(options(page).first()).toContainText('Hague Blue');
+    await page.getByRole('option', { name: /Hague Blue/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Hague Blue' })).toBeVisible();
+  });
+
   test('a click on a suggestion opens it', async ({ page }) => {
     await open(page);
     await searchBox(page).fill('arsenic');

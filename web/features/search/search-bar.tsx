@@ -259,8 +259,9 @@ export function SearchBar() {
               // Cancels a pending hide; the list itself opens on typing or ArrowDown, not on focus (a
               // closing dialog hands focus back here and must not cover the results with it).
               clearTimeout(hideTimer.current);
-              void import('./search-runner').then((m) => m.warmSearch());
-              // The list's chunk too, so the first key only renders.
+              // The runner starts the worker and its index; the lists' chunks come too, so the first
+              // key only renders.
+              void startSearch();
               void import('./results-list');
               void loadSuggestions();
             }}
@@ -269,9 +270,11 @@ export function SearchBar() {
             }}
             onKeyDown={onKeyDown}
           />
-          {shown && (
+          {/* Mounted from the first key on and then kept, unseen when closed: the next search's first
+              key updates its rows in place instead of building them. */}
+          {suggestionsCode && (
             <Suspense fallback={null}>
-              <Suggestions id={listId} colors={suggestions} active={active} onChoose={choose} />
+              <Suggestions id={listId} colors={suggestions} active={active} onChoose={choose} shown={shown} />
             </Suspense>
           )}
         </div>

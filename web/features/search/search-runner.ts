@@ -55,13 +55,10 @@ function run(): void {
     });
 }
 
-/** Focus in the search box: start the worker and its index before the first key lands. */
-export function warmSearch(): void {
-  searchClient.warm().catch(() => {});
-}
-
-// Loading this module starts it: whoever imports it (a keystroke, a filter, the list) wants answers,
-// and `searchState` answers `filterState` from then on. Synchronous: the query leaves on the
-// keystroke itself, not a microtask later.
+// Loading this module starts it: whoever imports it (focus in the box, a keystroke, a filter, the
+// list) wants answers, so the worker and its index start now, before the first key lands, and
+// `searchState` answers `filterState` from then on. Synchronous: the query leaves on the keystroke
+// itself, not a microtask later.
+searchClient.warm().catch(() => {});
 subscribe(filterState, run, true);
 run();

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useRef } from 'react';
 import type { CatalogueColor } from '../../../shared/catalogue/types';
 
 // Memo: a keystroke re-renders the box, but the suggestions change only when the answer arrives.
@@ -7,15 +7,25 @@ const Suggestions = memo(function Suggestions({
   colors,
   active,
   onChoose,
+  shown,
 }: {
   id: string;
   colors: CatalogueColor[];
   active: number;
   onChoose: (color: CatalogueColor) => void;
+  /** Closed, the list stays drawn but unseen, with the last suggestions it had. */
+  shown: boolean;
 }) {
+  const last = useRef(colors);
+  if (colors.length > 0) last.current = colors;
   return (
-    <div id={id} role="listbox" aria-label="Suggestions" className="search-suggestions">
-      {colors.map((color, i) => (
+    <div
+      id={id}
+      role="listbox"
+      aria-label="Suggestions"
+      className={shown ? 'search-suggestions' : 'search-suggestions is-unseen'}
+    >
+      {last.current.map((color, i) => (
         // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keys (arrows, Enter).
         <div
           // biome-ignore lint/suspicious/noArrayIndexKey: positions are stable; reusing them spares DOM work per keystroke.
