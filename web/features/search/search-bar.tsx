@@ -54,7 +54,7 @@ const startSearch = () => (runner ??= import('./search-runner'));
 
 // The list of suggestions shows only once typed words have an answer (the catalogue and the search
 // worker have come): its code loads with the first focus or keystroke, well before that answer.
-let suggestionsCode: ReturnType<typeof loadSuggestions> | undefined;
+let suggestionsCode: Promise<typeof import('./search-suggestions')> | undefined;
 const loadSuggestions = () => (suggestionsCode ??= import('./search-suggestions'));
 const Suggestions = lazy(loadSuggestions);
 
