@@ -177,7 +177,7 @@ function DidYouMean({ suggestion }: { suggestion: string }) {
   );
 }
 
-/** `shown`: results on screen. Hidden, the list keeps its layout (results-list.css): showing it is a repaint. */
+/** `shown`: results on screen. Unseen, the list keeps its layout (results-list.css): showing it is a repaint. */
 function ResultsList({ shown }: { shown: boolean }) {
   // `status` is read only where needed: the snapshot re-renders for what was read, and 'searching'
   // flips on every keystroke (aria-busy follows it through the DOM, below, not a render).
