@@ -1,4 +1,3 @@
-import { labFromTuple } from '../shared/color/types';
 import {
   BRANDS,
   type Brand,
@@ -8,7 +7,7 @@ import {
   type Undertone,
   UNDERTONES,
 } from '../shared/catalogue/types';
-import { deltaE2000 } from '../shared/color/difference';
+import { deltaE2000From } from '../shared/color/difference';
 import { parseHex } from '../shared/color/hex';
 import { rgbToLab } from '../shared/color/spaces';
 import { COLOUR_WORDS, colourFit, colourWord } from './colour-words';
@@ -496,18 +495,27 @@ export function openSearchIndex(compact: CompactSearchIndex): SearchIndex {
 
   /** Scores are 1 / (1 + ΔE): the nearest paint scores highest, an exact twin would score 1. */
   function nearestToHex(hex: string, allowed: Allowed, limit = NEAREST_TO_HEX): Ranked {
-    const target = rgbToLab(parseHex(hex) as NonNullable<ReturnType<typeof parseHex>>);
-    const near: Array<{ doc: number; deltaE: number }> = [];
+    const distance = deltaE2000From(rgbToLab(parseHex(hex) as NonNullable<ReturnType<typeof parseHex>>));
+    const k = Math.min(limit, NEAREST_TO_HEX);
+    // The k nearest so far, nearest first; an equal distance keeps catalogue order (as a stable sort).
+    const docs: number[] = [];
+    const scores: number[] = [];
+    const deltas: number[] = [];
     for (let doc = 0; doc < n; doc++) {
       if (!allowed(doc)) continue;
-      const l = lab[doc * 3] as number;
-      const a = lab[doc * 3 + 1] as number;
-      const b = lab[doc * 3 + 2] as number;
-      near.push({ doc, deltaE: deltaE2000(target, labFromTuple([l, a, b])) });
+      const deltaE = distance(lab[doc * 3] as number, lab[doc * 3 + 1] as number, lab[doc * 3 + 2] as number);
+      if (deltas.length === k && deltaE >= (deltas[k - 1] as number)) continue;
+      let at = deltas.length;
+      while (at > 0 && (deltas[at - 1] as number) > deltaE) at--;
+      deltas.splice(at, 0, deltaE);
+      docs.splice(at, 0, doc);
+      if (deltas.length > k) {
+        deltas.pop();
+        docs.pop();
+      }
     }
-    near.sort((x, y) => x.deltaE - y.deltaE);
-    const top = near.slice(0, Math.min(limit, NEAREST_TO_HEX));
-    return { docs: top.map((m) => m.doc), scores: top.map((m) => 1 / (1 + m.deltaE)) };
+    for (const deltaE of deltas) scores.push(1 / (1 + deltaE));
+    return { docs, scores };
   }
 
   function rank(tokens: QueryToken[], allowed: Allowed, limit: number | undefined): Ranked {

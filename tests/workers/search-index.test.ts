@@ -162,6 +162,24 @@ describe('search index on the real catalogue', () => {
     expect(top('#facade')).toHaveLength(NEAREST_TO_HEX);
   });
 
+  it('ranks paints equally near a hex code in catalogue order, and keeps only the nearest', () => {
+    // Three twins of one paint, far apart in the catalogue, and paints farther away around them.
+    const base = catalogue.colors.slice(0, 40);
+    const twin = catalogue.byId.get('farrow-ball-hague-blue') as CatalogueColor;
+    const colors = base.map((c, i) => (i % 13 === 5 ? { ...twin, id: `twin-${i}`, colorName: `Twin ${i}` } : c));
+    const small = buildSearchIndex(colors);
+    const ids = small.search({ text: '#3d4e58' }).ids;
+    expect(ids).toHaveLength(NEAREST_TO_HEX);
+    expect(ids.slice(0, 3)).toEqual(['twin-5', 'twin-18', 'twin-31']);
+    const target = rgbToLab(parseHex('#3d4e58') as { r: number; g: number; b: number });
+    const byDistance = colors
+      .map((c, i) => ({ id: c.id, i, d: deltaE2000(target, { l: c.lab[0], a: c.lab[1], b: c.lab[2] }) }))
+      .sort((x, y) => x.d - y.d || x.i - y.i)
+      .slice(0, NEAREST_TO_HEX)
+      .map((x) => x.id);
+    expect(ids).toEqual(byDistance);
+  });
+
   it('finds brands, categories and description words, and every word must match', () => {
     const lick = top('lick');
     expect(lick).toHaveLength(catalogue.colors.filter((c) => c.brand === 'Lick').length);
