@@ -499,7 +499,6 @@ export function openSearchIndex(compact: CompactSearchIndex): SearchIndex {
     const k = Math.min(limit, NEAREST_TO_HEX);
     // The k nearest so far, nearest first; an equal distance keeps catalogue order (as a stable sort).
     const docs: number[] = [];
-    const scores: number[] = [];
     const deltas: number[] = [];
     for (let doc = 0; doc < n; doc++) {
       if (!allowed(doc)) continue;
@@ -514,8 +513,7 @@ export function openSearchIndex(compact: CompactSearchIndex): SearchIndex {
         docs.pop();
       }
     }
-    for (const deltaE of deltas) scores.push(1 / (1 + deltaE));
-    return { docs, scores };
+    return { docs, scores: deltas.map((deltaE) => 1 / (1 + deltaE)) };
   }
 
   function rank(tokens: QueryToken[], allowed: Allowed, limit: number | undefined): Ranked {
