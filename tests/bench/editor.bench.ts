@@ -48,13 +48,24 @@ async function pressAndWait(page: Page, key: string, count: number): Promise<voi
   );
 }
 
-async function openEditor(browser: Browser, url: string) {
+async function openEditor(browser: Browser, url: string, { afterSearch = false } = {}) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.addInitScript(instrument);
   await page.goto(url);
   await page.getByRole('list', { name: 'Current palette' }).getByRole('listitem').first().waitFor();
   // Let the idle-time chunks (drag and drop, session) arrive before timing anything.
   await page.waitForTimeout(2500);
+  if (afterSearch) {
+    // A search made and cleared: its list stays mounted, unseen, while the person goes on generating.
+    const box = page.getByRole('combobox', { name: 'Search colours' });
+    await box.click();
+    await box.pressSequentially('green');
+    await page.locator('.results:not(.is-unseen) .result-row').first().waitFor();
+    await box.press('Escape');
+    await box.press('Escape');
+    await page.locator('.results.is-unseen').waitFor({ state: 'attached' });
+    await box.blur();
+  }
   const names = () => page.locator('.palette-strip-name').allTextContents();
   const first = await names();
   const cdp = await page.context().newCDPSession(page);
@@ -113,7 +124,8 @@ const suite: BenchSuite = async (ctx) => {
   try {
     const baseEditor = base ? await openEditor(browser, base.url) : null;
     const editor = await openEditor(browser, server.url);
-    const editors = baseEditor ? [baseEditor, editor] : [editor];
+    const searched = await openEditor(browser, server.url, { afterSearch: true });
+    const editors = baseEditor ? [baseEditor, editor, searched] : [editor, searched];
     // Interleaved, so all keys see the same page, heap and machine load. 'q' and 'w' are bound to
     // nothing in the app; 'w' repaints the strips by hand (see instrument).
     for (let i = 1; i <= WARMUP + PRESSES; i++) {
@@ -123,7 +135,11 @@ const suite: BenchSuite = async (ctx) => {
         await pressAndWait(page, 'w', i);
       }
     }
-    return [...(await rowsOf(editor, '')), ...(baseEditor ? await rowsOf(baseEditor, ' [base build]') : [])];
+    return [
+      ...(await rowsOf(editor, '')),
+      ...(await rowsOf(searched, ', after a search was made and cleared')),
+      ...(baseEditor ? await rowsOf(baseEditor, ' [base build]') : []),
+    ];
   } finally {
     await browser.close();
     await server.stop();

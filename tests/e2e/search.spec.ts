@@ -72,6 +72,29 @@ test.describe('catalogue search', () => {
     await expect(toast(page)).toContainText('Copied');
   });
 
+  test('a search made again after the palette changed says which paints are in the palette now', async ({ page }) => {
+    await open(page);
+    await generateWithout(page, 'Hague Blue');
+    await searchBox(page).click();
+    await page.keyboard.type('hague blue');
+    const row = results(page).first();
+    await expect(row.locator('.result-name')).toHaveText('Hague Blue');
+    await row.getByRole('button', { name: 'Add Hague Blue to palette' }).click();
+    await expect(row.getByRole('button', { name: 'Hague Blue is in your palette' })).toBeVisible();
+    await searchBox(page).click();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await expect(results(page)).toHaveCount(0);
+    // The list, unseen now, last saw Hague Blue in the palette; the palette changes without it.
+    await strips(page).getByRole('button', { name: 'Remove Hague Blue' }).click();
+    await expect(strips(page).filter({ hasText: 'Hague Blue' })).toHaveCount(0);
+    await searchBox(page).click();
+    await page.keyboard.type('hague blue');
+    await expect(row.locator('.result-name')).toHaveText('Hague Blue');
+    await expect(row.getByRole('button', { name: 'Add Hague Blue to palette' })).toBeVisible();
+    await expect(row.getByRole('button', { name: 'Hague Blue is in your palette' })).toHaveCount(0);
+  });
+
   test('finds numbers, hex codes and typos', async ({ page }) => {
     await open(page);
     await searchBox(page).fill('No. 30');

@@ -1,4 +1,4 @@
-import { memo, type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, type RefObject, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { subscribe, useSnapshot } from 'valtio';
 import { formatColorNumber } from '../../../shared/catalogue/ids';
 import type { CatalogueColor } from '../../../shared/catalogue/types';
@@ -6,7 +6,7 @@ import { normalizeHex } from '../../../shared/color/hex';
 import { PALETTE_MAX } from '../../../shared/palette/limits';
 import { catalogueState } from '../../stores/catalogue-store';
 import { clearFilters, searchState, setSearchTerm } from '../../stores/filter-store';
-import { paletteState } from '../../stores/palette-store';
+import { paletteState, subscribePalette } from '../../stores/palette-store';
 import { openOverlay } from '../../stores/ui-store';
 import { addToPalette, copyHex, openPurchase } from './color-commands';
 import { purchaseHref, showingLabel } from './search-format';
@@ -31,6 +31,9 @@ function usePhone(): boolean {
   }, []);
   return phone;
 }
+
+/** The paints in the palette, one id per line: equal strings, no change. Here, not in the store: first-paint JS. */
+const paletteColorIds = () => paletteState.slots.map((slot) => slot.colorId).join('\n');
 
 // Rows drawn above and below those in view, so a fling or a Tab to the next row finds it there.
 const OVERSCAN = 3;
@@ -191,9 +194,14 @@ function ResultsList({ shown }: { shown: boolean }) {
   if (key !== '') last.current = ids;
   const rows = key === '' ? last.current : ids;
   const { catalogue } = useSnapshot(catalogueState);
-  const { slots } = useSnapshot(paletteState);
-  const full = slots.length >= PALETTE_MAX;
-  const inPalette = new Set(slots.map((slot) => slot.colorId));
+  // The palette as the list last saw it: unseen, the list keeps that, so a new palette (Space) does
+  // not render it; shown again, it reads the palette of now.
+  const seen = useRef('');
+  const readIds = () => (shown ? paletteColorIds() : seen.current);
+  seen.current = useSyncExternalStore(subscribePalette, readIds, readIds);
+  const paletteIds = seen.current ? seen.current.split('\n') : [];
+  const full = paletteIds.length >= PALETTE_MAX;
+  const inPalette = new Set(paletteIds);
   const phone = usePhone();
   const rowHeight = phone ? ROW_HEIGHT.phone : ROW_HEIGHT.wide;
   const scrollRef = useRef<HTMLDivElement>(null);
