@@ -4,6 +4,7 @@ import { formatColorNumber } from '../../../shared/catalogue/ids';
 import type { CatalogueColor } from '../../../shared/catalogue/types';
 import { normalizeHex } from '../../../shared/color/hex';
 import { PALETTE_MAX } from '../../../shared/palette/limits';
+import { afterPaint } from '../../lib/after-paint';
 import { catalogueState } from '../../stores/catalogue-store';
 import { clearFilters, searchState, setSearchTerm } from '../../stores/filter-store';
 import { paletteState, subscribePalette } from '../../stores/palette-store';
@@ -41,8 +42,9 @@ const OVERSCAN = 3;
 /**
  * The rows in view, from the box's scroll offset and height alone: every row is `rowHeight` tall, so
  * there is nothing to measure, and a new result count changes only the list's height. Renders again
- * only when the first row in view or the number of rows that fit changes; `key` is the query the
- * list answers: a new one starts at its first row (the box is scrolled back to the top).
+ * only when the first row in view or the number of rows that fit changes, and once after a new
+ * query's first frame (the rows ahead); `key` is the query the list answers: a new one starts at
+ * its first row (the box is scrolled back to the top).
  */
 function useRowWindow(
   scrollRef: RefObject<HTMLDivElement | null>,
@@ -72,13 +74,31 @@ function useRowWindow(
   }, [key]);
   const top = offset.key === key ? offset.top : 0;
   const first = Math.floor(top / rowHeight);
-  const start = Math.max(0, first - OVERSCAN);
-  const end = Math.min(count, first + Math.ceil(height / rowHeight) + 1 + OVERSCAN);
+  // A query's first frame draws the rows in view alone (at the top: a phone shows 5 of 9); those
+  // beyond, for a fling or a Tab, follow once it is painted. Unseen ('') stays at the rows in view.
+  const [settled, setSettled] = useState('');
+  const ahead = settled === key && key !== '';
+  useEffect(() => {
+    if (ahead || key === '') return;
+    let current = true;
+    afterPaint(() => {
+      if (current) setSettled(key);
+    });
+    return () => {
+      current = false;
+    };
+  }, [ahead, key]);
+  const start = Math.max(0, first - (ahead ? OVERSCAN : 0));
+  const end = Math.min(
+    count,
+    ahead ? first + Math.ceil(height / rowHeight) + 1 + OVERSCAN : Math.ceil((top + height) / rowHeight),
+  );
   const onScroll = () => {
     const element = scrollRef.current;
     if (!element) return;
     const now = element.scrollTop;
     if (now > 0) scrolled.current = true;
+    setSettled(key);
     // Same first row, same rows: no render for a scroll inside one row.
     setOffset((last) =>
       last.key === key && Math.floor(last.top / rowHeight) === Math.floor(now / rowHeight) ? last : { key, top: now },
