@@ -1,6 +1,6 @@
 import { labFromTuple } from '../shared/color/types';
 import type { Brand, CatalogueColor } from '../shared/catalogue/types';
-import { deltaE2000 } from '../shared/color/difference';
+import { deltaE2000From } from '../shared/color/difference';
 
 interface ClosestMatch {
   id: string;
@@ -16,11 +16,12 @@ export interface ClosestGroup {
 export function closestInOtherBrands(colors: readonly CatalogueColor[], colorId: string, perBrand = 3): ClosestGroup[] {
   const target = colors.find((c) => c.id === colorId);
   if (!target) return [];
-  const from = labFromTuple(target.lab);
+  const distance = deltaE2000From(labFromTuple(target.lab));
   const groups = new Map<Brand, ClosestMatch[]>();
   for (const color of colors) {
     if (color.brand === target.brand) continue;
-    const match = { id: color.id, deltaE: deltaE2000(from, labFromTuple(color.lab)) };
+    const [l, a, b] = color.lab;
+    const match = { id: color.id, deltaE: distance(l, a, b) };
     const list = groups.get(color.brand) ?? [];
     list.push(match);
     groups.set(color.brand, list);

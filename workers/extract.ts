@@ -1,5 +1,5 @@
 import { labFromTuple } from '../shared/color/types';
-import { deltaE2000, rgbDistance } from '../shared/color/difference';
+import { deltaE2000From, rgbDistance } from '../shared/color/difference';
 import { parseHex, rgbToHex } from '../shared/color/hex';
 import { oklabToRgb, rgbToLab, rgbToOklab } from '../shared/color/spaces';
 import type { Rgb } from '../shared/color/types';
@@ -255,8 +255,8 @@ export function matchByCiede2000(colors: readonly { rgb: Rgb; share: number }[],
   const used = new Set<string>();
   const swatches: Swatch[] = [];
   for (const { rgb, share } of colors) {
-    const lab = rgbToLab(rgb);
-    const match = nearestUnused(prepared, used, (p) => deltaE2000(lab, p.lab));
+    const distance = deltaE2000From(rgbToLab(rgb));
+    const match = nearestUnused(prepared, used, (p) => distance(p.lab.l, p.lab.a, p.lab.b));
     if (!match) break;
     used.add(match.paint.id);
     swatches.push({ colorId: match.paint.id, source: rgbToHex(rgb), share, distance: match.distance });
