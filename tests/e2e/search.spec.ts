@@ -53,10 +53,11 @@ test.describe('catalogue search', () => {
 
   test('once a search is cleared, the strips where its list was take taps again', async ({ page }) => {
     await open(page);
-    await searchBox(page).fill('green');
+    await searchBox(page).click();
+    await page.keyboard.type('green');
     await expect(results(page).first()).toBeVisible();
-    await searchBox(page).press('Escape');
-    await searchBox(page).press('Escape');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
     await expect(strips(page)).toHaveCount(5);
     await expect(results(page)).toHaveCount(0);
     // The list stays laid out over this area, unseen: a tap must reach the strip, not the list.
