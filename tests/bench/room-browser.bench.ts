@@ -255,9 +255,14 @@ async function photoRun(browser: Browser, url: string, photo: Buffer) {
   const done = view.getByRole('button', { name: 'Done' });
   if (await done.isVisible()) await done.click();
 
-  const box = await stage.boundingBox();
-  if (!box) throw new Error('the picture is not on screen');
-  const at = (p: { fx: number; fy: number }) => ({ x: box.x + p.fx * box.width, y: box.y + p.fy * box.height });
+  // Where the point is on screen now: a click on Erase below the picture may have scrolled it up,
+  // and a tap at the old place then lands on no surface (no job, so a timer that never ends).
+  const at = async (p: { fx: number; fy: number }) => {
+    await stage.scrollIntoViewIfNeeded();
+    const box = await stage.boundingBox();
+    if (!box) throw new Error('the picture is not on screen');
+    return { x: box.x + p.fx * box.width, y: box.y + p.fy * box.height };
+  };
   const taps: number[] = [];
   // The first tap waits behind the photo's analysis in the worker: measured apart.
   let firstTap = 0;
@@ -266,13 +271,15 @@ async function photoRun(browser: Browser, url: string, photo: Buffer) {
     const erase = view.getByRole('button', { name: 'Erase' });
     if (i > 0) {
       await erase.click();
+      const point = await at(wall);
       await armTimer(page, true);
-      await page.mouse.click(at(wall).x, at(wall).y);
+      await page.mouse.click(point.x, point.y);
       await timerResult(page);
       await erase.click();
     }
+    const point = await at(wall);
     await armTimer(page, true);
-    await page.mouse.click(at(wall).x, at(wall).y);
+    await page.mouse.click(point.x, point.y);
     const took = (await timerResult(page)) as number;
     if (i === 0) firstTap = took;
     else taps.push(took);
