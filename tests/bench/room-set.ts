@@ -62,6 +62,26 @@ export async function loadRoomSet(): Promise<{ entries: RoomEntry[] } | { missin
   return { entries: json.entries.map((raw) => loadEntry(dirname(setFile), raw)) };
 }
 
+/**
+ * The same room and light as the app ships it (`web/public/rooms/`: rendered at 1024×768 apart from
+ * the set, JPEG 85), its walls from the shipped surfaces (1 and 2) and the entry's taps brought to
+ * its size; null for a room the app does not ship. Another rendering of the same room: a method
+ * tuned to the set's own pixels shows it here.
+ */
+export function shippedRoom(entry: RoomEntry): Pick<RoomEntry, 'image' | 'walls' | 'taps'> | null {
+  const [room, light] = entry.name.split('-');
+  const dir = join(ROOT, 'web/public/rooms', room ?? '');
+  const file = join(dir, `${light}.jpg`);
+  if (!existsSync(file)) return null;
+  const decoded = jpeg.decode(readFileSync(file), { useTArray: true, formatAsRGBA: true });
+  const image = { width: decoded.width, height: decoded.height, data: new Uint8ClampedArray(decoded.data) };
+  const surfaces = readPng(join(dir, 'surfaces.png'));
+  const walls = new Uint8Array(image.width * image.height);
+  for (let p = 0; p < walls.length; p++) walls[p] = [1, 2].includes(surfaces.data[p * 4] as number) ? 1 : 0;
+  const scale = image.width / entry.image.width;
+  return { image, walls, taps: entry.taps.map((t) => ({ x: t.x * scale, y: t.y * scale })) };
+}
+
 /** A gaussian-ish sample (sum of uniforms), from a seeded source. */
 const gaussian = (random: () => number) => (random() + random() + random() + random() - 2) * Math.sqrt(3);
 
