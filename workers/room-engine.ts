@@ -17,14 +17,6 @@ import { applyRepaint, type PreparedRepaint, prepareRepaint } from './room-repai
 
 /** The analysis never looks at more than this: a 50 MP photo costs what a 2 MP one does. */
 export const ANALYSIS_PIXELS = 2_000_000;
-/**
- * The superpixel analysis looks at no more than this of the working copy (the core's default is
- * twice it; `analyse` takes √maxPixels as the long side, so 548 px, 0.23 MP for a 4:3 photo): it is
- * what the first tap waits for, and its time grows with the pixels. On the rendered rooms brought
- * to a phone screen's working size the masks were as good as at the default (median IoU 0.67
- * against 0.62, worst 0.54 against 0.39; the kitchens a little worse, 0.81–0.85 against 0.88–0.90).
- */
-const TAP_ANALYSIS_PIXELS = 300_000;
 /** Below this on its shorter side a picture shows no room worth tapping. */
 export const MIN_SIDE = 32;
 
@@ -303,7 +295,7 @@ export class RoomEngine {
   /** Does the slow once-per-photo analysis now, so the first tap answers at once (a sample room needs none). */
   prepare(id: string): void {
     const image = this.current(id);
-    if (!this.labels) this.analysis ??= analyse(image, { maxPixels: TAP_ANALYSIS_PIXELS });
+    if (!this.labels) this.analysis ??= analyse(image);
   }
 
   private current(id: string): RoomPixels {
@@ -349,7 +341,7 @@ export class RoomEngine {
 
   /** `photoMask(selectSuperpixels(taps))`, with each tap's region and each selection's mask kept. */
   private photoSelection(image: RoomPixels, taps: readonly Tap[]): Uint8Array {
-    this.analysis ??= analyse(image, { maxPixels: TAP_ANALYSIS_PIXELS });
+    this.analysis ??= analyse(image);
     const analysis = this.analysis;
     const selected = selectSuperpixels(analysis, taps, undefined, (tap) => {
       const at = `${tap.x},${tap.y},${tap.erase ? 1 : 0}`;

@@ -69,7 +69,14 @@ export interface AnalyseOptions {
   maxPixels?: number;
 }
 
-const DEFAULT_ANALYSIS_PIXELS = 600_000;
+/**
+ * The analysis is made at most 384 px on the long side (`analyse` takes √maxPixels as the long
+ * side): the size its limits in pixels (line reach, band widths, rim strips, insets) were set at.
+ * Larger, a picture is not read better but differently: the same rooms rendered at 640×480 or
+ * shipped at 1024×768 gave a mean IoU of 0.744 (worst 0.41) analysed at 0.6 MP and 0.787 (worst
+ * 0.55) at this size, over two noise draws each, and the work is a quarter.
+ */
+const DEFAULT_ANALYSIS_PIXELS = 384 * 384;
 /** Aim for about this many superpixels: fine enough for skirting and frames, few enough to grow fast. */
 const SUPERPIXELS = 3000;
 
