@@ -92,6 +92,8 @@ function pwa() {
       },
     },
     workbox: {
+      // web/public/sw-routes.js: hashed files read from the caches by the browser, not the script.
+      importScripts: ['/sw-routes.js'],
       // Not the .gz/.br twins: the browser asks for the plain URL and the server picks the encoding.
       globPatterns: ['**/*.{html,js,css,json,svg,png,jpg,webp,ico,woff2}'],
       // The app's routes come from the server, which paints them sooner than the shell can (the

@@ -137,3 +137,28 @@ test.describe('after one visit, with the network off', () => {
     await expect(page.goto('/api/config')).rejects.toThrow(/ERR_INTERNET_DISCONNECTED|ERR_FAILED/);
   });
 });
+
+test("a returning visit reads the app's style sheet and scripts from the installed cache without running the worker", async ({
+  page,
+}) => {
+  await visitUntilInstalled(page);
+  // What the browser reports of each response: which of the worker's static routes answered, and from where.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const routed = new Map<string, { type?: string; source?: string }>();
+  cdp.on('Network.responseReceived', (event) => {
+    const { url, serviceWorkerRouterInfo, serviceWorkerResponseSource } = event.response;
+    if (new URL(url).pathname.startsWith('/assets/')) {
+      routed.set(new URL(url).pathname, {
+        type: serviceWorkerRouterInfo?.actualSourceType,
+        source: serviceWorkerResponseSource,
+      });
+    }
+  });
+  await page.reload();
+  await expect(strips(page).first()).toBeVisible();
+  await expect.poll(() => [...routed.keys()].filter((path) => /\.(css|js)$/.test(path)).length).toBeGreaterThan(2);
+  for (const [path, answer] of routed) {
+    if (/\.(css|js)$/.test(path)) expect({ path, ...answer }).toEqual({ path, type: 'cache', source: 'cache-storage' });
+  }
+});
