@@ -159,8 +159,8 @@ function maskRows(entries: RoomEntry[]): BenchRow[] {
       iou(maskFromTaps(image, room.taps), room.walls),
     );
   });
-  for (const [i, e] of entries.entries()) {
-    if (shipped.length === 2 * entries.length) {
+  if (shipped.length === 2 * entries.length) {
+    for (const [i, e] of entries.entries()) {
       console.log(
         `  ${e.name}: mask IoU on the shipped render, clean and noisy ${shipped[2 * i]?.toFixed(3)} ${shipped[2 * i + 1]?.toFixed(3)}`,
       );

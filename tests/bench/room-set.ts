@@ -4,6 +4,7 @@ import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import type { Pixels } from '../../workers/extract';
 import { seededRandom } from '../../workers/kmeans';
+import { labelsOf, samplePhoto, sampleRooms } from '../support/sample-rooms';
 import { ROOT } from '../support/server-process';
 
 /** One rendered room in one light: the picture, its true wall mask, taps, and re-renders in other paints. */
@@ -64,20 +65,20 @@ export async function loadRoomSet(): Promise<{ entries: RoomEntry[] } | { missin
 
 /**
  * The same room and light as the app ships it (`web/public/rooms/`: rendered at 1024×768 apart from
- * the set, JPEG 85), its walls from the shipped surfaces (1 and 2) and the entry's taps brought to
- * its size; null for a room the app does not ship. Another rendering of the same room: a method
- * tuned to the set's own pixels shows it here.
+ * the set, JPEG 85), its walls from the shipped surfaces (1 and 2, as in the set's masks) and the
+ * entry's taps brought to its size; null for a room the app does not ship. Another rendering of
+ * the same room: a method tuned to the set's own pixels shows it here.
  */
 export function shippedRoom(entry: RoomEntry): Pick<RoomEntry, 'image' | 'walls' | 'taps'> | null {
-  const [room, light] = entry.name.split('-');
-  const dir = join(ROOT, 'web/public/rooms', room ?? '');
-  const file = join(dir, `${light}.jpg`);
-  if (!existsSync(file)) return null;
-  const decoded = jpeg.decode(readFileSync(file), { useTArray: true, formatAsRGBA: true });
-  const image = { width: decoded.width, height: decoded.height, data: new Uint8ClampedArray(decoded.data) };
-  const surfaces = readPng(join(dir, 'surfaces.png'));
+  const [roomId, lightId] = entry.name.split('-');
+  const room = sampleRooms().find((r) => r.id === roomId);
+  if (!room?.lights.some((l) => l.id === lightId)) return null;
+  const image = samplePhoto(room, lightId as string);
+  const labels = labelsOf(room);
   const walls = new Uint8Array(image.width * image.height);
-  for (let p = 0; p < walls.length; p++) walls[p] = [1, 2].includes(surfaces.data[p * 4] as number) ? 1 : 0;
+  for (let p = 0; p < walls.length; p++) {
+    walls[p] = [1, 2].includes(labels.at(p % image.width, Math.floor(p / image.width))) ? 1 : 0;
+  }
   const scale = image.width / entry.image.width;
   return { image, walls, taps: entry.taps.map((t) => ({ x: t.x * scale, y: t.y * scale })) };
 }

@@ -148,8 +148,9 @@ test("a returning visit reads the app's style sheet and scripts from the install
   const routed = new Map<string, { type?: string; source?: string }>();
   cdp.on('Network.responseReceived', (event) => {
     const { url, serviceWorkerRouterInfo, serviceWorkerResponseSource } = event.response;
-    if (new URL(url).pathname.startsWith('/assets/')) {
-      routed.set(new URL(url).pathname, {
+    const path = new URL(url).pathname;
+    if (path.startsWith('/assets/')) {
+      routed.set(path, {
         type: serviceWorkerRouterInfo?.actualSourceType,
         source: serviceWorkerResponseSource,
       });

@@ -1,38 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import jpeg from 'jpeg-js';
-import { PNG } from 'pngjs';
 import { loadCatalogue } from '../../../server/catalogue-file';
 import { distinctPaints } from '../../workers/extract-fixtures';
 import { expect } from './fixtures';
+import { type Labels, type SampleRoomFile, samplePhoto } from '../../support/sample-rooms';
 
-/** The sample rooms as the app ships them (web/public/rooms). */
-const ROOMS_DIR = join(import.meta.dirname, '../../../web/public/rooms');
-
-export interface SampleRoomFile {
-  id: string;
-  name: string;
-  width: number;
-  height: number;
-  lights: Array<{ id: string; label: string; src: string }>;
-  surfaces: Array<{ value: number; label: string }>;
-  mask: string;
-}
-
-export const sampleRooms = (): SampleRoomFile[] =>
-  JSON.parse(readFileSync(join(ROOMS_DIR, 'rooms.json'), 'utf8')) as SampleRoomFile[];
-
-export interface Labels {
-  width: number;
-  height: number;
-  at: (x: number, y: number) => number;
-}
-
-export function labelsOf(room: SampleRoomFile): Labels {
-  const png = PNG.sync.read(readFileSync(join(ROOMS_DIR, '..', room.mask)));
-  return { width: png.width, height: png.height, at: (x, y) => png.data[(y * png.width + x) * 4] ?? 0 };
-}
+export { type Labels, labelsOf, type SampleRoomFile, sampleRooms } from '../../support/sample-rooms';
 
 /** The label value of the sample room's surface named `name` (the first one matching, for a pattern). */
 export function surfaceValue(room: SampleRoomFile, name: string | RegExp): number {
@@ -166,9 +138,7 @@ export const surfaceChoice = (page: Page, label: string) =>
 
 /** The RGB of a sample room's photo (as shipped, in one light) at a fraction of its size. */
 export function photoPixel(room: SampleRoomFile, lightId: string, at: { fx: number; fy: number }): number[] {
-  const light = room.lights.find((l) => l.id === lightId);
-  if (!light) throw new Error(`no light ${lightId}`);
-  const image = jpeg.decode(readFileSync(join(ROOMS_DIR, '..', light.src)), { useTArray: true });
+  const image = samplePhoto(room, lightId);
   const x = Math.min(image.width - 1, Math.floor(at.fx * image.width));
   const y = Math.min(image.height - 1, Math.floor(at.fy * image.height));
   const i = (y * image.width + x) * 4;
