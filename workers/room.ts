@@ -43,7 +43,7 @@ export interface Tap {
  * @public the room worker keeps one per photo.
  */
 export interface RoomAnalysis {
-  /** The analysis picture's size (at most `maxPixels`), and the photo's. */
+  /** The analysis picture's size (at most `ANALYSIS_SIDE` on the long side), and the photo's. */
   width: number;
   height: number;
   sourceWidth: number;
@@ -63,20 +63,14 @@ export interface RoomAnalysis {
   passages: Passages;
 }
 
-/** @public the room worker picks the analysis size. */
-export interface AnalyseOptions {
-  /** Largest analysis picture; bigger photos are averaged down first. */
-  maxPixels?: number;
-}
-
 /**
- * The analysis is made at most 384 px on the long side (`analyse` takes √maxPixels as the long
- * side): the size its limits in pixels (line reach, band widths, rim strips, insets) were set at.
- * Larger, a picture is not read better but differently: the same rooms rendered at 640×480 or
- * shipped at 1024×768 gave a mean IoU of 0.744 (worst 0.41) analysed at 0.6 MP and 0.787 (worst
- * 0.55) at this size, over two noise draws each, and the work is a quarter.
+ * The analysis picture's long side: bigger photos are averaged down first. It is the size the
+ * limits in pixels (line reach, band widths, rim strips, insets) were set at. Larger, a picture is
+ * not read better but differently: the same rooms rendered at 640×480 or shipped at 1024×768 gave
+ * a mean IoU of 0.744 (worst 0.41) analysed at up to 0.6 MP and 0.787 (worst 0.55) at this size,
+ * over two noise draws each, and the work is a quarter.
  */
-const DEFAULT_ANALYSIS_PIXELS = 384 * 384;
+const ANALYSIS_SIDE = 384;
 /** Aim for about this many superpixels: fine enough for skirting and frames, few enough to grow fast. */
 const SUPERPIXELS = 3000;
 
@@ -324,8 +318,8 @@ function typicalGradient(value: Float32Array, width: number, unit: (v: number) =
  * Superpixels, edges and their graph for `image`: the work done once before the first tap.
  * @public the room worker calls it when a photo arrives.
  */
-export function analyse(image: Pixels, options: AnalyseOptions = {}): RoomAnalysis {
-  const fit = fitWithin(image.width, image.height, Math.sqrt(options.maxPixels ?? DEFAULT_ANALYSIS_PIXELS));
+export function analyse(image: Pixels): RoomAnalysis {
+  const fit = fitWithin(image.width, image.height, ANALYSIS_SIDE);
   const small = fit.width * fit.height < image.width * image.height ? resample(image, fit.width, fit.height) : image;
   const { width, height } = small;
   // noise would steer superpixel borders and fake edges: both work on a lightly blurred picture
