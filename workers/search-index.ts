@@ -433,6 +433,8 @@ export function openSearchIndex(compact: CompactSearchIndex): SearchIndex {
   const total = new Float64Array(n);
   const hits = new Int32Array(n);
   const nameHits = new Int32Array(n);
+  const matchPoints = new Float64Array(n);
+  const matchRanks = new Int32Array(n);
 
   /** Each colour word's colours and scores, worked out on its first use: a query then only walks those. */
   const colourMatches = new Map<string, { docs: Int32Array; scores: Float64Array }>();
@@ -582,10 +584,10 @@ export function openSearchIndex(compact: CompactSearchIndex): SearchIndex {
     }
 
     const phrase = tokens.map((t) => t.word).join(' ');
-    // Score (to 0.001) and name rank packed into one number: a native numeric sort of a typed array
-    // is several times faster than a comparator once a short prefix matches tens of thousands.
-    const keys = new Float64Array(touchedAll.length);
+    // Each match's score, to 0.001, as whole points; the matches' name ranks beside them.
     let found = 0;
+    let top = 0;
+    let low = Number.POSITIVE_INFINITY;
     for (const doc of touchedAll) {
       if (hits[doc] === tokens.length && allowed(doc)) {
         const name = names[doc] as string;
@@ -593,7 +595,11 @@ export function openSearchIndex(compact: CompactSearchIndex): SearchIndex {
         if (name === phrase) score += NAME_EXACT_BONUS;
         else if (name.startsWith(phrase)) score += NAME_PREFIX_BONUS;
         else if (nameHits[doc] === tokens.length) score += ALL_IN_NAME_BONUS;
-        keys[found++] = -Math.round(score * 1000) * n + (nameRank[doc] as number);
+        const points = Math.round(score * 1000);
+        if (points > top) top = points;
+        if (points < low) low = points;
+        matchPoints[found] = points;
+        matchRanks[found++] = nameRank[doc] as number;
       }
     }
     for (const doc of touchedAll) {
@@ -605,14 +611,20 @@ export function openSearchIndex(compact: CompactSearchIndex): SearchIndex {
     // A word like 'facade' is only taken for a colour when typed as '#facade'.
     const fullHex = only.word.length === 6 && (only.hexOnly || (only.hexToo && /\d/.test(only.word)));
     if (found === 0 && tokens.length === 1 && fullHex) return nearestToHex(only.word, allowed, limit);
-    const sorted = keys.subarray(0, found).sort();
+    // Points below the best and name rank packed into one integer, best first: a native numeric sort of
+    // a typed array is several times faster than a comparator once a short prefix matches thousands,
+    // and 32-bit integers sort faster than doubles. A spread too wide for 31 bits takes doubles.
+    const narrow = (top - low + 1) * n <= 0x7fffffff;
+    const keys = narrow ? new Int32Array(found) : new Float64Array(found);
+    for (let i = 0; i < found; i++) keys[i] = (top - (matchPoints[i] as number)) * n + (matchRanks[i] as number);
+    keys.sort();
     const count = limit === undefined ? found : Math.min(found, limit);
     const result: Ranked = { docs: new Array(count), scores: new Array(count) };
     for (let i = 0; i < count; i++) {
-      const key = sorted[i] as number;
-      const r = ((key % n) + n) % n;
-      result.docs[i] = docByRank[r] as number;
-      result.scores[i] = (r - key) / n / 1000;
+      const key = keys[i] as number;
+      const below = Math.floor(key / n);
+      result.docs[i] = docByRank[key - below * n] as number;
+      result.scores[i] = (top - below) / 1000;
     }
     return result;
   }
