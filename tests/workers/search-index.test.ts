@@ -242,6 +242,25 @@ describe('search index on the real catalogue', () => {
     expect(result.ids).toEqual(top('white').slice(0, 8));
   });
 
+  it('ranks the same in a catalogue of 50 000, where scores and ranks no longer pack into 32 bits', () => {
+    // Red paints no query below can match: the real colours' answers must come back unchanged.
+    const base = catalogue.colors.find((c) => c.category === 'Reds') as CatalogueColor;
+    const fillers = Array.from({ length: 50_000 - catalogue.colors.length }, (_, i) => ({
+      ...base,
+      id: `filler-${i}`,
+      colorName: `Zz ${i}`,
+      number: `Z${i}`,
+      description: '',
+      hexCode: '#B22222',
+    }));
+    const big = buildSearchIndex([...catalogue.colors, ...fillers]);
+    for (const text of ['hague blue', 'white', 'green smoke', 'elephnt', 'No. 30', 'blue grey']) {
+      const answer = index.search({ text });
+      expect(answer.ids.length).toBeGreaterThan(0);
+      expect(big.search({ text })).toEqual(answer);
+    }
+  });
+
   it('answers the same query the same way twice (no state leaks between queries)', () => {
     const first = index.search({ text: 'hague blue' });
     index.search({ text: 'green' });
