@@ -4,7 +4,7 @@ import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import type { Pixels } from '../../workers/extract';
 import { seededRandom } from '../../workers/kmeans';
-import { labelsOf, samplePhoto, sampleRooms } from '../support/sample-rooms';
+import { isWall, labelsOf, samplePhoto, sampleRooms } from '../support/sample-rooms';
 import { ROOT } from '../support/server-process';
 
 /** One rendered room in one light: the picture, its true wall mask, taps, and re-renders in other paints. */
@@ -65,7 +65,7 @@ export async function loadRoomSet(): Promise<{ entries: RoomEntry[] } | { missin
 
 /**
  * The same room and light as the app ships it (`web/public/rooms/`: rendered at 1024×768 apart from
- * the set, JPEG 85), its walls from the shipped surfaces (1 and 2, as in the set's masks) and the
+ * the set, JPEG 85), its walls from the shipped surfaces (`isWall`, as in the set's masks) and the
  * entry's taps brought to its size; null for a room the app does not ship. Another rendering of
  * the same room: a method tuned to the set's own pixels shows it here.
  */
@@ -77,7 +77,7 @@ export function shippedRoom(entry: RoomEntry): Pick<RoomEntry, 'image' | 'walls'
   const labels = labelsOf(room);
   const walls = new Uint8Array(image.width * image.height);
   for (let p = 0; p < walls.length; p++) {
-    walls[p] = [1, 2].includes(labels.at(p % image.width, Math.floor(p / image.width))) ? 1 : 0;
+    walls[p] = isWall(labels.at(p % image.width, Math.floor(p / image.width))) ? 1 : 0;
   }
   const scale = image.width / entry.image.width;
   return { image, walls, taps: entry.taps.map((t) => ({ x: t.x * scale, y: t.y * scale })) };

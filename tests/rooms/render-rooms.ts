@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { colorsById } from '../shared/export/support';
+import { isWall } from '../support/sample-rooms';
 
 /**
  * The rooms the project renders itself with POV-Ray (Debian's `povray`, 3.7) from the scene files
@@ -174,8 +175,6 @@ function decodeIds(path: string): { width: number; height: number; surface: Uint
   }
   return { width, height, surface, plane };
 }
-
-const isWall = (surface: number) => surface === 1 || surface === 2;
 
 /**
  * One tap per visible piece of wall: each connected region of one wall plane bigger than 1% of the

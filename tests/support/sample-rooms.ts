@@ -20,6 +20,9 @@ export interface SampleRoomFile {
 export const sampleRooms = (): SampleRoomFile[] =>
   JSON.parse(readFileSync(join(ROOMS_DIR, 'rooms.json'), 'utf8')) as SampleRoomFile[];
 
+/** Surface values that are wall (Walls, Feature wall): in the shipped masks and the bench set's renders alike. */
+export const isWall = (surface: number) => surface === 1 || surface === 2;
+
 export interface Labels {
   width: number;
   height: number;
