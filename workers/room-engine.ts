@@ -15,7 +15,10 @@ import { applyRepaint, type PreparedRepaint, prepareRepaint } from './room-repai
  * OffscreenCanvas, which a worker and the page both have.
  */
 
-/** The analysis never looks at more than this: a 50 MP photo costs what a 2 MP one does. */
+/**
+ * The working copy (what masks are refined on, repainted and drawn) is never more than this: a 50 MP
+ * photo costs what a 2 MP one does. The analysis itself looks at less (`analyse`: 384 px on the long side).
+ */
 export const ANALYSIS_PIXELS = 2_000_000;
 /** Below this on its shorter side a picture shows no room worth tapping. */
 export const MIN_SIDE = 32;
