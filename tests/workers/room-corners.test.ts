@@ -2,64 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { RegionGraph } from '../../workers/room-graph';
 import { competeFrom } from '../../workers/room-compete';
 import { DEFAULT_LIMITS } from '../../workers/room-grow';
-
-interface Node {
-  /** L*, and a*, b* over L*+16 (×100). */
-  l: number;
-  chroma: [number, number];
-  /** 'upright' for a piece of a vertical straight line, 'level' for another line. */
-  line?: 'upright' | 'level';
-}
+import { type GraphNode, superpixelGraph } from './room-fixtures';
 
 /** A chain of superpixels, each touching the next, with no image edge between them. */
-const chain = (nodes: readonly Node[]): RegionGraph =>
-  graph(
+const chain = (nodes: readonly GraphNode[]): RegionGraph =>
+  superpixelGraph(
     nodes.map((node, k) => ({ ...node, at: [k * 8, 0] as [number, number] })),
     nodes.slice(1).map((_, k) => [k, k + 1] as [number, number]),
   );
-
-/** Superpixels centred `at`, touching as `pairs` says, with no image edge between them. */
-function graph(
-  nodes: ReadonlyArray<Node & { at: [number, number] }>,
-  pairs: ReadonlyArray<[number, number]>,
-): RegionGraph {
-  const n = nodes.length;
-  const to: number[] = [];
-  const start = [0];
-  for (let k = 0; k < n; k++) {
-    for (const [a, b] of pairs) {
-      if (a === k) to.push(b);
-      if (b === k) to.push(a);
-    }
-    start.push(to.length);
-  }
-  const lab = new Float32Array(n * 3);
-  const chroma = new Float32Array(n * 2);
-  for (const [k, node] of nodes.entries()) {
-    lab[k * 3] = node.l;
-    lab[k * 3 + 1] = (node.chroma[0] * (node.l + 16)) / 100;
-    lab[k * 3 + 2] = (node.chroma[1] * (node.l + 16)) / 100;
-    chroma.set(node.chroma, k * 2);
-  }
-  return {
-    count: n,
-    size: new Int32Array(n).fill(40),
-    lab,
-    chroma,
-    inner: new Float32Array(n).fill(0.1),
-    line: Float32Array.from(nodes, (node) => (node.line ? 1 : 0)),
-    upright: Float32Array.from(nodes, (node) => (node.line === 'upright' ? 1 : 0)),
-    opaque: new Float32Array(n).fill(1),
-    clipped: new Float32Array(n),
-    frame: new Uint8Array(n),
-    centre: Float32Array.from(nodes.flatMap((node) => node.at)),
-    start: Int32Array.from(start),
-    to: Int32Array.from(to),
-    edge: new Float32Array(to.length).fill(0.1),
-    step: new Float32Array(to.length),
-    edgeNoise: 0.3,
-  };
-}
 
 const grow = (g: RegionGraph) => {
   const into = new Uint8Array(g.count);
@@ -156,13 +106,13 @@ function room(rows: Kind[][]): RegionGraph {
       if (y < rows.length - 1) pairs.push([y * columns + x, (y + 1) * columns + x]);
     }
   }
-  const node = (kind: Kind): Node => {
+  const node = (kind: Kind): GraphNode => {
     if (kind === 'ceiling') return { l: 90, chroma: [3, -4] };
     if (kind === 'head') return { l: 76, chroma: WALL, line: 'level' };
     if (kind === 'side') return { l: 72, chroma: WALL, line: 'upright' };
     return { l: kind === 'next' ? 70 : 80, chroma: WALL };
   };
-  return graph(
+  return superpixelGraph(
     rows.flatMap((row, y) => row.map((kind, x) => ({ ...node(kind), at: [x * 8, y * 8] as [number, number] }))),
     pairs,
   );

@@ -1,4 +1,5 @@
 import type { Pixels } from '../../workers/extract';
+import type { RegionGraph } from '../../workers/room-graph';
 import type { Segment } from '../../workers/room-lines';
 
 /**
@@ -170,4 +171,58 @@ export function setIn(mask: Uint8Array, width: number, x0: number, x1: number, y
   let n = 0;
   for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) n += mask[y * width + x] as number;
   return n;
+}
+
+export interface GraphNode {
+  /** L*, and a*, b* over L*+16 (×100): by default a neutral. */
+  l: number;
+  chroma?: [number, number];
+  /** 'upright' for a piece of a vertical straight line, 'level' for another line. */
+  line?: 'upright' | 'level';
+  /** Its centre (by default the origin). */
+  at?: [number, number];
+}
+
+/**
+ * A flood's graph by hand: superpixels of 40 pixels with no edge inside, touching as `pairs` says
+ * with no image edge between them.
+ */
+export function superpixelGraph(nodes: readonly GraphNode[], pairs: ReadonlyArray<[number, number]>): RegionGraph {
+  const n = nodes.length;
+  const to: number[] = [];
+  const start = [0];
+  for (let k = 0; k < n; k++) {
+    for (const [a, b] of pairs) {
+      if (a === k) to.push(b);
+      if (b === k) to.push(a);
+    }
+    start.push(to.length);
+  }
+  const lab = new Float32Array(n * 3);
+  const chroma = new Float32Array(n * 2);
+  for (const [k, node] of nodes.entries()) {
+    const [ca, cb] = node.chroma ?? [0, 0];
+    lab[k * 3] = node.l;
+    lab[k * 3 + 1] = (ca * (node.l + 16)) / 100;
+    lab[k * 3 + 2] = (cb * (node.l + 16)) / 100;
+    chroma.set([ca, cb], k * 2);
+  }
+  return {
+    count: n,
+    size: new Int32Array(n).fill(40),
+    lab,
+    chroma,
+    inner: new Float32Array(n).fill(0.1),
+    line: Float32Array.from(nodes, (node) => (node.line ? 1 : 0)),
+    upright: Float32Array.from(nodes, (node) => (node.line === 'upright' ? 1 : 0)),
+    opaque: new Float32Array(n).fill(1),
+    clipped: new Float32Array(n),
+    frame: new Uint8Array(n),
+    centre: Float32Array.from(nodes.flatMap((node) => node.at ?? [0, 0])),
+    start: Int32Array.from(start),
+    to: Int32Array.from(to),
+    edge: new Float32Array(to.length).fill(0.1),
+    step: new Float32Array(to.length),
+    edgeNoise: 0.3,
+  };
 }

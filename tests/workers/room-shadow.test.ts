@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { analyse, selectSuperpixels } from '../../workers/room';
 import type { RegionGraph } from '../../workers/room-graph';
 import { addShadowPieces } from '../../workers/room-shadow';
-import { enc, linearHex } from './room-fixtures';
+import { enc, linearHex, superpixelGraph } from './room-fixtures';
 
 const W = 160;
 const H = 120;
@@ -82,42 +82,10 @@ describe('a wall in the shadow an object throws under a lamp', () => {
   });
 });
 
-/** Superpixels of 40 pixels, lines where `line` says, touching as `pairs` says (the flood's graph). */
-function pieceGraph(nodes: ReadonlyArray<{ l: number; line?: boolean }>, pairs: ReadonlyArray<[number, number]>) {
-  const n = nodes.length;
-  const to: number[] = [];
-  const start = [0];
-  for (let k = 0; k < n; k++) {
-    for (const [a, b] of pairs) {
-      if (a === k) to.push(b);
-      if (b === k) to.push(a);
-    }
-    start.push(to.length);
-  }
-  const g: RegionGraph = {
-    count: n,
-    size: new Int32Array(n).fill(40),
-    lab: Float32Array.from(nodes.flatMap((node) => [node.l, 0.4, 5])),
-    chroma: new Float32Array(n * 2),
-    inner: new Float32Array(n).fill(0.1),
-    line: Float32Array.from(nodes, (node) => (node.line ? 1 : 0)),
-    upright: new Float32Array(n),
-    opaque: new Float32Array(n).fill(1),
-    clipped: new Float32Array(n),
-    frame: new Uint8Array(n),
-    centre: new Float32Array(n * 2),
-    start: Int32Array.from(start),
-    to: Int32Array.from(to),
-    edge: new Float32Array(to.length).fill(0.1),
-    step: new Float32Array(to.length),
-    edgeNoise: 0.3,
-  };
-  return g;
-}
-
 describe('a piece darker than the wall, in its paint', () => {
-  // 0–7: the tapped wall (L* 70); 8: a level line on it (L* 40).
+  // 0–7: the tapped wall (L* 70), a row of superpixels; 8: a level line on it (L* 40).
   const wall = Array.from({ length: 8 }, () => ({ l: 70 }));
+  const onWall: [number, number][] = [...Array.from({ length: 7 }, (_, k) => [k, k + 1] as [number, number]), [8, 7]];
   const taken = (g: RegionGraph) => {
     const strict = new Uint8Array(g.count);
     for (let k = 0; k < 8; k++) strict[k] = 1;
@@ -134,23 +102,9 @@ describe('a piece darker than the wall, in its paint', () => {
 
   it('is a shadow where the wall meets it along its outline: taken', () => {
     // 9, 10: the shade (L* 55) under the line 8, the wall on both sides and above the line
-    const g = pieceGraph(
-      [...wall, { l: 40, line: true }, { l: 55 }, { l: 55 }],
-      [
-        [0, 1],
-        [1, 2],
-        [2, 3],
-        [3, 4],
-        [4, 5],
-        [5, 6],
-        [6, 7],
-        [8, 7],
-        [8, 9],
-        [8, 10],
-        [9, 10],
-        [9, 4],
-        [10, 5],
-      ],
+    const g = superpixelGraph(
+      [...wall, { l: 40, line: 'level' as const }, { l: 55 }, { l: 55 }],
+      [...onWall, [8, 9], [8, 10], [9, 10], [9, 4], [10, 5]],
     );
     expect(taken(g)).toEqual([0, 1, 1]);
   });
@@ -159,24 +113,14 @@ describe('a piece darker than the wall, in its paint', () => {
     // 9–14: a white fire surround (L* 55) outlined by lines (15–20, L* 40) that do not meet the wall;
     // the wall touches it at its one end
     const surround = Array.from({ length: 6 }, () => ({ l: 55 }));
-    const outline = Array.from({ length: 6 }, () => ({ l: 40, line: true }));
-    const pairs: [number, number][] = [
-      [0, 1],
-      [1, 2],
-      [2, 3],
-      [3, 4],
-      [4, 5],
-      [5, 6],
-      [6, 7],
-      [8, 7],
-      [0, 9],
-    ];
+    const outline = Array.from({ length: 6 }, () => ({ l: 40, line: 'level' as const }));
+    const pairs: [number, number][] = [...onWall, [0, 9]];
     for (let k = 0; k < 6; k++) {
       if (k > 0) pairs.push([9 + k - 1, 9 + k]);
       pairs.push([9 + k, 15 + k]);
       if (k > 0) pairs.push([9 + k, 15 + k - 1]);
     }
-    const g = pieceGraph([...wall, { l: 40, line: true }, ...surround, ...outline], pairs);
+    const g = superpixelGraph([...wall, { l: 40, line: 'level' as const }, ...surround, ...outline], pairs);
     expect(taken(g)).toEqual(new Array(13).fill(0));
   });
 });
