@@ -352,13 +352,55 @@ export function analyse(image: Pixels): RoomAnalysis {
   };
 }
 
+/** A tap's pixel in the analysis picture, or null when the tap is off the picture. */
+function tapPixel(a: RoomAnalysis, tap: Tap): { x: number; y: number } | null {
+  if (!Number.isFinite(tap.x) || !Number.isFinite(tap.y)) return null;
+  if (tap.x < 0 || tap.y < 0 || tap.x >= a.sourceWidth || tap.y >= a.sourceHeight) return null;
+  return {
+    x: Math.min(a.width - 1, Math.floor((tap.x * a.width) / a.sourceWidth)),
+    y: Math.min(a.height - 1, Math.floor((tap.y * a.height) / a.sourceHeight)),
+  };
+}
+
 /** The superpixel under a tap in the photo's pixels, or -1 when the tap is off the picture. */
 function superpixelAt(a: RoomAnalysis, tap: Tap): number {
-  if (!Number.isFinite(tap.x) || !Number.isFinite(tap.y)) return -1;
-  if (tap.x < 0 || tap.y < 0 || tap.x >= a.sourceWidth || tap.y >= a.sourceHeight) return -1;
-  const x = Math.min(a.width - 1, Math.floor((tap.x * a.width) / a.sourceWidth));
-  const y = Math.min(a.height - 1, Math.floor((tap.y * a.height) / a.sourceHeight));
-  return a.labels[y * a.width + x] as number;
+  const at = tapPixel(a, tap);
+  return at ? (a.labels[at.y * a.width + at.x] as number) : -1;
+}
+
+/** How far (analysis pixels) a tap that took nothing looks for a plain superpixel: a fingertip's usual miss. */
+const SNAP = 4;
+
+/** Whether superpixel k is plain: on no line, straddling no edge, opaque, its colour known (not blown out). */
+function isPlain(a: RoomAnalysis, k: number): boolean {
+  const g = a.graph;
+  return (
+    (g.line[k] as number) <= 0.5 &&
+    (g.inner[k] as number) <= STRADDLE * edgeLimitOf(g) &&
+    (g.opaque[k] as number) >= 0.5 &&
+    (g.clipped[k] as number) <= 0.5
+  );
+}
+
+/** The plain superpixel nearest a tap's pixel within `SNAP`, or -1. */
+function plainNear(a: RoomAnalysis, tap: Tap): number {
+  const at = tapPixel(a, tap);
+  if (!at) return -1;
+  let best = -1;
+  let bestD = SNAP * SNAP + 1;
+  for (let dy = -SNAP; dy <= SNAP; dy++) {
+    for (let dx = -SNAP; dx <= SNAP; dx++) {
+      const x = at.x + dx;
+      const y = at.y + dy;
+      const d = dx * dx + dy * dy;
+      if (d >= bestD || x < 0 || y < 0 || x >= a.width || y >= a.height) continue;
+      const k = a.labels[y * a.width + x] as number;
+      if (!isPlain(a, k)) continue;
+      best = k;
+      bestD = d;
+    }
+  }
+  return best;
 }
 
 /** An erase tap's flood stops at the limits themselves (cost 1), where a plain region growing would. */
@@ -389,19 +431,31 @@ export function selectSuperpixels(
  * @public the room worker keeps each tap's region, so a new tap floods only from itself.
  */
 export function tapRegion(a: RoomAnalysis, tap: Tap, limits?: Partial<GrowLimits>): Uint8Array | null {
-  const seed = superpixelAt(a, tap);
+  let seed = superpixelAt(a, tap);
   if (seed < 0) return null;
   const region = new Uint8Array(a.graph.count);
   // an erase takes away only what is plainly the tapped surface: a leak is erased, not the wall it leaked from
-  competeFrom(
-    a.graph,
-    seed,
-    region,
-    { ...DEFAULT_LIMITS, ...limits },
-    tap.erase ? ERASE : DEFAULT_COMPETE,
-    a.light,
-    a.passages,
-  );
+  const flood = (from: number) =>
+    competeFrom(
+      a.graph,
+      from,
+      region,
+      { ...DEFAULT_LIMITS, ...limits },
+      tap.erase ? ERASE : DEFAULT_COMPETE,
+      a.light,
+      a.passages,
+    );
+  // a tap on a piece of a line a few pixels wide (a crease, a casing's edge) may flood no further
+  // than that piece: the finger landed beside the surface it meant, so the nearest plain superpixel is it
+  const pixels = flood(seed);
+  if (pixels > 0 && pixels <= (a.graph.size[seed] as number) && !isPlain(a, seed)) {
+    const near = plainNear(a, tap);
+    if (near >= 0 && near !== seed) {
+      region.fill(0);
+      seed = near;
+      flood(seed);
+    }
+  }
   // a wall's flood may go over a band of trim to more of the wall beyond (round a window) but
   // does not keep the trim, unless the tap was on it
   if (!a.trim[seed]) for (let k = 0; k < region.length; k++) if (a.trim[k]) region[k] = 0;

@@ -73,6 +73,32 @@ describe('maskFromTaps', () => {
     expect(value(0.5, 0.92)).toBe(0); // floor
   });
 
+  it('a tap on a line a few pixels wide beside the wall (a frame’s edge) takes the wall, not the line alone', () => {
+    const room = syntheticRoom({ noise: 3 });
+    const a = analyse(room.image);
+    const wallNear = (x: number, y: number) => {
+      let n = 0;
+      for (let dy = -3; dy <= 3; dy++)
+        for (let dx = -3; dx <= 3; dx++) n += room.walls[(y + dy) * W + x + dx] as number;
+      return n;
+    };
+    // every piece of a drawn line with wall around it, tapped where a finger might land on it
+    const tried = new Set<number>();
+    const taken: number[] = [];
+    for (let y = 3; y < H - 3; y++) {
+      for (let x = 3; x < W - 3; x++) {
+        const k = a.labels[y * W + x] as number;
+        if ((a.graph.line[k] as number) <= 0.5 || tried.has(k) || wallNear(x, y) < 30) continue;
+        tried.add(k);
+        const region = tapRegion(a, { x, y }) as Uint8Array;
+        taken.push(region.reduce((sum, v) => sum + v, 0));
+      }
+    }
+    expect(taken.length).toBeGreaterThan(5);
+    // none is left with the piece it landed on and nothing else
+    expect(taken.filter((count) => count <= 1)).toEqual([]);
+  });
+
   it('an erase tap takes away the surface it lands on', () => {
     const room = syntheticRoom();
     const both = maskFromTaps(room.image, [BACK_WALL, SIDE_WALL]);
