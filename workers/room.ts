@@ -368,7 +368,7 @@ function superpixelAt(a: RoomAnalysis, tap: Tap): number {
   return at ? (a.labels[at.y * a.width + at.x] as number) : -1;
 }
 
-/** How far (analysis pixels) a tap that took nothing looks for a plain superpixel: a fingertip's usual miss. */
+/** How far (analysis pixels, about 1 % of the picture's side) a tap whose flood stayed in its own piece of a line looks for a plain superpixel. */
 const SNAP = 4;
 
 /** Whether superpixel k is plain: on no line, straddling no edge, opaque, its colour known (not blown out). */
