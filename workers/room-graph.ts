@@ -37,6 +37,16 @@ export interface RegionGraph {
   edgeNoise: number;
 }
 
+/**
+ * Whether superpixel k is plain: on no straight line, no edge inside it above `straddle` (ΔE per
+ * pixel), opaque, and its colour known (not blown out).
+ */
+export const plainSuperpixel = (g: RegionGraph, k: number, straddle: number): boolean =>
+  (g.inner[k] as number) <= straddle &&
+  (g.line[k] as number) <= 0.5 &&
+  (g.opaque[k] as number) >= 0.5 &&
+  (g.clipped[k] as number) <= 0.5;
+
 const FIELDS = 10; // L, a, b, opaque, edge, x, y, ramp slope, ramp pixels, clipped
 
 function superpixelSums(lab: Float32Array, flags: Uint8Array, maps: EdgeMaps, width: number, sp: Superpixels) {

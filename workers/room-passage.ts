@@ -1,4 +1,4 @@
-import type { RegionGraph } from './room-graph';
+import { plainSuperpixel, type RegionGraph } from './room-graph';
 
 /**
  * Wall seen through clutter: a plant's leaves and stems in front of a wall make a band of
@@ -61,11 +61,6 @@ export function seeThrough(
 ): Passages {
   const n = labels.length;
   const height = n / width;
-  const plain = (k: number) =>
-    (g.inner[k] as number) <= straddle &&
-    (g.line[k] as number) <= 0.5 &&
-    (g.opaque[k] as number) >= 0.5 &&
-    (g.clipped[k] as number) <= 0.5;
   const cluttered = new Uint8Array(g.count);
   let anyCluttered = false;
   for (let k = 0; k < g.count; k++) {
@@ -119,7 +114,7 @@ export function seeThrough(
     return d0 * d0 + d1 * d1 + d2 * d2;
   };
   const isPlain = new Uint8Array(g.count);
-  for (let k = 0; k < g.count; k++) isPlain[k] = plain(k) ? 1 : 0;
+  for (let k = 0; k < g.count; k++) isPlain[k] = plainSuperpixel(g, k, straddle) ? 1 : 0;
   const pairs: number[][] = Array.from({ length: g.count }, () => []);
   const visited = new Int32Array(n).fill(-1);
   // per cluttered superpixel, the followed colour it was last judged for and the verdict

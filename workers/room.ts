@@ -2,7 +2,7 @@ import { fitWithin } from './image-header';
 import { type Pixels, resample } from './extract';
 import { blur3, edgeMap } from './room-edges';
 import { type CompeteLimits, competeFrom, DEFAULT_COMPETE, STRADDLE } from './room-compete';
-import { buildGraph, type RegionGraph } from './room-graph';
+import { buildGraph, plainSuperpixel, type RegionGraph } from './room-graph';
 import { DEFAULT_LIMITS, edgeLimitOf, type GrowLimits } from './room-grow';
 import { borderPixels } from './room-border';
 import { peelRims } from './room-rim';
@@ -371,21 +371,11 @@ function superpixelAt(a: RoomAnalysis, tap: Tap): number {
 /** How far (analysis pixels, about 1 % of the picture's side) a tap whose flood stayed in its own piece of a line looks for a plain superpixel. */
 const SNAP = 4;
 
-/** Whether superpixel k is plain: on no line, straddling no edge, opaque, its colour known (not blown out). */
-function isPlain(a: RoomAnalysis, k: number): boolean {
-  const g = a.graph;
-  return (
-    (g.line[k] as number) <= 0.5 &&
-    (g.inner[k] as number) <= STRADDLE * edgeLimitOf(g) &&
-    (g.opaque[k] as number) >= 0.5 &&
-    (g.clipped[k] as number) <= 0.5
-  );
-}
-
 /** The plain superpixel nearest a tap's pixel within `SNAP`, or -1. */
 function plainNear(a: RoomAnalysis, tap: Tap): number {
   const at = tapPixel(a, tap);
   if (!at) return -1;
+  const leaf = STRADDLE * edgeLimitOf(a.graph);
   let best = -1;
   let bestD = SNAP * SNAP + 1;
   for (let dy = -SNAP; dy <= SNAP; dy++) {
@@ -395,7 +385,7 @@ function plainNear(a: RoomAnalysis, tap: Tap): number {
       const d = dx * dx + dy * dy;
       if (d >= bestD || x < 0 || y < 0 || x >= a.width || y >= a.height) continue;
       const k = a.labels[y * a.width + x] as number;
-      if (!isPlain(a, k)) continue;
+      if (!plainSuperpixel(a.graph, k, leaf)) continue;
       best = k;
       bestD = d;
     }
@@ -448,7 +438,11 @@ export function tapRegion(a: RoomAnalysis, tap: Tap, limits?: Partial<GrowLimits
   // a tap on a piece of a line a few pixels wide (a crease, a casing's edge) may flood no further
   // than that piece: the finger landed beside the surface it meant, so the nearest plain superpixel is it
   const pixels = flood(seed);
-  if (pixels > 0 && pixels <= (a.graph.size[seed] as number) && !isPlain(a, seed)) {
+  if (
+    pixels > 0 &&
+    pixels <= (a.graph.size[seed] as number) &&
+    !plainSuperpixel(a.graph, seed, STRADDLE * edgeLimitOf(a.graph))
+  ) {
     const near = plainNear(a, tap);
     if (near >= 0 && near !== seed) {
       region.fill(0);
