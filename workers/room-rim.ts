@@ -48,6 +48,12 @@ const SHARP = 0.6;
 /** How much darker (a share of L*+16) the strip may be than the wall (as the trim bands beside lines). */
 const DARKER = 0.05;
 /**
+ * How much further from neutral than the wall (a share of the step) the strip may be: white trim
+ * lit by a window's sky reads a little bluer than an off-white wall turned from it, while a warm
+ * pool of lamplight on the wall, or a coloured thing, steps away from neutral by the whole step.
+ */
+const TINTED = 0.5;
+/**
  * Narrowest strip looked for: the edge's own pixel, two of the strip, one of the step's blur (a
  * strip of one pixel cannot be told from the light falling off at a wall's own edge).
  */
@@ -222,11 +228,11 @@ export function peelRims(mask: Uint8Array, lab: Float32Array, width: number, hei
     let score: number;
     const slack = Math.max(1, STEADY / Math.min(lBand, lWall));
     if (chroma >= CHROMA_STEP * slack) {
-      // trim, a mount, a ceiling are white: the strip nearer neutral than the wall by a quarter of
-      // the step or more, and not much darker (the wall in less light, or furniture)
+      // trim, a mount, a ceiling are white: the strip not much further from neutral than the wall
+      // (`TINTED`), and not much darker (the wall in less light, or furniture)
       if (
-        Math.hypot(wall[1] as number, wall[2] as number) - Math.hypot(band[1] as number, band[2] as number) <
-        chroma / 4
+        Math.hypot(band[1] as number, band[2] as number) - Math.hypot(wall[1] as number, wall[2] as number) >
+        TINTED * chroma
       )
         return 0;
       if (lBand < lWall * (1 - DARKER)) return 0;

@@ -66,6 +66,17 @@ describe('peelRims', () => {
     expect(rim).toBeLessThan(0.4);
   });
 
+  it("cuts off white trim that reads a little bluer than the warm-white wall (a window's sky on it)", () => {
+    const { wall, rim } = paneInWall('#d8d4cc', '#d4dce6', 6);
+    expect(wall).toBeGreaterThan(0.97);
+    expect(rim).toBeLessThan(0.4);
+  });
+
+  it('keeps a strip of the wall in a warm pool of light beside the edge (a lamp, not trim)', () => {
+    const { rim } = paneInWall('#d9d8d4', '#ecd9bd', 6);
+    expect(rim).toBeGreaterThan(0.9);
+  });
+
   it('keeps a wall that runs up to the edge, only brighter beside it (light, not another paint)', () => {
     const { wall } = paneInWall('#c9d3c4', '#c9d3c4', 0, 0.15);
     expect(wall).toBeGreaterThan(0.99);
