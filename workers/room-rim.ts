@@ -48,9 +48,10 @@ const SHARP = 0.6;
 /** How much darker (a share of L*+16) the strip may be than the wall (as the trim bands beside lines). */
 const DARKER = 0.05;
 /**
- * How much further from neutral than the wall (a share of the step) the strip may be: white trim
- * lit by a window's sky reads a little bluer than an off-white wall turned from it, while a warm
- * pool of lamplight on the wall, or a coloured thing, steps away from neutral by the whole step.
+ * How much further from neutral than the wall (a share of the step) the strip may be: a window's
+ * white casing, lit by the sky through it, reads a little bluer than a warm-white wall beside it,
+ * while a warm pool of lamplight on the wall, or a coloured thing, moves away from neutral by the
+ * whole step.
  */
 const TINTED = 0.5;
 /**
