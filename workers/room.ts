@@ -362,20 +362,11 @@ function tapPixel(a: RoomAnalysis, tap: Tap): { x: number; y: number } | null {
   };
 }
 
-/** The superpixel under a tap in the photo's pixels, or -1 when the tap is off the picture. */
-function superpixelAt(a: RoomAnalysis, tap: Tap): number {
-  const at = tapPixel(a, tap);
-  return at ? (a.labels[at.y * a.width + at.x] as number) : -1;
-}
-
 /** How far (analysis pixels, about 1 % of the picture's side) a tap whose flood stayed in its own piece of a line looks for a plain superpixel. */
 const SNAP = 4;
 
-/** The plain superpixel nearest a tap's pixel within `SNAP`, or -1. */
-function plainNear(a: RoomAnalysis, tap: Tap): number {
-  const at = tapPixel(a, tap);
-  if (!at) return -1;
-  const leaf = STRADDLE * edgeLimitOf(a.graph);
+/** The plain superpixel (no edge inside above `leaf`) nearest the analysis pixel `at` within `SNAP`, or -1. */
+function plainNear(a: RoomAnalysis, at: { x: number; y: number }, leaf: number): number {
   let best = -1;
   let bestD = SNAP * SNAP + 1;
   for (let dy = -SNAP; dy <= SNAP; dy++) {
@@ -421,8 +412,9 @@ export function selectSuperpixels(
  * @public the room worker keeps each tap's region, so a new tap floods only from itself.
  */
 export function tapRegion(a: RoomAnalysis, tap: Tap, limits?: Partial<GrowLimits>): Uint8Array | null {
-  let seed = superpixelAt(a, tap);
-  if (seed < 0) return null;
+  const at = tapPixel(a, tap);
+  if (!at) return null;
+  let seed = a.labels[at.y * a.width + at.x] as number;
   const region = new Uint8Array(a.graph.count);
   // an erase takes away only what is plainly the tapped surface: a leak is erased, not the wall it leaked from
   const flood = (from: number) =>
@@ -438,12 +430,9 @@ export function tapRegion(a: RoomAnalysis, tap: Tap, limits?: Partial<GrowLimits
   // a tap on a piece of a line a few pixels wide (a crease, a casing's edge) may flood no further
   // than that piece: the finger landed beside the surface it meant, so the nearest plain superpixel is it
   const pixels = flood(seed);
-  if (
-    pixels > 0 &&
-    pixels <= (a.graph.size[seed] as number) &&
-    !plainSuperpixel(a.graph, seed, STRADDLE * edgeLimitOf(a.graph))
-  ) {
-    const near = plainNear(a, tap);
+  const leaf = STRADDLE * edgeLimitOf(a.graph);
+  if (pixels > 0 && pixels <= (a.graph.size[seed] as number) && !plainSuperpixel(a.graph, seed, leaf)) {
+    const near = plainNear(a, at, leaf);
     if (near >= 0 && near !== seed) {
       region.fill(0);
       seed = near;
