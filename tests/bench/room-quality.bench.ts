@@ -128,7 +128,27 @@ const MOVES: ReadonlyArray<readonly [number, number]> = [
 ];
 
 function maskRows(entries: RoomEntry[]): BenchRow[] {
-  const scores = entries.map((e, i) => iou(maskFromTaps(asPhonePhoto(e.image, 1000 + i), e.taps), e.walls));
+  // Each room's photo (the bench's draw) analysed once, for its own taps and for them moved a
+  // fingertip's miss (`MOVES`, where that is still on the wall): the bench's taps are one point per
+  // wall, a person's (and a hidden set's) are not. A mask is what `maskFromTaps` makes: the
+  // analysis, then `photoMask` of the taps' `selectSuperpixels`.
+  const measured = entries.map((e, i) => {
+    const photo = asPhonePhoto(e.image, 1000 + i);
+    const analysis = analyse(photo);
+    const maskOf = (taps: RoomEntry['taps']) => photoMask(photo, analysis, selectSuperpixels(analysis, taps));
+    const step = photo.width / 48;
+    const moved = MOVES.map(([dx, dy]) => {
+      const taps = e.taps.map((t) => {
+        const x = Math.round(t.x + dx * step);
+        const y = Math.round(t.y + dy * step);
+        const onWall = x >= 0 && y >= 0 && x < photo.width && y < photo.height && e.walls[y * photo.width + x] === 1;
+        return onWall ? { x, y } : t;
+      });
+      return iou(maskOf(taps), e.walls);
+    });
+    return { score: iou(maskOf(e.taps), e.walls), moved };
+  });
+  const scores = measured.map((m) => m.score);
   for (const [i, e] of entries.entries()) console.log(`  ${e.name}: mask IoU ${scores[i]?.toFixed(3)}`);
   const sorted = [...scores].sort((a, b) => a - b);
   const median = quantile(sorted, 0.5);
@@ -160,23 +180,7 @@ function maskRows(entries: RoomEntry[]): BenchRow[] {
       baseline: { name: 'the bench seed (worst row above)', median: worst },
     },
   ];
-  // The same photos with each tap a fingertip's miss away (`MOVES`, where that is still on the
-  // wall): the bench's taps are one point per wall, a person's (and a hidden set's) are not.
-  const moved = entries.map((e, i) => {
-    const photo = asPhonePhoto(e.image, 1000 + i);
-    // what maskFromTaps does, with the photo analysed once for its four sets of taps
-    const analysis = analyse(photo);
-    const step = photo.width / 48;
-    return MOVES.map(([dx, dy]) => {
-      const taps = e.taps.map((t) => {
-        const x = Math.round(t.x + dx * step);
-        const y = Math.round(t.y + dy * step);
-        const onWall = x >= 0 && y >= 0 && x < photo.width && y < photo.height && e.walls[y * photo.width + x] === 1;
-        return onWall ? { x, y } : t;
-      });
-      return iou(photoMask(photo, analysis, selectSuperpixels(analysis, taps)), e.walls);
-    });
-  });
+  const moved = measured.map((m) => m.moved);
   for (const [i, e] of entries.entries()) {
     console.log(
       `  ${e.name}: mask IoU with the taps moved 1/48 of the width (→ ← ↓ ↑) ${moved[i]?.map((v) => v.toFixed(3)).join(' ')}`,
