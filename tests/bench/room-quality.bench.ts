@@ -127,6 +127,36 @@ const MOVES: ReadonlyArray<readonly [number, number]> = [
   [0, -1],
 ];
 
+/**
+ * Two rows for `scores` from another condition than the bench draw's: their median and their worst,
+ * each beside the bench draw's own (`bench`).
+ */
+function besideBench(
+  names: { median: string; worst: string },
+  scores: readonly number[],
+  bench: { median: number; worst: number },
+  target: string,
+): BenchRow[] {
+  const sorted = [...scores].sort((a, b) => a - b);
+  return [
+    {
+      name: names.median,
+      unit: 'IoU',
+      median: quantile(sorted, 0.5),
+      samples: sorted.length,
+      baseline: { name: 'the bench set (median row above)', median: bench.median },
+      target,
+    },
+    {
+      name: names.worst,
+      unit: 'IoU',
+      median: sorted[0] ?? Number.NaN,
+      samples: sorted.length,
+      baseline: { name: 'the bench set (worst row above)', median: bench.worst },
+    },
+  ];
+}
+
 function maskRows(entries: RoomEntry[]): BenchRow[] {
   // Each room's photo (the bench's draw) analysed once, for its own taps and for them moved a
   // fingertip's miss (`MOVES`, where that is still on the wall): the bench's taps are one point per
@@ -212,24 +242,15 @@ function maskRows(entries: RoomEntry[]): BenchRow[] {
   const clean = entries.map((e) => iou(maskFromTaps(e.image, e.taps), e.walls));
   for (const [i, e] of entries.entries())
     console.log(`  ${e.name}: mask IoU on the render itself ${clean[i]?.toFixed(3)}`);
-  const cleanSorted = [...clean].sort((a, b) => a - b);
-  const noiseless: BenchRow[] = [
+  const noiseless = besideBench(
     {
-      name: `room mask IoU, one tap per wall, the bench's renders with no noise and no JPEG: median`,
-      unit: 'IoU',
-      median: quantile(cleanSorted, 0.5),
-      samples: clean.length,
-      baseline: { name: 'the bench set (median row above)', median },
-      target: 'no target: whether the masks lean on the noise being there',
+      median: `room mask IoU, one tap per wall, the bench's renders with no noise and no JPEG: median`,
+      worst: `room mask IoU, one tap per wall, the bench's renders with no noise and no JPEG: worst`,
     },
-    {
-      name: `room mask IoU, one tap per wall, the bench's renders with no noise and no JPEG: worst`,
-      unit: 'IoU',
-      median: cleanSorted[0] ?? Number.NaN,
-      samples: clean.length,
-      baseline: { name: 'the bench set (worst row above)', median: worst },
-    },
-  ];
+    clean,
+    { median, worst },
+    'no target: whether the masks lean on the noise being there',
+  );
   // The shipped renders of the same rooms (another size and render): as shipped, and with the
   // phone's noise and JPEG at their own size, so the analysis sees them averaged down as a photo's.
   const shipped = entries.flatMap((e, i) => {
@@ -246,27 +267,18 @@ function maskRows(entries: RoomEntry[]): BenchRow[] {
       );
     }
   }
-  const shippedSorted = [...shipped].sort((a, b) => a - b);
-  const generalise: BenchRow[] =
+  const generalise =
     shipped.length === 0
       ? []
-      : [
+      : besideBench(
           {
-            name: `room mask IoU, one tap per wall, the same rooms as the app ships them (1024×768, another render), clean and with phone noise: median`,
-            unit: 'IoU',
-            median: quantile(shippedSorted, 0.5),
-            samples: shipped.length,
-            baseline: { name: 'the bench set (median row above)', median },
-            target: 'no target: how the masks hold on another render at another size',
+            median: `room mask IoU, one tap per wall, the same rooms as the app ships them (1024×768, another render), clean and with phone noise: median`,
+            worst: `room mask IoU, one tap per wall, the same rooms as the app ships them: worst`,
           },
-          {
-            name: `room mask IoU, one tap per wall, the same rooms as the app ships them: worst`,
-            unit: 'IoU',
-            median: shippedSorted[0] ?? Number.NaN,
-            samples: shipped.length,
-            baseline: { name: 'the bench set (worst row above)', median: worst },
-          },
-        ];
+          shipped,
+          { median, worst },
+          'no target: how the masks hold on another render at another size',
+        );
   return [
     {
       name: `${label}: median`,
