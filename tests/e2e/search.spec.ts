@@ -134,6 +134,38 @@ test.describe('catalogue search', () => {
     expect(workers.some((url) => /search\.worker/.test(url))).toBe(true);
   });
 
+  test('a catalogue too large to search in the page: the worker answers, and each answer names the right paints', async ({
+    page,
+  }) => {
+    // 2 600 more paints than the real file: past the size the page answers itself (MAIN_THREAD_MAX),
+    // so the worker keeps the index and answers with catalogue positions the page turns into paints.
+    await page.context().route(/\/assets\/catalogue[^/]*\.json$/, async (route) => {
+      const response = await route.fetch();
+      const file = (await response.json()) as { colors: Array<{ id: string; colorName: string }> };
+      const more = Array.from({ length: 2600 }, (_, i) => ({
+        ...file.colors[i % file.colors.length],
+        id: `test-shade-${i}`,
+        colorName: `Test Shade ${i}`,
+      }));
+      await route.fulfill({ response, json: { ...file, colors: [...file.colors, ...more] } });
+    });
+    await open(page);
+    await searchBox(page).click();
+    await page.keyboard.type('test shade 2599');
+    await expect(firstResultName(page)).toHaveText('Test Shade 2599');
+    await expect(count(page)).toHaveText('Showing 1 colour');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await searchBox(page).click();
+    await page.keyboard.type('hague');
+    await expect(firstResultName(page)).toHaveText('Hague Blue');
+    await expect(count(page)).toHaveText('Showing 1 colour');
+    // A one-letter query answers thousands: the list names them (every Test Shade among them).
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('t');
+    await expect(count(page)).toHaveText(/^Showing [2-9]\d{3} colours$/);
+  });
+
   test('without workers the same search runs on the main thread', async ({ page }) => {
     await page.addInitScript(() => {
       Object.defineProperty(window, 'Worker', { value: undefined, configurable: true });
